@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "layoutdb",
+    products: [
+        .library(name: "LayoutStore", targets: ["LayoutStore"]),
+        .executable(name: "layoutdb", targets: ["layoutdb"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // libsqlite3 from the system (apt: libsqlite3-dev), as GRDB's GRDBSQLite.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        // Turns the top-level Migrations/*.sql into Swift source at build time, so the
+        // SQL files stay the single source of truth and the binary needs no source tree.
+        .executableTarget(name: "MigrationEmbedder", path: "Tools/MigrationEmbedder"),
+        .plugin(
+            name: "EmbedMigrations",
+            capability: .buildTool(),
+            dependencies: ["MigrationEmbedder"]),
+        .target(
+            name: "LayoutStore",
+            dependencies: ["CSQLite"],
+            plugins: ["EmbedMigrations"]),
+        .executableTarget(
+            name: "layoutdb",
+            dependencies: [
+                "LayoutStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "layoutdb-bench",
+            dependencies: ["LayoutStore"],
+            path: "Benchmarks/layoutdb-bench"),
+        .testTarget(
+            name: "LayoutStoreTests",
+            dependencies: [
+                "LayoutStore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("../Fixtures")]),
+        .testTarget(
+            name: "layoutdbTests",
+            dependencies: ["LayoutStore", "layoutdb"]),
+    ]
+)
