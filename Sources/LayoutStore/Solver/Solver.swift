@@ -1,0 +1,385 @@
+/// An incremental linear constraint solver for layout: Cassowary semantics, built to
+/// grow linearly with the size of typical layouts.
+///
+/// Constraints fall apart into connected components (the x and y axes usually do), and
+/// each component is solved in three tiers: what required equalities determine is
+/// found by substitution in dependency order; variables defined by a single equality
+/// are evaluated last; only what remains — inequalities, optional constraints,
+/// simultaneous equations — goes to a small lexicographic simplex ``Tableau`` per core.
+///
+///     let solver = Solver()
+///     let left = solver.makeVariable(), width = solver.makeVariable()
+///     try solver.add(SolverConstraint([LinearTerm(left)], .equal, 16))
+///     let w = try solver.add(SolverConstraint([LinearTerm(width)], .equal, 100))
+///     try solver.add(SolverConstraint([LinearTerm(width)], .equal, 80, priority: .high))
+///     solver.value(of: width)              // 100: required beats high
+///     try solver.setConstant(w, to: 120)   // in place, no remove and re-add
+///
+/// Priorities are lexicographic (Auto Layout's meaning): a higher priority wins over any
+/// number of lower ones. Every operation either succeeds or throws and leaves the solver
+/// exactly as it was.
+public final class Solver {
+    enum VariableRole: UInt8 { case unconstrained, unknown, forward, pendant, core, free }
+    enum ConstraintRole: UInt8 { case unassigned, forward, check, pendant, core }
+
+    // Variables, by index.
+    var values: [Double] = []
+    var variableRole: [VariableRole] = []
+    /// The constraint that defines a forward or pendant variable; the core of a core one.
+    var definer: [Int32] = []
+    /// The tableau symbol of a core variable.
+    var symbol: [Int32] = []
+    var variableComponent: [Int32] = []
+    /// Head of the variable's occurrence list (a term index), or -1.
+    var firstOccurrence: [Int32] = []
+
+    // Constraints, by handle index (slots are never reused).
+    var termStart: [Int32] = []
+    var termCount: [Int32] = []
+    var relation: [Relation] = []
+    var constant: [Double] = []
+    var priority: [Double] = []
+    var alive: [Bool] = []
+    var role: [ConstraintRole] = []
+    /// Forward: the defined variable; pendant: likewise.
+    var defines: [Int32] = []
+    /// Position in the component's forward or pendant order, or in its core.
+    var order: [Int32] = []
+    var constraintCore: [Int32] = []
+    var constraintComponent: [Int32] = []
+
+    // Terms, flat; each also links the next occurrence of its variable.
+    var termVariable: [Int32] = []
+    var termCoefficient: [Double] = []
+    var termOwner: [Int32] = []
+    var nextOccurrence: [Int32] = []
+
+    var components: [ComponentState?] = []
+    var freeComponentIDs: [Int32] = []
+    var cores: [CoreState?] = []
+    var freeCoreIDs: [Int32] = []
+
+    var editConstraints: [Int32: ConstraintHandle] = [:]
+
+    // Scratch, sized with the constraints and variables.
+    var scratchCount: [Int32] = []
+    var variableScratch: [Int32] = []
+    var variableMark: [UInt32] = []
+    var constraintMark: [UInt32] = []
+    var epoch: UInt32 = 0
+
+    struct ComponentState {
+        var variables: [Int32]
+        var constraints: [Int32]
+        var forward: [Int32] = []
+        /// Pendant definers in evaluation order.
+        var pendants: [Int32] = []
+        var checks: [Int32] = []
+        var cores: [Int32] = []
+    }
+
+    struct CoreState {
+        var tableau: Tableau
+        var constraints: [Int32]
+        var tags: [Tableau.Tag]
+        var variables: [Int32]
+    }
+
+    public init() {}
+
+    /// The number of variables made so far.
+    public var variableCount: Int { values.count }
+
+    /// Makes a new variable, 0 until constrained.
+    public func makeVariable() -> Variable {
+        let v = Int32(values.count)
+        values.append(0)
+        variableRole.append(.unconstrained)
+        definer.append(-1)
+        symbol.append(-1)
+        variableComponent.append(-1)
+        firstOccurrence.append(-1)
+        variableMark.append(0)
+        variableScratch.append(0)
+        return Variable(v)
+    }
+
+    /// Makes `count` variables with consecutive indices.
+    public func makeVariables(_ count: Int) -> [Variable] {
+        (0..<count).map { _ in makeVariable() }
+    }
+
+    /// The solved value of a variable.
+    public func value(of variable: Variable) -> Double { values[Int(variable.index)] }
+
+    /// Whether the handle names a constraint currently in the solver.
+    public func contains(_ handle: ConstraintHandle) -> Bool {
+        Int(handle.index) < alive.count && alive[Int(handle.index)]
+    }
+
+    /// The constraint as it stands now (its constant after any change).
+    public func constraint(_ handle: ConstraintHandle) throws(SolverError) -> SolverConstraint {
+        let c = try check(handle)
+        return SolverConstraint(
+            terms(of: c).map { LinearTerm(Variable(termVariable[$0]), termCoefficient[$0]) },
+            relation[c], constant[c], priority: Priority(priority[c]))
+    }
+
+    // MARK: Adding and removing
+
+    /// Adds one constraint and solves. A required constraint that cannot hold is refused.
+    @discardableResult
+    public func add(_ constraint: SolverConstraint) throws(SolverError) -> ConstraintHandle {
+        try add([constraint])[0]
+    }
+
+    /// Adds constraints all at once (one solve): all are added, or none when any
+    /// required one cannot hold (``SolverError/unsatisfiable(conflicts:)``).
+    @discardableResult
+    public func add(_ batch: [SolverConstraint]) throws(SolverError) -> [ConstraintHandle] {
+        for c in batch {
+            guard c.constant.isFinite, c.terms.allSatisfy({ $0.coefficient.isFinite }) else {
+                throw .nonFiniteNumber
+            }
+            for t in c.terms where Int(t.variable.index) >= values.count || t.variable.index < 0 {
+                throw .unknownVariable(t.variable)
+            }
+        }
+        let handles = batch.map { append($0) }
+        let seeds = variables(of: handles.map { Int32($0.index) })
+        do {
+            try checkVariableFree(handles.map { Int32($0.index) })
+            try reanalyze(seeds: seeds)
+        } catch {
+            for h in handles { alive[Int(h.index)] = false }
+            try? reanalyze(seeds: seeds)
+            throw error
+        }
+        return handles
+    }
+
+    /// Removes constraints and re-solves the components they were in.
+    public func remove(_ handles: [ConstraintHandle]) throws(SolverError) {
+        var cs: [Int32] = []
+        for h in handles { cs.append(Int32(try check(h))) }
+        let seeds = componentVariables(of: cs)
+        for c in cs { alive[Int(c)] = false }
+        try reanalyze(seeds: seeds)
+    }
+
+    public func remove(_ handle: ConstraintHandle) throws(SolverError) { try remove([handle]) }
+
+    /// Changes an optional constraint's priority, or makes it required or optional.
+    public func setPriority(_ handle: ConstraintHandle, to newPriority: Priority) throws(SolverError) {
+        let c = try check(handle)
+        let old = priority[c]
+        guard old != newPriority.rawValue else { return }
+        let seeds = componentVariables(of: [Int32(c)])
+        priority[c] = newPriority.rawValue
+        do {
+            try checkVariableFree([Int32(c)])
+            try reanalyze(seeds: seeds)
+        } catch {
+            priority[c] = old
+            try? reanalyze(seeds: seeds)
+            throw error
+        }
+    }
+
+    // MARK: Edit variables
+
+    /// Makes `variable` draggable: ``suggestValue(_:_:)`` then moves it as far as the
+    /// other constraints allow, at `priority` (below required).
+    public func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+        guard Int(variable.index) < values.count else { throw .unknownVariable(variable) }
+        guard editConstraints[variable.index] == nil else { throw .duplicateEditVariable(variable) }
+        guard !priority.isRequired else { throw .requiredEditPriority }
+        let h = try add(
+            SolverConstraint([LinearTerm(variable)], .equal, value(of: variable), priority: priority))
+        editConstraints[variable.index] = h
+    }
+
+    public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
+        guard let h = editConstraints[variable.index] else { throw .unknownEditVariable(variable) }
+        try setConstant(h, to: value)
+    }
+
+    public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        guard let h = editConstraints.removeValue(forKey: variable.index) else {
+            throw .unknownEditVariable(variable)
+        }
+        try remove(h)
+    }
+
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        editConstraints[variable.index] != nil
+    }
+
+    // MARK: Queries
+
+    /// Variables whose value the constraints do not fix: free parameters and what
+    /// depends on them (as Auto Layout's hasAmbiguousLayout). Inequalities that leave a
+    /// range but hold at the optimum are not reported.
+    public func ambiguousVariables() -> [Variable] {
+        var ambiguous = [Bool](repeating: false, count: values.count)
+        for v in values.indices {
+            switch variableRole[v] {
+            case .unconstrained, .free, .unknown: ambiguous[v] = true
+            case .core:
+                let core = cores[Int(definer[v])]!
+                ambiguous[v] = core.tableau.dependsOnFreeParameter(symbol[v])
+            case .forward, .pendant: break
+            }
+        }
+        for case let component? in components {
+            for c in component.pendants {
+                let c = Int(c)
+                let v = Int(defines[c])
+                ambiguous[v] = terms(of: c).contains {
+                    Int(termVariable[$0]) != v && ambiguous[Int(termVariable[$0])]
+                }
+            }
+        }
+        return ambiguous.indices.filter { ambiguous[$0] }.map { Variable(Int32($0)) }
+    }
+
+    /// Whether the constraint holds at the current solution (within 1e-6, scaled).
+    public func isSatisfied(_ handle: ConstraintHandle) throws(SolverError) -> Bool {
+        isSatisfied(try check(handle))
+    }
+
+    /// The optional constraints that do not hold at the current solution.
+    public func unsatisfiedConstraints() -> [ConstraintHandle] {
+        alive.indices.filter { alive[$0] && priority[$0] < 1000 && !isSatisfied($0) }
+            .map { ConstraintHandle(Int32($0)) }
+    }
+
+    /// A connected component of the constraint graph: solved independently of the others.
+    public struct Component: Sendable {
+        public var variables: [Variable]
+        public var constraints: [ConstraintHandle]
+    }
+
+    /// The independent parts of the system, each sorted, ordered by their first variable.
+    public func independentComponents() -> [Component] {
+        components.compactMap { $0 }
+            .map {
+                Component(
+                    variables: $0.variables.map { Variable($0) },
+                    constraints: $0.constraints.map { ConstraintHandle($0) })
+            }
+            .sorted { $0.variables[0] < $1.variables[0] }
+    }
+
+    /// The variables solved together with `variable` (just itself when unconstrained).
+    public func componentVariables(of variable: Variable) -> [Variable] {
+        let id = variableComponent[Int(variable.index)]
+        guard id >= 0 else { return [variable] }
+        return components[Int(id)]!.variables.map { Variable($0) }
+    }
+
+    // MARK: Internals shared by the extensions
+
+    func check(_ handle: ConstraintHandle) throws(SolverError) -> Int {
+        guard contains(handle) else { throw .unknownConstraint(handle) }
+        return Int(handle.index)
+    }
+
+    @inline(__always) func terms(of c: Int) -> Range<Int> {
+        Int(termStart[c])..<Int(termStart[c] + termCount[c])
+    }
+
+    func residual(_ c: Int) -> Double {
+        var sum = -constant[c]
+        for t in terms(of: c) { sum += termCoefficient[t] * values[Int(termVariable[t])] }
+        return sum
+    }
+
+    func tolerance(_ c: Int) -> Double {
+        var scale = abs(constant[c])
+        for t in terms(of: c) { scale += abs(termCoefficient[t] * values[Int(termVariable[t])]) }
+        return 1e-6 * max(1, scale)
+    }
+
+    func isSatisfied(_ c: Int) -> Bool {
+        let r = residual(c)
+        let tol = tolerance(c)
+        switch relation[c] {
+        case .equal: return abs(r) <= tol
+        case .lessOrEqual: return r <= tol
+        case .greaterOrEqual: return r >= -tol
+        }
+    }
+
+    /// Stores a constraint with merged terms and links its occurrences.
+    private func append(_ c: SolverConstraint) -> ConstraintHandle {
+        let index = Int32(alive.count)
+        var merged: [(Int32, Double)] = []
+        for t in c.terms {
+            if let i = merged.firstIndex(where: { $0.0 == t.variable.index }) {
+                merged[i].1 += t.coefficient
+            } else {
+                merged.append((t.variable.index, t.coefficient))
+            }
+        }
+        merged.removeAll { abs($0.1) < 1e-12 }
+        termStart.append(Int32(termVariable.count))
+        termCount.append(Int32(merged.count))
+        for (v, k) in merged {
+            nextOccurrence.append(firstOccurrence[Int(v)])
+            firstOccurrence[Int(v)] = Int32(termVariable.count)
+            termVariable.append(v)
+            termCoefficient.append(k)
+            termOwner.append(index)
+        }
+        relation.append(c.relation)
+        constant.append(c.constant)
+        priority.append(c.priority.rawValue)
+        alive.append(true)
+        role.append(.unassigned)
+        defines.append(-1)
+        order.append(-1)
+        constraintCore.append(-1)
+        constraintComponent.append(-1)
+        scratchCount.append(0)
+        constraintMark.append(0)
+        return ConstraintHandle(index)
+    }
+
+    /// A constraint without variables is a plain check: `0 == 5` can never hold.
+    private func checkVariableFree(_ cs: [Int32]) throws(SolverError) {
+        for c in cs where termCount[Int(c)] == 0 && alive[Int(c)] {
+            role[Int(c)] = .check
+            if priority[Int(c)] >= 1000 && !isSatisfied(Int(c)) {
+                throw .unsatisfiable(conflicts: [ConstraintHandle(c)])
+            }
+        }
+    }
+
+    func variables(of cs: [Int32]) -> [Int32] {
+        var out: [Int32] = []
+        for c in cs { for t in terms(of: Int(c)) { out.append(termVariable[t]) } }
+        return out
+    }
+
+    /// All variables of the components the constraints are in (their own if none).
+    func componentVariables(of cs: [Int32]) -> [Int32] {
+        var out = variables(of: cs)
+        var seen = Set<Int32>()
+        for c in cs {
+            let id = constraintComponent[Int(c)]
+            if id >= 0, seen.insert(id).inserted { out += components[Int(id)]!.variables }
+        }
+        return out
+    }
+
+    func nextEpoch() -> UInt32 {
+        epoch &+= 1
+        if epoch == 0 {
+            for i in variableMark.indices { variableMark[i] = 0 }
+            for i in constraintMark.indices { constraintMark[i] = 0 }
+            epoch = 1
+        }
+        return epoch
+    }
+}

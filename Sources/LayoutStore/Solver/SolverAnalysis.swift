@@ -1,0 +1,336 @@
+// Solving a component from scratch: forward substitution, pendant elimination, cores.
+
+extension Solver {
+    /// Forgets the components of `seeds`, finds the components they are in now and solves
+    /// each. Deterministic: a component's variables and constraints are taken in index
+    /// order, whatever the seeds.
+    func reanalyze(seeds: [Int32]) throws(SolverError) {
+        for v in seeds {
+            let id = variableComponent[Int(v)]
+            if id >= 0 { dropComponent(id) }
+        }
+        let found = discoverComponents(from: seeds)
+        for (vars, cons) in found {
+            try analyze(variables: vars, constraints: cons)
+        }
+    }
+
+    private func dropComponent(_ id: Int32) {
+        guard let component = components[Int(id)] else { return }
+        for core in component.cores {
+            cores[Int(core)] = nil
+            freeCoreIDs.append(core)
+        }
+        for v in component.variables where variableComponent[Int(v)] == id {
+            variableComponent[Int(v)] = -1
+        }
+        components[Int(id)] = nil
+        freeComponentIDs.append(id)
+    }
+
+    /// Breadth-first search over live constraints; unlinks dead occurrences on the way.
+    private func discoverComponents(from seeds: [Int32]) -> [([Int32], [Int32])] {
+        let stamp = nextEpoch()
+        var found: [([Int32], [Int32])] = []
+        for seed in seeds where variableMark[Int(seed)] != stamp {
+            variableMark[Int(seed)] = stamp
+            var vars: [Int32] = [seed]
+            var cons: [Int32] = []
+            var head = 0
+            while head < vars.count {
+                let v = Int(vars[head])
+                head += 1
+                var previous: Int32 = -1
+                var t = firstOccurrence[v]
+                while t >= 0 {
+                    let c = Int(termOwner[Int(t)])
+                    let next = nextOccurrence[Int(t)]
+                    if !alive[c] {
+                        if previous < 0 { firstOccurrence[v] = next } else { nextOccurrence[Int(previous)] = next }
+                        t = next
+                        continue
+                    }
+                    if constraintMark[c] != stamp {
+                        constraintMark[c] = stamp
+                        cons.append(Int32(c))
+                        for u in terms(of: c) {
+                            let w = Int(termVariable[u])
+                            if variableMark[w] != stamp {
+                                variableMark[w] = stamp
+                                vars.append(Int32(w))
+                            }
+                        }
+                    }
+                    previous = t
+                    t = next
+                }
+            }
+            if cons.isEmpty {
+                variableRole[Int(seed)] = .unconstrained
+                variableComponent[Int(seed)] = -1
+                continue
+            }
+            vars.sort()
+            cons.sort()
+            found.append((vars, cons))
+        }
+        return found
+    }
+
+    @inline(__always) func isRequiredEquality(_ c: Int) -> Bool {
+        relation[c] == .equal && priority[c] >= 1000
+    }
+
+    private func analyze(variables vars: [Int32], constraints cons: [Int32]) throws(SolverError) {
+        let id: Int32
+        if let reused = freeComponentIDs.popLast() {
+            id = reused
+        } else {
+            id = Int32(components.count)
+            components.append(nil)
+        }
+        var component = ComponentState(variables: vars, constraints: cons)
+        for v in vars {
+            variableRole[Int(v)] = .unknown
+            variableComponent[Int(v)] = id
+            definer[Int(v)] = -1
+        }
+        for c in cons {
+            role[Int(c)] = .unassigned
+            constraintComponent[Int(c)] = id
+            constraintCore[Int(c)] = -1
+            scratchCount[Int(c)] = termCount[Int(c)]
+        }
+        // Store the state first so a throw below leaves a droppable component.
+        components[Int(id)] = component
+
+        substituteForward(&component)
+        components[Int(id)] = component
+        try verifyChecks(component.checks)
+        eliminatePendants(&component)
+        components[Int(id)] = component
+        try solveCores(&component)
+        components[Int(id)] = component
+        for c in component.pendants { evaluate(Int(c)) }
+    }
+
+    /// Tier 1: a required equality with one unknown variable determines it; repeat.
+    private func substituteForward(_ component: inout ComponentState) {
+        var queue: [Int32] = []
+        for c in component.constraints where scratchCount[Int(c)] == 1 && isRequiredEquality(Int(c)) {
+            queue.append(c)
+        }
+        var head = 0
+        while head < queue.count {
+            let c = Int(queue[head])
+            head += 1
+            guard role[c] == .unassigned else { continue }
+            var v = -1
+            for t in terms(of: c) where variableRole[Int(termVariable[t])] == .unknown {
+                v = Int(termVariable[t])
+            }
+            role[c] = .forward
+            defines[c] = Int32(v)
+            order[c] = Int32(component.forward.count)
+            component.forward.append(Int32(c))
+            variableRole[v] = .forward
+            definer[v] = Int32(c)
+            evaluate(c)
+            var t = firstOccurrence[v]
+            while t >= 0 {
+                let d = Int(termOwner[Int(t)])
+                t = nextOccurrence[Int(t)]
+                guard d != c, alive[d], role[d] == .unassigned else { continue }
+                scratchCount[d] -= 1
+                if scratchCount[d] == 0 {
+                    role[d] = .check
+                    component.checks.append(Int32(d))
+                } else if scratchCount[d] == 1 && isRequiredEquality(d) {
+                    queue.append(Int32(d))
+                }
+            }
+        }
+    }
+
+    /// Solves the defining constraint of a forward or pendant variable for it.
+    @inline(__always) func evaluate(_ c: Int) {
+        let v = Int(defines[c])
+        var sum = constant[c]
+        var k = 1.0
+        for t in terms(of: c) {
+            let w = Int(termVariable[t])
+            if w == v { k = termCoefficient[t] } else { sum -= termCoefficient[t] * values[w] }
+        }
+        values[v] = sum / k
+    }
+
+    func verifyChecks(_ checks: [Int32]) throws(SolverError) {
+        var conflicts = Set<Int32>()
+        for c in checks where priority[Int(c)] >= 1000 && !isSatisfied(Int(c)) {
+            conflicts.formUnion(derivation(of: [c]))
+        }
+        if !conflicts.isEmpty {
+            throw .unsatisfiable(conflicts: conflicts.sorted().map { ConstraintHandle($0) })
+        }
+    }
+
+    /// The constraints and the forward definers their variables were derived from.
+    func derivation(of cs: [Int32]) -> Set<Int32> {
+        var found = Set(cs)
+        var stack = cs
+        while let c = stack.popLast() {
+            for t in terms(of: Int(c)) {
+                let v = Int(termVariable[t])
+                guard variableRole[v] == .forward else { continue }
+                let d = definer[v]
+                if found.insert(d).inserted { stack.append(d) }
+            }
+        }
+        return found
+    }
+
+    /// Tier 2: a variable left in exactly one remaining constraint, a required equality,
+    /// can always satisfy it; set both aside and evaluate the variable last.
+    private func eliminatePendants(_ component: inout ComponentState) {
+        for v in component.variables where variableRole[Int(v)] == .unknown {
+            variableScratch[Int(v)] = 0
+        }
+        for c in component.constraints where role[Int(c)] == .unassigned {
+            for t in terms(of: Int(c)) where variableRole[Int(termVariable[t])] == .unknown {
+                variableScratch[Int(termVariable[t])] += 1
+            }
+        }
+        var queue = component.variables.filter {
+            variableRole[Int($0)] == .unknown && variableScratch[Int($0)] == 1
+        }
+        var eliminated: [Int32] = []
+        var head = 0
+        while head < queue.count {
+            let v = Int(queue[head])
+            head += 1
+            guard variableRole[v] == .unknown, variableScratch[v] == 1 else { continue }
+            var c = -1
+            var t = firstOccurrence[v]
+            while t >= 0 {
+                let d = Int(termOwner[Int(t)])
+                if alive[d] && role[d] == .unassigned {
+                    c = d
+                    break
+                }
+                t = nextOccurrence[Int(t)]
+            }
+            guard c >= 0, isRequiredEquality(c) else { continue }
+            role[c] = .pendant
+            defines[c] = Int32(v)
+            variableRole[v] = .pendant
+            definer[v] = Int32(c)
+            variableScratch[v] = 0
+            eliminated.append(Int32(c))
+            for u in terms(of: c) {
+                let w = Int(termVariable[u])
+                guard w != v, variableRole[w] == .unknown else { continue }
+                variableScratch[w] -= 1
+                if variableScratch[w] == 1 { queue.append(Int32(w)) }
+            }
+        }
+        component.pendants = eliminated.reversed()
+        for (i, c) in component.pendants.enumerated() { order[Int(c)] = Int32(i) }
+    }
+
+    /// Tier 3: what remains, split into cores, each solved by a simplex tableau.
+    private func solveCores(_ component: inout ComponentState) throws(SolverError) {
+        let stamp = nextEpoch()
+        for seed in component.variables {
+            let s = Int(seed)
+            guard variableRole[s] == .unknown else { continue }
+            if variableScratch[s] == 0 {
+                variableRole[s] = .free  // in no remaining constraint: keeps its value
+                continue
+            }
+            guard variableMark[s] != stamp else { continue }
+            variableMark[s] = stamp
+            var vars: [Int32] = [seed]
+            var cons: [Int32] = []
+            var head = 0
+            while head < vars.count {
+                let v = Int(vars[head])
+                head += 1
+                var t = firstOccurrence[v]
+                while t >= 0 {
+                    let c = Int(termOwner[Int(t)])
+                    t = nextOccurrence[Int(t)]
+                    guard alive[c], role[c] == .unassigned, constraintMark[c] != stamp else { continue }
+                    constraintMark[c] = stamp
+                    cons.append(Int32(c))
+                    for u in terms(of: c) {
+                        let w = Int(termVariable[u])
+                        if variableRole[w] == .unknown && variableMark[w] != stamp {
+                            variableMark[w] = stamp
+                            vars.append(Int32(w))
+                        }
+                    }
+                }
+            }
+            vars.sort()
+            cons.sort()
+            let coreID = try buildCore(variables: vars, constraints: cons)
+            component.cores.append(coreID)
+        }
+    }
+
+    private func buildCore(variables vars: [Int32], constraints cons: [Int32]) throws(SolverError) -> Int32 {
+        let coreID: Int32
+        if let reused = freeCoreIDs.popLast() {
+            coreID = reused
+        } else {
+            coreID = Int32(cores.count)
+            cores.append(nil)
+        }
+        let tableau = Tableau(
+            priorities: cons.map { priority[Int($0)] }.filter { $0 < 1000 })
+        for v in vars {
+            symbol[Int(v)] = tableau.makeSymbol(.external)
+            variableRole[Int(v)] = .core
+            definer[Int(v)] = coreID
+        }
+        var tags: [Tableau.Tag] = []
+        tags.reserveCapacity(cons.count)
+        for (i, c32) in cons.enumerated() {
+            let c = Int(c32)
+            role[c] = .core
+            order[c] = Int32(i)
+            constraintCore[c] = coreID
+            let (coreTerms, effective) = coreRow(c)
+            do {
+                tags.append(
+                    try tableau.add(
+                        terms: coreTerms, relation: relation[c], constant: effective,
+                        priority: priority[c], owner: Int32(i)))
+            } catch {
+                cores[Int(coreID)] = CoreState(tableau: tableau, constraints: cons, tags: tags, variables: vars)
+                let involved = error.owners.map { cons[Int($0)] }
+                throw .unsatisfiable(
+                    conflicts: derivation(of: involved.isEmpty ? [c32] : involved).sorted()
+                        .map { ConstraintHandle($0) })
+            }
+        }
+        for v in vars { values[Int(v)] = tableau.value(of: symbol[Int(v)]) }
+        cores[Int(coreID)] = CoreState(tableau: tableau, constraints: cons, tags: tags, variables: vars)
+        return coreID
+    }
+
+    /// A core constraint over its core variables, with forward values folded into the constant.
+    func coreRow(_ c: Int) -> ([(symbol: Int32, coefficient: Double)], Double) {
+        var out: [(symbol: Int32, coefficient: Double)] = []
+        var effective = constant[c]
+        for t in terms(of: c) {
+            let v = Int(termVariable[t])
+            if variableRole[v] == .core {
+                out.append((symbol[v], termCoefficient[t]))
+            } else {
+                effective -= termCoefficient[t] * values[v]
+            }
+        }
+        return (out, effective)
+    }
+}

@@ -1,0 +1,347 @@
+/// The Cassowary simplex tableau for one core of a component: the constraints that
+/// forward substitution and pendant elimination could not settle (inequalities,
+/// optional constraints, required equalities that must be solved simultaneously).
+///
+/// Algorithm after Badros, Borning & Stuckey (TOCHI 2001), with two departures:
+/// the objective is lexicographic — one row per priority level, highest first, so a
+/// higher priority beats any number of lower ones — and a constraint's constant can be
+/// changed in place through its marker symbol followed by a dual-simplex pass.
+final class Tableau {
+    enum Kind: UInt8 { case external, slack, error, dummy }
+
+    /// The symbols a constraint added to the tableau; `marker` appears in the
+    /// constraint's original row with coefficient `markerCoefficient`.
+    struct Tag {
+        var marker: Int32
+        var markerCoefficient: Double
+        var other: Int32 = -1
+    }
+
+    /// Required constraints (their owner numbers) that cannot hold together.
+    struct Conflict: Error { var owners: [Int32] }
+
+    private(set) var kinds: [Kind] = []
+    /// Per symbol: the constraint (owner number) whose marker it is, or -1.
+    private var owners: [Int32] = []
+    /// Per symbol: index into `rows`, or -1 when the symbol is not basic.
+    private var rowIndex: [Int32] = []
+    private var rows: [Row] = []
+    private var basics: [Int32] = []
+    /// One objective row per priority level, highest priority first.
+    private var objective: [Row]
+    private let levels: [Double]
+    private var artificial: Row? = nil
+    private var infeasible: [Int32] = []
+
+    /// `priorities`: every optional priority that constraints will use.
+    init(priorities: [Double]) {
+        levels = Array(Set(priorities)).sorted(by: >)
+        objective = Array(repeating: Row(), count: levels.count)
+    }
+
+    func makeSymbol(_ kind: Kind, owner: Int32 = -1) -> Int32 {
+        kinds.append(kind)
+        owners.append(owner)
+        rowIndex.append(-1)
+        return Int32(kinds.count - 1)
+    }
+
+    /// The current value of a symbol: its row's constant when basic, else 0.
+    func value(of symbol: Int32) -> Double {
+        let r = rowIndex[Int(symbol)]
+        return r < 0 ? 0 : rows[Int(r)].constant
+    }
+
+    func isBasic(_ symbol: Int32) -> Bool { rowIndex[Int(symbol)] >= 0 }
+
+    /// Whether a (basic or not) external symbol can move without changing anything the
+    /// objective sees: it is a free parameter, or its row depends on one.
+    func dependsOnFreeParameter(_ symbol: Int32) -> Bool {
+        let r = rowIndex[Int(symbol)]
+        if r < 0 { return true }
+        for s in rows[Int(r)].symbols where kinds[Int(s)] == .external { return true }
+        return false
+    }
+
+    // MARK: Adding constraints
+
+    /// Adds `Σ terms + (-constant) relation 0` (terms over external symbols).
+    func add(
+        terms: [(symbol: Int32, coefficient: Double)], relation: Relation, constant: Double,
+        priority: Double, owner: Int32
+    ) throws(Conflict) -> Tag {
+        var row = Row(constant: -constant)
+        var derivedFrom = Set<Int32>()
+        for (symbol, coefficient) in terms where !nearZero(coefficient) {
+            let r = rowIndex[Int(symbol)]
+            if r >= 0 {
+                row.insert(rows[Int(r)], coefficient)
+            } else {
+                row.insert(symbol, coefficient)
+            }
+        }
+        for s in row.symbols where owners[Int(s)] >= 0 { derivedFrom.insert(owners[Int(s)]) }
+        let isRequired = priority >= 1000
+        let tag: Tag
+        switch relation {
+        case .lessOrEqual, .greaterOrEqual:
+            // expr <= 0 is expr + slack = 0; expr >= 0 is expr - slack = 0 (slack >= 0).
+            let sign: Double = relation == .lessOrEqual ? 1 : -1
+            let slack = makeSymbol(.slack, owner: isRequired ? owner : -1)
+            row.insert(slack, sign)
+            var t = Tag(marker: slack, markerCoefficient: sign)
+            if !isRequired {
+                let error = makeSymbol(.error)
+                row.insert(error, -sign)
+                objective[level(of: priority)].insert(error, 1)
+                t.other = error
+            }
+            tag = t
+        case .equal:
+            if isRequired {
+                let dummy = makeSymbol(.dummy, owner: owner)
+                row.insert(dummy, 1)
+                tag = Tag(marker: dummy, markerCoefficient: 1)
+            } else {
+                let plus = makeSymbol(.error)
+                let minus = makeSymbol(.error)
+                row.insert(plus, -1)
+                row.insert(minus, 1)
+                let l = level(of: priority)
+                objective[l].insert(plus, 1)
+                objective[l].insert(minus, 1)
+                tag = Tag(marker: minus, markerCoefficient: 1, other: plus)
+            }
+        }
+        if row.constant < 0 { row.reverseSign() }
+
+        var subject = chooseSubject(row, tag)
+        if subject < 0 && row.symbols.allSatisfy({ kinds[Int($0)] == .dummy }) {
+            guard nearZero(row.constant) else {
+                throw Conflict(owners: Array(derivedFrom.union([owner])).sorted())
+            }
+            subject = tag.marker
+        }
+        if subject < 0 {
+            guard try addWithArtificialVariable(row) else {
+                throw Conflict(owners: Array(derivedFrom.union([owner])).sorted())
+            }
+        } else {
+            row.solve(for: subject)
+            substitute(subject, row)
+            appendRow(basic: subject, row)
+        }
+        try optimizeObjective()
+        return tag
+    }
+
+    private func level(of priority: Double) -> Int {
+        levels.firstIndex(of: priority)!
+    }
+
+    /// An external symbol if there is one; else a new slack or error marker with a
+    /// negative coefficient (so it can be basic with a non-negative value).
+    private func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
+        for s in row.symbols where kinds[Int(s)] == .external { return s }
+        for s in [tag.marker, tag.other] where s >= 0 {
+            let k = kinds[Int(s)]
+            if (k == .slack || k == .error) && row.coefficient(of: s) < 0 { return s }
+        }
+        return -1
+    }
+
+    private func addWithArtificialVariable(_ row: Row) throws(Conflict) -> Bool {
+        let art = makeSymbol(.slack)
+        appendRow(basic: art, row)
+        artificial = row
+        try optimize(artificialObjective: true)
+        let success = nearZero(artificial!.constant)
+        artificial = nil
+        let r = rowIndex[Int(art)]
+        if r >= 0 {
+            var basicRow = removeRow(basic: art)
+            if basicRow.isConstant { return success }
+            guard
+                let entering = basicRow.symbols.first(where: {
+                    kinds[Int($0)] == .slack || kinds[Int($0)] == .error
+                })
+            else { return false }
+            basicRow.solve(for: art, in: entering)
+            substitute(entering, basicRow)
+            appendRow(basic: entering, basicRow)
+        }
+        for i in rows.indices { rows[i].remove(art) }
+        for l in objective.indices { objective[l].remove(art) }
+        return success
+    }
+
+    // MARK: Row bookkeeping
+
+    private func appendRow(basic: Int32, _ row: Row) {
+        rowIndex[Int(basic)] = Int32(rows.count)
+        rows.append(row)
+        basics.append(basic)
+    }
+
+    private func removeRow(basic: Int32) -> Row {
+        let i = Int(rowIndex[Int(basic)])
+        let row = rows[i]
+        let last = rows.count - 1
+        if i != last {
+            rows[i] = rows[last]
+            basics[i] = basics[last]
+            rowIndex[Int(basics[i])] = Int32(i)
+        }
+        rows.removeLast()
+        basics.removeLast()
+        rowIndex[Int(basic)] = -1
+        return row
+    }
+
+    private func substitute(_ symbol: Int32, _ row: Row) {
+        for i in rows.indices {
+            rows[i].substitute(symbol, row)
+            if kinds[Int(basics[i])] != .external && rows[i].constant < 0 {
+                infeasible.append(basics[i])
+            }
+        }
+        for l in objective.indices { objective[l].substitute(symbol, row) }
+        artificial?.substitute(symbol, row)
+    }
+
+    // MARK: Simplex
+
+    private func optimizeObjective() throws(Conflict) { try optimize(artificialObjective: false) }
+
+    /// Primal simplex on the lexicographic objective (or the artificial one).
+    private func optimize(artificialObjective: Bool) throws(Conflict) {
+        while true {
+            let entering = artificialObjective ? enteringForArtificial() : enteringSymbol()
+            if entering < 0 { return }
+            let leaving = leavingRow(for: entering)
+            // The objective is a sum of non-negative errors: it cannot be unbounded.
+            guard leaving >= 0 else { throw Conflict(owners: []) }
+            var row = removeRow(basic: leaving)
+            row.solve(for: leaving, in: entering)
+            substitute(entering, row)
+            appendRow(basic: entering, row)
+        }
+    }
+
+    private func enteringForArtificial() -> Int32 {
+        let a = artificial!
+        for (s, c) in zip(a.symbols, a.coefficients) where c < 0 && kinds[Int(s)] != .dummy {
+            return s
+        }
+        return -1
+    }
+
+    /// The first symbol whose reduced-cost vector is lexicographically negative.
+    private func enteringSymbol() -> Int32 {
+        for l in objective.indices {
+            let o = objective[l]
+            for (s, c) in zip(o.symbols, o.coefficients) where c < 0 && kinds[Int(s)] != .dummy {
+                if (0..<l).allSatisfy({ nearZero(objective[$0].coefficient(of: s)) }) { return s }
+            }
+        }
+        return -1
+    }
+
+    private func leavingRow(for entering: Int32) -> Int32 {
+        var best = Double.infinity
+        var leaving: Int32 = -1
+        for i in rows.indices where kinds[Int(basics[i])] != .external {
+            let c = rows[i].coefficient(of: entering)
+            if c < 0 {
+                let ratio = -rows[i].constant / c
+                if ratio < best || (ratio == best && basics[i] < leaving) {
+                    best = ratio
+                    leaving = basics[i]
+                }
+            }
+        }
+        return leaving
+    }
+
+    /// Dual simplex: restores feasibility after constants changed, keeping optimality.
+    private func dualOptimize() throws(Conflict) {
+        while let leaving = infeasible.popLast() {
+            let r = rowIndex[Int(leaving)]
+            guard r >= 0, rows[Int(r)].constant < 0, !nearZero(rows[Int(r)].constant) else {
+                continue
+            }
+            let entering = dualEntering(rows[Int(r)])
+            guard entering >= 0 else {
+                infeasible.removeAll()
+                throw Conflict(owners: requiredOwners(in: rows[Int(r)], basic: leaving))
+            }
+            var row = removeRow(basic: leaving)
+            row.solve(for: leaving, in: entering)
+            substitute(entering, row)
+            appendRow(basic: entering, row)
+        }
+    }
+
+    private func dualEntering(_ row: Row) -> Int32 {
+        var entering: Int32 = -1
+        var best: [Double] = []
+        for (s, c) in zip(row.symbols, row.coefficients) where c > 0 && kinds[Int(s)] != .dummy {
+            let ratio = objective.map { $0.coefficient(of: s) / c }
+            if entering < 0 || ratio.lexicographicallyPrecedes(best) {
+                entering = s
+                best = ratio
+            }
+        }
+        return entering
+    }
+
+    private func requiredOwners(in row: Row, basic: Int32) -> [Int32] {
+        var found = Set<Int32>()
+        for s in row.symbols + [basic] where owners[Int(s)] >= 0 { found.insert(owners[Int(s)]) }
+        return found.sorted()
+    }
+
+    // MARK: Changing a constant in place
+
+    /// Moves the constraint's constant by `delta` (Σ terms relation constant + delta) and
+    /// re-optimises with the dual simplex.
+    ///
+    /// The original row reads `expr - constant + m·marker + ... = 0`; lowering the
+    /// expression's constant by `delta` is the same as replacing `marker` by
+    /// `marker + delta / m` everywhere, which only shifts row constants.
+    func shiftConstant(_ tag: Tag, by delta: Double, owner: Int32) throws(Conflict) {
+        let shift = -delta / tag.markerCoefficient
+        let marker = tag.marker
+        let r = rowIndex[Int(marker)]
+        if r >= 0 {
+            rows[Int(r)].constant -= shift
+            try checkRow(Int(r), owner: owner)
+        } else {
+            for i in rows.indices {
+                let c = rows[i].coefficient(of: marker)
+                if c != 0 {
+                    rows[i].constant += c * shift
+                    try checkRow(i, owner: owner)
+                }
+            }
+        }
+        try dualOptimize()
+    }
+
+    private func checkRow(_ i: Int, owner: Int32) throws(Conflict) {
+        let basic = basics[i]
+        switch kinds[Int(basic)] {
+        case .external: break
+        case .dummy:
+            // A basic dummy marks a redundant required equality: it must stay exactly 0.
+            if !nearZero(rows[i].constant) {
+                infeasible.removeAll()
+                var o = Set(requiredOwners(in: rows[i], basic: basic))
+                o.insert(owner)
+                throw Conflict(owners: o.sorted())
+            }
+        case .slack, .error:
+            if rows[i].constant < 0 { infeasible.append(basic) }
+        }
+    }
+}

@@ -1,0 +1,230 @@
+import Testing
+@testable import LayoutStore
+
+/// A tiny DSL for solver tests: `eq([x: 1, y: -1], 8)` is `x - y == 8`.
+private func c(
+    _ terms: [(Variable, Double)], _ relation: Relation, _ constant: Double,
+    _ priority: Priority = .required
+) -> SolverConstraint {
+    SolverConstraint(terms.map { LinearTerm($0.0, $0.1) }, relation, constant, priority: priority)
+}
+
+@Suite("Solver")
+struct SolverTests {
+    @Test("a chain of required equalities is solved by substitution")
+    func chain() throws {
+        let s = Solver()
+        let v = s.makeVariables(3)
+        try s.add([
+            c([(v[2], 1), (v[1], -1)], .equal, 8),
+            c([(v[1], 1), (v[0], -1)], .equal, 8),
+            c([(v[0], 1)], .equal, 10),
+        ])
+        #expect(v.map(s.value(of:)) == [10, 18, 26])
+        #expect(s.ambiguousVariables().isEmpty)
+    }
+
+    @Test("simultaneous equations are solved together")
+    func simultaneous() throws {
+        let s = Solver()
+        let (a, b) = (s.makeVariable(), s.makeVariable())
+        try s.add([c([(a, 1), (b, -1)], .equal, 0), c([(a, 1), (b, 1)], .equal, 100)])
+        #expect(s.value(of: a) == 50)
+        #expect(s.value(of: b) == 50)
+    }
+
+    @Test("a required constraint beats an optional one; inequalities bound the optimum")
+    func requiredBeatsOptional() throws {
+        let s = Solver()
+        let w = s.makeVariable()
+        try s.add([c([(w, 1)], .greaterOrEqual, 80), c([(w, 1)], .equal, 40, .low)])
+        #expect(s.value(of: w) == 80)
+        #expect(s.unsatisfiedConstraints().count == 1)
+    }
+
+    @Test("a higher priority wins over any number of lower ones (unlike summed weights)")
+    func lexicographicPriorities() throws {
+        // kiwi's weights 10^(9p/1000): two constraints at 499 outweigh one at 500 (2 x 31k > 32k),
+        // so a weighted solver puts x at 0. Auto Layout's meaning keeps the 500 one: x = 100.
+        let s = Solver()
+        let x = s.makeVariable()
+        try s.add([
+            c([(x, 1)], .equal, 100, Priority(500)),
+            c([(x, 1)], .equal, 0, Priority(499)),
+            c([(x, 1)], .equal, 0, Priority(499)),
+        ])
+        #expect(s.value(of: x) == 100)
+    }
+
+    @Test("within one priority, violations add up")
+    func samePrioritySums() throws {
+        let s = Solver()
+        let x = s.makeVariable()
+        try s.add([
+            c([(x, 1)], .equal, 100, .low), c([(x, 1)], .equal, 0, .low), c([(x, 1)], .equal, 0, .low),
+        ])
+        #expect(s.value(of: x) == 0)
+    }
+
+    @Test("an unsatisfiable required constraint is refused, naming what it conflicts with")
+    func conflictNamesConstraints() throws {
+        let s = Solver()
+        let (a, b) = (s.makeVariable(), s.makeVariable())
+        let h = try s.add([c([(a, 1)], .equal, 10), c([(b, 1), (a, -1)], .equal, 5), c([(b, 1)], .equal, 99, .high)])
+        let before = [s.value(of: a), s.value(of: b)]
+        #expect(throws: SolverError.unsatisfiable(conflicts: [h[0], h[1], ConstraintHandle(3)])) {
+            try s.add(c([(b, 1)], .lessOrEqual, 12))
+        }
+        #expect([s.value(of: a), s.value(of: b)] == before)
+        #expect(!s.contains(ConstraintHandle(3)))
+        #expect(s.independentComponents().map(\.constraints.count) == [3])
+    }
+
+    @Test("a conflict inside the simplex core is refused and leaves values unchanged")
+    func coreConflict() throws {
+        let s = Solver()
+        let (a, b) = (s.makeVariable(), s.makeVariable())
+        try s.add([c([(a, 1), (b, 1)], .equal, 100), c([(a, 1)], .greaterOrEqual, 60)])
+        let before = [s.value(of: a), s.value(of: b)]
+        #expect(throws: SolverError.self) { try s.add(c([(b, 1)], .greaterOrEqual, 50)) }
+        #expect([s.value(of: a), s.value(of: b)] == before)
+    }
+
+    @Test("changing a constant in place moves everything downstream, and only that")
+    func setConstantForward() throws {
+        let s = Solver()
+        let v = s.makeVariables(4)
+        let h = try s.add([
+            c([(v[0], 1)], .equal, 0),
+            c([(v[1], 1), (v[0], -1)], .equal, 8),
+            c([(v[2], 1), (v[1], -1)], .equal, 8),
+            c([(v[3], 1)], .equal, 5),
+        ])
+        try s.setConstant(h[1], to: 24)
+        #expect(v.map(s.value(of:)) == [0, 24, 32, 5])
+        #expect(try s.constraint(h[1]).constant == 24)
+    }
+
+    @Test("changing a constant inside a core re-optimises with the dual simplex")
+    func setConstantCore() throws {
+        let s = Solver()
+        let (w, x) = (s.makeVariable(), s.makeVariable())
+        let h = try s.add([
+            c([(w, 1)], .greaterOrEqual, 80),
+            c([(w, 1)], .equal, 120, .low),
+            c([(x, 1), (w, -1)], .equal, 8),
+        ])
+        #expect(s.value(of: x) == 128)
+        try s.setConstant(h[0], to: 200)  // the minimum now wins over the preference
+        #expect(s.value(of: w) == 200)
+        #expect(s.value(of: x) == 208)
+        try s.setConstant(h[1], to: 300)  // the preference can hold again
+        #expect(s.value(of: w) == 300)
+        try s.setConstant(h[0], to: 80)
+        #expect(s.value(of: w) == 300)
+    }
+
+    @Test("a constant change that breaks a required constraint is refused and undone")
+    func setConstantConflict() throws {
+        let s = Solver()
+        let (a, b) = (s.makeVariable(), s.makeVariable())
+        let h = try s.add([c([(a, 1)], .equal, 10), c([(b, 1), (a, -1)], .equal, 5), c([(b, 1)], .lessOrEqual, 20)])
+        #expect(throws: SolverError.self) { try s.setConstant(h[0], to: 30) }
+        #expect(s.value(of: a) == 10)
+        #expect(s.value(of: b) == 15)
+        #expect(try s.constraint(h[0]).constant == 10)
+        try s.setConstant(h[0], to: 12)
+        #expect(s.value(of: b) == 17)
+    }
+
+    @Test("removing a constraint re-solves its component; its handle is then unknown")
+    func remove() throws {
+        let s = Solver()
+        let x = s.makeVariable()
+        let h = try s.add([c([(x, 1)], .equal, 10), c([(x, 1)], .equal, 50, .low)])
+        try s.remove(h[0])
+        #expect(s.value(of: x) == 50)
+        #expect(throws: SolverError.unknownConstraint(h[0])) { try s.remove(h[0]) }
+        #expect(throws: SolverError.unknownConstraint(h[0])) { try s.setConstant(h[0], to: 1) }
+    }
+
+    @Test("priorities change in place; making a constraint required can be refused")
+    func setPriority() throws {
+        let s = Solver()
+        let x = s.makeVariable()
+        let h = try s.add([c([(x, 1)], .equal, 10, .low), c([(x, 1)], .equal, 50, Priority(300))])
+        #expect(s.value(of: x) == 50)
+        try s.setPriority(h[0], to: Priority(400))
+        #expect(s.value(of: x) == 10)
+        try s.setPriority(h[1], to: .required)
+        #expect(s.value(of: x) == 50)
+        #expect(throws: SolverError.self) { try s.setPriority(h[0], to: .required) }
+        #expect(s.value(of: x) == 50)
+    }
+
+    @Test("edit variables follow suggested values as far as constraints allow")
+    func editVariables() throws {
+        let s = Solver()
+        let x = s.makeVariable()
+        try s.add(c([(x, 1)], .lessOrEqual, 100))
+        try s.addEditVariable(x, priority: .high)
+        try s.suggestValue(x, 40)
+        #expect(s.value(of: x) == 40)
+        try s.suggestValue(x, 140)
+        #expect(s.value(of: x) == 100)
+        #expect(throws: SolverError.duplicateEditVariable(x)) { try s.addEditVariable(x, priority: .low) }
+        #expect(throws: SolverError.requiredEditPriority) {
+            try s.addEditVariable(s.makeVariable(), priority: .required)
+        }
+        try s.removeEditVariable(x)
+        #expect(throws: SolverError.unknownEditVariable(x)) { try s.suggestValue(x, 1) }
+    }
+
+    @Test("ambiguity: variables the constraints leave free are reported")
+    func ambiguity() throws {
+        let s = Solver()
+        let (x, y, z) = (s.makeVariable(), s.makeVariable(), s.makeVariable())
+        try s.add(c([(x, 1), (y, 1)], .equal, 100))
+        #expect(Set(s.ambiguousVariables()) == [x, y, z])
+        try s.add(c([(x, 1)], .equal, 30))
+        #expect(s.ambiguousVariables() == [z])
+        #expect(s.value(of: y) == 70)
+    }
+
+    @Test("independent constraints form separate components")
+    func components() throws {
+        let s = Solver()
+        let v = s.makeVariables(4)
+        try s.add([c([(v[0], 1), (v[2], 1)], .equal, 10), c([(v[1], 1), (v[3], -1)], .equal, 0), c([(v[3], 1)], .equal, 7)])
+        let parts = s.independentComponents()
+        #expect(parts.map(\.variables) == [[v[0], v[2]], [v[1], v[3]]])
+        #expect(s.componentVariables(of: v[3]) == [v[1], v[3]])
+    }
+
+    @Test("the same constraints in another order give the same solution")
+    func orderIndependence() throws {
+        let build: ([Int]) throws -> [Double] = { order in
+            let s = Solver()
+            let v = s.makeVariables(3)
+            let all = [
+                c([(v[0], 1)], .greaterOrEqual, 10), c([(v[1], 1), (v[0], -1)], .equal, 20),
+                c([(v[2], 1), (v[1], -1)], .greaterOrEqual, 5), c([(v[2], 1)], .equal, 0, .low),
+                c([(v[0], 1)], .equal, 0, .high),
+            ]
+            try s.add(order.map { all[$0] })
+            return v.map(s.value(of:))
+        }
+        let expected = try build([0, 1, 2, 3, 4])
+        #expect(expected == [10, 30, 35])
+        #expect(try build([4, 3, 2, 1, 0]) == expected)
+        #expect(try build([2, 0, 4, 1, 3]) == expected)
+    }
+
+    @Test("NaN and infinity are refused")
+    func nonFinite() {
+        let s = Solver()
+        let x = s.makeVariable()
+        #expect(throws: SolverError.nonFiniteNumber) { try s.add(c([(x, 1)], .equal, .nan)) }
+        #expect(throws: SolverError.nonFiniteNumber) { try s.add(c([(x, .infinity)], .equal, 1)) }
+    }
+}
