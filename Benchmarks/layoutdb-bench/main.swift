@@ -1,2 +1,38 @@
-// Placeholder until the solver benchmark lands (issue 2).
-print("layoutdb-bench: not built yet")
+import Foundation
+import LayoutStore
+
+// layoutdb-bench: release-mode benchmarks against the kiwi peer (../shared/bench).
+//
+//   swift run -c release layoutdb-bench solver [--sizes 1000,10000,100000]
+//       [--families form,chain,grid,cards] [--kiwi-limit SECONDS] [--repeat R] [--out FILE.md]
+//   swift run -c release layoutdb-bench solve-one FILE.dump [--repeat R]   (one workload, JSON)
+//
+// Figures are medians; ratios compare with the peer measured in the same run.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func option(_ name: String) -> String? {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("layoutdb-bench: \(message)\n".utf8))
+    exit(64)
+}
+
+switch arguments.first {
+case "solver": runSolverBenchmark()
+case "solve-one":
+    guard arguments.count >= 2 else { fail("solve-one needs a .dump file") }
+    solveOne(path: arguments[1], repeats: Int(option("--repeat") ?? "3") ?? 3)
+case "store": runStoreBenchmark()
+default:
+    print("""
+        usage: layoutdb-bench solver [--sizes 1000,10000,100000] [--families form,chain,grid,cards]
+                                     [--kiwi-limit SECONDS] [--repeat R] [--out FILE.md]
+               layoutdb-bench solve-one FILE.dump [--repeat R]
+               layoutdb-bench store [--sizes 1000,10000,100000] [--families ...] [--out FILE.md]
+        """)
+    exit(arguments.isEmpty ? 0 : 64)
+}

@@ -1,0 +1,143 @@
+import Foundation
+import LayoutStore
+
+let benchDirectory: String = {
+    let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // Benchmarks/layoutdb-bench
+    return here.appending(path: "../../../shared/bench").standardized.path
+}()
+
+let python = "/usr/bin/python3"
+
+/// One workload in this process: build+solve and the in-place change, as JSON.
+func solveOne(path: String, repeats: Int) {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+        let dump = try? LinearSystemDump(parsing: text)
+    else { fail("cannot read \(path)") }
+    var builds: [Double] = []
+    var changes: [Double] = []
+    var checksum = 0.0
+    var changedChecksum = 0.0
+    for _ in 0..<repeats {
+        // Timed like the peer's build: making variables and constraints, adding, solving.
+        let t0 = now()
+        let solver = Solver()
+        let vars = solver.makeVariables(dump.variableCount)
+        let input = dump.solverConstraints(vars)
+        let handles: [ConstraintHandle]
+        do { handles = try solver.add(input) } catch { fail("\(path): \(error)") }
+        var sum = 0.0
+        for v in vars.dropFirst(4) { sum += solver.value(of: v) }
+        builds.append(now() - t0)
+        checksum = sum
+        if let change = dump.change {
+            // Alternate new and old so every repetition is a real change, as the peer does.
+            var times: [Double] = []
+            for rep in 0..<7 {
+                let target = rep % 2 == 0 ? change.new : change.old
+                let t = now()
+                do { try solver.setConstant(handles[change.index], to: target) } catch {
+                    fail("\(path): set-constant: \(error)")
+                }
+                times.append(now() - t)
+                if rep == 0 {
+                    changedChecksum = vars.dropFirst(4).reduce(0) { $0 + solver.value(of: $1) }
+                }
+            }
+            changes.append(median(times))
+        }
+    }
+    let json: [String: Any] = [
+        "build_solve_s": median(builds), "set_constant_s": median(changes),
+        "checksum": (checksum * 1e4).rounded() / 1e4,
+        "set_checksum": (changedChecksum * 1e4).rounded() / 1e4,
+        "peak_rss_bytes": peakResidentBytes(),
+    ]
+    let data = try! JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+}
+
+struct Workloads {
+    let directory: String
+    let sizes: [Int]
+    let families: [String]
+
+    init() {
+        sizes = (option("--sizes") ?? "1000,10000,100000").split(separator: ",").map { Int($0)! }
+        families = (option("--families") ?? "form,chain,grid,cards").split(separator: ",").map(String.init)
+        directory = option("--workdir") ?? FileManager.default.temporaryDirectory
+            .appending(path: "layoutdb-bench").path
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let sizesArg = sizes.map(String.init).joined(separator: ",")
+        let familiesArg = families.joined(separator: ",")
+        guard
+            let (status, _, _) = run(
+                python, ["\(benchDirectory)/gen_workloads.py", directory, "--sizes", sizesArg,
+                    "--families", familiesArg]), status == 0
+        else { fail("gen_workloads.py failed (is ../shared/bench beside the project?)") }
+    }
+
+    func path(_ family: String, _ n: Int, _ ext: String) -> String { "\(directory)/\(family)-\(n).\(ext)" }
+}
+
+func json(_ text: String) -> [String: Any]? {
+    guard let start = text.firstIndex(of: "{") else { return nil }
+    return (try? JSONSerialization.jsonObject(with: Data(text[start...].utf8))) as? [String: Any]
+}
+
+func runSolverBenchmark() {
+    let workloads = Workloads()
+    let limit = Double(option("--kiwi-limit") ?? "120") ?? 120
+    let repeats = option("--repeat") ?? "3"
+    let me = CommandLine.arguments[0]
+    var lines = [
+        "| workload | layoutdb build+solve | kiwi build+solve | ratio | layoutdb set-constant | kiwi remove+re-add | kiwi edit-var | set/build | layoutdb peak RSS | checksums agree |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    var ours: [String: Double] = [:]
+    for family in workloads.families {
+        for n in workloads.sizes {
+            let layout = workloads.path(family, n, "layout")
+            let dump = workloads.path(family, n, "dump")
+            _ = run(python, ["\(benchDirectory)/kiwi_peer.py", layout, "--dump", dump])
+            guard let (_, out, _) = run(me, ["solve-one", dump, "--repeat", repeats]), let r = json(out)
+            else { fail("solve-one failed on \(dump)") }
+            let build = r["build_solve_s"] as! Double
+            let change = r["set_constant_s"] as! Double
+            ours["\(family)-\(n)"] = build
+            FileHandle.standardError.write(Data("\(family)-\(n): layoutdb \(formatSeconds(build))\n".utf8))
+            var kiwiBuild = Double.nan
+            var kiwiChange = Double.nan
+            var kiwiEdit = Double.nan
+            var agree = "—"
+            let peer = run(
+                python, ["\(benchDirectory)/kiwi_peer.py", layout, "--repeat", n >= 10_000 ? "1" : repeats, "--set-reps", n >= 10_000 ? "1" : "7"],
+                limit: limit)
+            if let (_, out, _) = peer, let k = json(out) {
+                kiwiBuild = (k["build_s"] as! Double) + (k["solve_s"] as! Double)
+                let set = k["set_constant"] as? [String: Any]
+                kiwiChange = set?["remove_readd_update_s"] as? Double ?? .nan
+                kiwiEdit = set?["edit_suggest_update_s"] as? Double ?? .nan
+                let same = abs((k["checksum"] as! Double) - (r["checksum"] as! Double)) < 1e-3
+                    && abs((set?["checksum"] as? Double ?? .nan) - (r["set_checksum"] as! Double)) < 1e-3
+                agree = same ? "yes" : "**no**"
+            }
+            let kiwiText = peer == nil ? "> \(Int(limit)) s (not finished)" : formatSeconds(kiwiBuild)
+            lines.append(
+                "| \(family)-\(n) | \(formatSeconds(build)) | \(kiwiText) | "
+                    + (peer == nil ? "> \(formatRatio(limit / build))" : formatRatio(kiwiBuild / build))
+                    + " | \(formatSeconds(change)) | \(formatSeconds(kiwiChange)) | \(formatSeconds(kiwiEdit)) | "
+                    + String(format: "%.3f", change / build)
+                    + " | \(String(format: "%.0f MiB", Double(r["peak_rss_bytes"] as! Int) / 1048576)) | \(agree) |")
+        }
+    }
+    var growth: [String] = []
+    for family in workloads.families {
+        if let a = ours["\(family)-10000"], let b = ours["\(family)-100000"] {
+            growth.append("\(family) \(String(format: "%.1f", b / a))x")
+        }
+    }
+    if !growth.isEmpty { lines.append("\nGrowth 10k → 100k (build+solve): " + growth.joined(separator: ", ")) }
+    let table = lines.joined(separator: "\n")
+    print(table)
+    if let out = option("--out") { try? (table + "\n").write(toFile: out, atomically: true, encoding: .utf8) }
+}

@@ -1,0 +1,135 @@
+import PropertyBased
+import Testing
+@testable import LayoutStore
+
+/// Random small systems, decoded from a list of small integers so that shrinking works:
+/// every six numbers make one constraint over four variables.
+struct RandomSystem: CustomStringConvertible {
+    var constraints: [SolverConstraint] = []
+    let variables: [Variable]
+
+    init(genome: [Int], solver: Solver) {
+        variables = solver.makeVariables(4)
+        let relations: [Relation] = [.equal, .lessOrEqual, .greaterOrEqual]
+        let priorities: [Double] = [1000, 1000, 1000, 750, 500, 250, 100]
+        var i = 0
+        while i + 6 <= genome.count {
+            let g = Array(genome[i..<(i + 6)])
+            i += 6
+            var terms = [LinearTerm(variables[abs(g[0]) % 4], g[2] == 0 ? 1 : Double(g[2]))]
+            if g[3] != 0 { terms.append(LinearTerm(variables[abs(g[1]) % 4], Double(g[3]))) }
+            constraints.append(
+                SolverConstraint(
+                    terms, relations[abs(g[4]) % 3], Double(g[4] * 7 + g[5] * 3),
+                    priority: Priority(priorities[abs(g[5] + g[1]) % priorities.count])))
+        }
+    }
+
+    var description: String { constraints.map { "\($0)" }.joined(separator: "\n") }
+}
+
+/// Per optional priority (highest first), the summed violation: what the solver minimises.
+func objective(_ solver: Solver, _ constraints: [SolverConstraint]) -> [Double] {
+    let levels = Set(constraints.map(\.priority.rawValue).filter { $0 < 1000 }).sorted(by: >)
+    return levels.map { level in
+        constraints.filter { $0.priority.rawValue == level }.reduce(0.0) { sum, c in
+            let lhs = c.terms.reduce(0.0) { $0 + $1.coefficient * solver.value(of: $1.variable) }
+            let r = lhs - c.constant
+            switch c.relation {
+            case .equal: return sum + abs(r)
+            case .lessOrEqual: return sum + max(0, r)
+            case .greaterOrEqual: return sum + max(0, -r)
+            }
+        }
+    }
+}
+
+func requiredHold(_ solver: Solver, _ handles: [ConstraintHandle]) -> Bool {
+    handles.allSatisfy { h in
+        (try? solver.constraint(h).priority.isRequired) != true || (try? solver.isSatisfied(h)) == true
+    }
+}
+
+func sameObjective(_ a: [Double], _ b: [Double]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($0)) }
+}
+
+/// Adds the constraints one at a time, keeping those the solver accepts.
+func buildAccepting(_ constraints: [SolverConstraint], into solver: Solver) -> [(SolverConstraint, ConstraintHandle)] {
+    var kept: [(SolverConstraint, ConstraintHandle)] = []
+    for c in constraints {
+        if let h = try? solver.add(c) { kept.append((c, h)) }
+    }
+    return kept
+}
+
+@Suite("Solver properties on random systems")
+struct SolverPropertyTests {
+    static let genome = Gen.int(in: -6...6).array(of: 6...60)
+
+    @Test("every accepted system satisfies its required constraints; a refused constraint changes nothing")
+    func refusedChangesNothing() async {
+        await propertyCheck(count: 300, input: Self.genome) { genome in
+            let solver = Solver()
+            let system = RandomSystem(genome: genome, solver: solver)
+            var kept: [ConstraintHandle] = []
+            for c in system.constraints {
+                let before = system.variables.map(solver.value(of:))
+                do {
+                    kept.append(try solver.add(c))
+                    #expect(requiredHold(solver, kept), "\(system)")
+                } catch {
+                    #expect(system.variables.map(solver.value(of:)) == before, "\(system)")
+                }
+            }
+        }
+    }
+
+    @Test("changing a constant in place reaches the optimum a fresh build with that constant reaches")
+    func setConstantMatchesFreshBuild() async {
+        await propertyCheck(count: 300, input: Self.genome, Gen.int(in: 0...1000), Gen.int(in: -40...40)) {
+            genome, pick, newConstant in
+            let solver = Solver()
+            let system = RandomSystem(genome: genome, solver: solver)
+            let kept = buildAccepting(system.constraints, into: solver)
+            guard !kept.isEmpty else { return }
+            let index = pick % kept.count
+            let before = system.variables.map(solver.value(of:))
+            var changed = kept.map(\.0)
+            changed[index].constant = Double(newConstant)
+
+            let fresh = Solver()
+            let freshVariables = fresh.makeVariables(4)
+            _ = freshVariables
+            let freshOK = (try? fresh.add(changed)) != nil
+            do {
+                try solver.setConstant(kept[index].1, to: Double(newConstant))
+                #expect(freshOK, "in place accepted what a fresh build refuses\n\(system)")
+                #expect(requiredHold(solver, kept.map(\.1)))
+                if freshOK {
+                    #expect(sameObjective(objective(solver, changed), objective(fresh, changed)), "\(system)")
+                }
+            } catch {
+                #expect(!freshOK, "in place refused what a fresh build accepts: \(error)\n\(system)")
+                #expect(system.variables.map(solver.value(of:)) == before)
+            }
+        }
+    }
+
+    @Test("removing a constraint and adding it back reaches the same optimum")
+    func removeThenReadd() async {
+        await propertyCheck(count: 300, input: Self.genome, Gen.int(in: 0...1000)) { genome, pick in
+            let solver = Solver()
+            let system = RandomSystem(genome: genome, solver: solver)
+            let kept = buildAccepting(system.constraints, into: solver)
+            guard !kept.isEmpty else { return }
+            let all = kept.map(\.0)
+            let original = objective(solver, all)
+            let (c, h) = kept[pick % kept.count]
+            try solver.remove(h)
+            let again = try solver.add(c)
+            #expect(sameObjective(objective(solver, all), original), "\(system)")
+            #expect(requiredHold(solver, kept.map(\.1).filter { $0 != h } + [again]))
+        }
+    }
+}
