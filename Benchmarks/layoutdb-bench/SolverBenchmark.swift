@@ -6,7 +6,9 @@ let benchDirectory: String = {
     return here.appending(path: "../../../shared/bench").standardized.path
 }()
 
-let python = "/usr/bin/python3"
+/// The peer runs under the first python3 on PATH (where kiwisolver was installed).
+let python = "/usr/bin/env"
+let pythonPrefix = ["python3"]
 
 /// One workload in this process: build+solve and the in-place change, as JSON.
 func solveOne(path: String, repeats: Int) {
@@ -71,7 +73,7 @@ struct Workloads {
         let familiesArg = families.joined(separator: ",")
         guard
             let (status, _, _) = run(
-                python, ["\(benchDirectory)/gen_workloads.py", directory, "--sizes", sizesArg,
+                python, pythonPrefix + ["\(benchDirectory)/gen_workloads.py", directory, "--sizes", sizesArg,
                     "--families", familiesArg]), status == 0
         else { fail("gen_workloads.py failed (is ../shared/bench beside the project?)") }
     }
@@ -98,7 +100,7 @@ func runSolverBenchmark() {
         for n in workloads.sizes {
             let layout = workloads.path(family, n, "layout")
             let dump = workloads.path(family, n, "dump")
-            _ = run(python, ["\(benchDirectory)/kiwi_peer.py", layout, "--dump", dump])
+            _ = run(python, pythonPrefix + ["\(benchDirectory)/kiwi_peer.py", layout, "--dump", dump])
             guard let (_, out, _) = run(me, ["solve-one", dump, "--repeat", repeats]), let r = json(out)
             else { fail("solve-one failed on \(dump)") }
             let build = r["build_solve_s"] as! Double
@@ -110,7 +112,7 @@ func runSolverBenchmark() {
             var kiwiEdit = Double.nan
             var agree = "—"
             let peer = run(
-                python, ["\(benchDirectory)/kiwi_peer.py", layout, "--repeat", n >= 10_000 ? "1" : repeats, "--set-reps", n >= 10_000 ? "1" : "7"],
+                python, pythonPrefix + ["\(benchDirectory)/kiwi_peer.py", layout, "--repeat", n >= 10_000 ? "1" : repeats, "--set-reps", n >= 10_000 ? "1" : "7"],
                 limit: limit)
             if let (_, out, _) = peer, let k = json(out) {
                 kiwiBuild = (k["build_s"] as! Double) + (k["solve_s"] as! Double)

@@ -1,0 +1,203 @@
+/// One solve of a layout: variables for the views, solver constraints for the user's and
+/// the generated constraints, frames back.
+struct EngineBuild {
+    enum Origin {
+        case user(Int)
+        case generated(String)
+    }
+
+    let input: EngineInput
+    let solver = Solver()
+    var index: [String: Int] = [:]
+    /// Per view, its four variables; nil where the value is fixed.
+    var variables: [[Variable?]] = []
+    var origins: [Origin] = []
+    var batch: [SolverConstraint] = []
+
+    init(_ input: EngineInput) throws(EngineError) {
+        self.input = input
+        index.reserveCapacity(input.views.count)
+        for (i, v) in input.views.enumerated() { index[v.declaration.name] = i }
+        variables = input.views.map { view in
+            view.fixed.map { $0 == nil ? solver.makeVariable() : nil }
+        }
+    }
+
+    /// A view's base attribute as a term, or its known value (root, fixed views).
+    private func base(_ view: Int, _ attribute: BaseAttribute) -> (Variable?, Double) {
+        if view < 0 {
+            switch attribute {
+            case .left, .top: return (nil, 0)
+            case .width: return (nil, input.canvas.width)
+            case .height: return (nil, input.canvas.height)
+            }
+        }
+        if let v = variables[view][attribute.rawValue] { return (v, 0) }
+        return (nil, input.views[view].fixed[attribute.rawValue]!)
+    }
+
+    private func viewNumber(_ name: String, in c: Constraint) throws(EngineError) -> Int {
+        if name == rootViewName { return -1 }
+        guard let i = index[name] else { throw .unknownView(name, in: c) }
+        return i
+    }
+
+    /// `Σ coefficient × (view, base attribute)  relation  constant`, folding known values.
+    private mutating func add(
+        _ terms: [(Int, BaseAttribute, Double)], _ relation: Relation, _ constant: Double,
+        _ priority: Priority, _ origin: Origin
+    ) {
+        var k = constant
+        var out: [LinearTerm] = []
+        out.reserveCapacity(terms.count)
+        for (view, attribute, coefficient) in terms {
+            let (v, value) = base(view, attribute)
+            if let v { out.append(LinearTerm(v, coefficient)) } else { k -= coefficient * value }
+        }
+        if out.isEmpty && !priority.isRequired { return }
+        batch.append(SolverConstraint(out, relation, k, priority: priority))
+        origins.append(origin)
+    }
+
+    mutating func solve() throws(EngineError) -> EngineOutput {
+        var mentioned = [Bool](repeating: false, count: input.views.count)
+        for (i, c) in input.constraints.enumerated() {
+            var terms: [(Int, BaseAttribute, Double)] = []
+            for side in [(c.lhs, 1.0), (c.rhs, -1.0)] {
+                for t in side.0.terms {
+                    let view = try viewNumber(t.view, in: c)
+                    if view >= 0 { mentioned[view] = true }
+                    for (b, k) in t.attribute.expansion { terms.append((view, b, k * t.coefficient * side.1)) }
+                }
+            }
+            guard c.constant.isFinite, terms.allSatisfy({ $0.2.isFinite }) else { throw .nonFiniteNumber(c) }
+            if c.isActive { add(terms, c.relation, c.constant, c.priority, .user(i)) }
+        }
+        for (i, view) in input.views.enumerated() {
+            if view.declaration.intrinsic != nil { mentioned[i] = true }
+        }
+        for (i, view) in input.views.enumerated() {
+            generateFrameConstraints(i, view.declaration, mentioned: mentioned[i])
+            for c in LayoutEngine.intrinsicConstraints(of: view.declaration) {
+                let attribute: BaseAttribute = c.lhs.terms[0].attribute == .width ? .width : .height
+                add([(i, attribute, 1)], c.relation, c.constant, c.priority, .generated(c.source))
+            }
+        }
+        let handles: [ConstraintHandle]
+        do {
+            handles = try solver.add(batch)
+        } catch {
+            throw describe(error)
+        }
+        return output(handles)
+    }
+
+    /// Drawn frames: springs and struts for unmentioned views, fallbacks for the others.
+    private mutating func generateFrameConstraints(_ i: Int, _ view: ViewDeclaration, mentioned: Bool) {
+        guard let frame = view.frame else { return }
+        let parent = view.parent == rootViewName ? -1 : (index[view.parent] ?? -1)
+        let name = view.name
+        if mentioned {
+            add([(i, .width, 1)], .equal, frame.width, .fallbackSize, .generated("\(name)'s drawn width"))
+            add([(i, .height, 1)], .equal, frame.height, .fallbackSize, .generated("\(name)'s drawn height"))
+            add([(i, .left, 1), (parent, .left, -1)], .equal, frame.x, .fallbackPosition,
+                .generated("\(name)'s drawn x"))
+            add([(i, .top, 1), (parent, .top, -1)], .equal, frame.y, .fallbackPosition,
+                .generated("\(name)'s drawn y"))
+            return
+        }
+        let drawn = drawnSize(of: parent)
+        let mask = view.autoresize
+        for axis in [Axis.horizontal, .vertical] {
+            let h = axis == .horizontal
+            let origin = h ? frame.x : frame.y
+            let size = h ? frame.width : frame.height
+            let position: BaseAttribute = h ? .left : .top
+            let dimension: BaseAttribute = h ? .width : .height
+            let flexible = h
+                ? (mask.contains(.left), mask.contains(.width), mask.contains(.right))
+                : (mask.contains(.top), mask.contains(.height), mask.contains(.bottom))
+            var share = (0.0, 0.0)  // of the parent's change, to the leading margin and to the size
+            let parentSize = h ? drawn?.width : drawn?.height
+            if let parentSize {
+                let parts = [origin, size, parentSize - origin - size]
+                let flags = [flexible.0, flexible.1, flexible.2]
+                let total = zip(parts, flags).reduce(0.0) { $0 + ($1.1 ? max(0, $1.0) : 0) }
+                let count = Double(flags.filter { $0 }.count)
+                if count > 0 {
+                    // UIKit shares the change among flexible parts in proportion to their
+                    // drawn sizes (equally when those are all zero).
+                    func part(_ k: Int) -> Double {
+                        guard flags[k] else { return 0 }
+                        return total > 0 ? max(0, parts[k]) / total : 1 / count
+                    }
+                    share = (part(0), part(1))
+                }
+            }
+            // position - parent.position = origin + share.0 × (parent.size - drawn parent size)
+            let p0 = parentSize ?? 0
+            add([(i, position, 1), (parent, position, -1), (parent, dimension, -share.0)], .equal,
+                origin - share.0 * p0, .required, .generated("\(name)'s autoresizing \(h ? "x" : "y")"))
+            add([(i, dimension, 1), (parent, dimension, -share.1)], .equal,
+                size - share.1 * p0, .required,
+                .generated("\(name)'s autoresizing \(h ? "width" : "height")"))
+        }
+    }
+
+    private enum Axis { case horizontal, vertical }
+
+    /// The size the parent was drawn at: the base canvas for the root, its frame otherwise.
+    private func drawnSize(of parent: Int) -> Size? {
+        if parent < 0 { return input.drawnCanvas }
+        guard let f = input.views[parent].declaration.frame else { return nil }
+        return Size(width: f.width, height: f.height)
+    }
+
+    private func describe(_ error: SolverError) -> EngineError {
+        guard case .unsatisfiable(let conflicts) = error else { return .nonFiniteNumber(nil) }
+        var users: [Constraint] = []
+        var generated: [String] = []
+        for h in conflicts {
+            switch origins[Int(h.index)] {
+            case .user(let i): users.append(input.constraints[i])
+            case .generated(let text): generated.append(text)
+            }
+        }
+        return .unsatisfiable(conflicts: users, generated: generated)
+    }
+
+    private func output(_ handles: [ConstraintHandle]) -> EngineOutput {
+        var frames: [Rect] = []
+        frames.reserveCapacity(input.views.count)
+        for i in input.views.indices {
+            func value(_ b: BaseAttribute) -> Double {
+                let (v, known) = base(i, b)
+                return v.map(solver.value(of:)) ?? known
+            }
+            frames.append(Rect(x: value(.left), y: value(.top), width: value(.width), height: value(.height)))
+        }
+        var ambiguousVariable = [Bool](repeating: false, count: solver.variableCount)
+        for v in solver.ambiguousVariables() { ambiguousVariable[Int(v.index)] = true }
+        let ambiguous = variables.map { $0.contains { $0.map { ambiguousVariable[Int($0.index)] } ?? false } }
+
+        var componentOfVariable = [Int?](repeating: nil, count: solver.variableCount)
+        var componentOfHandle: [ConstraintHandle: Int] = [:]
+        for (n, part) in solver.independentComponents().enumerated() {
+            for v in part.variables { componentOfVariable[Int(v.index)] = n }
+            for h in part.constraints { componentOfHandle[h] = n }
+        }
+        var constraintComponents = [Int?](repeating: nil, count: input.constraints.count)
+        var unsatisfied: [Int] = []
+        for (k, origin) in origins.enumerated() {
+            guard case .user(let i) = origin else { continue }
+            constraintComponents[i] = componentOfHandle[handles[k]]
+            if !input.constraints[i].priority.isRequired, (try? solver.isSatisfied(handles[k])) == false {
+                unsatisfied.append(i)
+            }
+        }
+        return EngineOutput(
+            frames: frames, ambiguous: ambiguous, unsatisfied: unsatisfied,
+            constraintComponents: constraintComponents,
+            variableComponents: variables.map { $0.map { $0.flatMap { componentOfVariable[Int($0.index)] } } })
+    }
+}

@@ -1,0 +1,128 @@
+/// Turns a layout — views, constraints, a canvas — into solver input and solved frames.
+///
+/// Every view is four variables (left, top, width, height) in root coordinates. The
+/// root's are constants (0, 0 and the canvas), folded into constraints so that views
+/// pinned to the root stay independent of each other. Besides the user's constraints
+/// the engine generates:
+/// - intrinsic sizes: `width <= W @ hug`, `width >= W @ resist` (Auto Layout);
+/// - for a view no constraint mentions, its drawn frame as required equalities that
+///   follow the parent's size by its autoresizing mask (springs and struts);
+/// - for a mentioned view with a frame, the frame as fallbacks below every user
+///   priority, size above position, so constraints win and the rest stays as drawn.
+///
+///     let output = try LayoutEngine.solve(EngineInput(canvas: Size(width: 375, height: 812),
+///                                                     views: views, constraints: constraints))
+///     output.frames[0]   // the first view's frame in root coordinates
+public enum LayoutEngine {
+    /// The intrinsic-size constraints of a view (kind `.intrinsic`), as Auto Layout makes them.
+    public static func intrinsicConstraints(of view: ViewDeclaration) -> [Constraint] {
+        guard let size = view.intrinsic else { return [] }
+        var out: [Constraint] = []
+        for (attribute, value) in [(Attribute.width, size.width), (.height, size.height)] {
+            guard let value else { continue }
+            let lhs = LinearExpression(terms: [Term(view: view.name, attribute: attribute)])
+            let text = "\(view.name).\(attribute.rawValue)"
+            out.append(
+                Constraint(
+                    lhs: lhs, relation: .lessOrEqual, rhs: .constant(value), priority: size.hug,
+                    kind: .intrinsic,
+                    source: "\(text) <= \(formatNumber(value)) @ \(size.hug)  # intrinsic: hugging"))
+            out.append(
+                Constraint(
+                    lhs: lhs, relation: .greaterOrEqual, rhs: .constant(value), priority: size.resist,
+                    kind: .intrinsic,
+                    source: "\(text) >= \(formatNumber(value)) @ \(size.resist)  # intrinsic: compression resistance"))
+        }
+        return out
+    }
+
+    /// Solves a layout (or the dirty part of one: see ``EngineView/fixed``).
+    public static func solve(_ input: EngineInput) throws(EngineError) -> EngineOutput {
+        var build = try EngineBuild(input)
+        return try build.solve()
+    }
+}
+
+/// A view as the engine sees it.
+public struct EngineView: Sendable {
+    public var declaration: ViewDeclaration
+    /// Known values for some of the view's variables (left, top, width, height): those
+    /// outside the part being solved. `nil` entries are solved.
+    public var fixed: [Double?]
+
+    public init(_ declaration: ViewDeclaration, fixed: [Double?] = [nil, nil, nil, nil]) {
+        self.declaration = declaration
+        self.fixed = fixed
+    }
+
+    /// A view whose frame is known and not solved (context for a partial solve).
+    public static func known(_ declaration: ViewDeclaration, frame: Rect) -> EngineView {
+        EngineView(declaration, fixed: [frame.x, frame.y, frame.width, frame.height])
+    }
+}
+
+public struct EngineInput: Sendable {
+    /// The canvas the layout (or variant) is solved for.
+    public var canvas: Size
+    /// The canvas the views' frames were drawn in (the base layout's); autoresizing
+    /// stretches by the difference.
+    public var drawnCanvas: Size
+    /// Views in declaration order, root excluded; a parent must come before its children
+    /// unless it is not in the input at all (then it counts as `known`... see fixed).
+    public var views: [EngineView]
+    /// The constraints, with any variant overrides already applied to their constants.
+    public var constraints: [Constraint]
+
+    public init(canvas: Size, drawnCanvas: Size? = nil, views: [EngineView], constraints: [Constraint]) {
+        self.canvas = canvas
+        self.drawnCanvas = drawnCanvas ?? canvas
+        self.views = views
+        self.constraints = constraints
+    }
+}
+
+public struct EngineOutput: Sendable {
+    /// Per input view, its frame in root coordinates.
+    public var frames: [Rect]
+    /// Per input view, whether the constraints leave its frame undetermined.
+    public var ambiguous: [Bool]
+    /// Indices (into the input's constraints) of optional constraints that do not hold.
+    public var unsatisfied: [Int]
+    /// Per input constraint, its independent component (numbered from 0), or nil when it
+    /// mentions no solved variable.
+    public var constraintComponents: [Int?]
+    /// Per input view, the component of each of its four variables, or nil.
+    public var variableComponents: [[Int?]]
+}
+
+/// Why a layout cannot be solved.
+public enum EngineError: LayoutDBError, Equatable {
+    /// Required constraints conflict. Generated constraints are described in words.
+    case unsatisfiable(conflicts: [Constraint], generated: [String])
+    /// A constraint names a view that is not in the layout.
+    case unknownView(String, in: Constraint)
+    /// A number that is not finite reached the solver.
+    case nonFiniteNumber(Constraint?)
+
+    public var exitStatus: ExitStatus { .dataError }
+
+    public var description: String {
+        switch self {
+        case .unsatisfiable(let conflicts, let generated):
+            var lines = ["required constraints cannot all hold; they conflict:"]
+            for c in conflicts.prefix(25) {
+                var line = "  " + (c.label.map { "\($0): " } ?? "") + c.source
+                if let origin = c.origin { line += "    (\(origin.file):\(origin.line))" }
+                lines.append(line)
+            }
+            if conflicts.count > 25 { lines.append("  ... and \(conflicts.count - 25) more") }
+            for g in generated { lines.append("  \(g)") }
+            lines.append("hint: remove one of them, lower its priority below 1000, or change a constant")
+            return lines.joined(separator: "\n")
+        case .unknownView(let view, let c):
+            return "unknown view '\(view)' in constraint: \(c.source)"
+        case .nonFiniteNumber(let c):
+            return "a number is not finite" + (c.map { " in: \($0.source)" } ?? "")
+        }
+    }
+}
