@@ -49,10 +49,6 @@ struct StatementParser {
             return try parser.parseVisualFormat(label: label, axis: axis, parents: parents)
                 .map(Statement.constraint)
         }
-        if let label, label == "H" || label == "V" {
-            throw parser.cursor.error(at: first, "'\(label):' starts a visual format line",
-                hint: "H and V are not valid labels; VFL lines start with '|' or '[' after 'H:'")
-        }
         return try parser.parseEquation(label: label).map(Statement.constraint)
     }
 

@@ -44,6 +44,13 @@ extension StatementParser {
             connection ?? [Predicate(relation: .equal, constant: toSuperview ? 20 : 8, priority: .required)]
         }
 
+        guard cursor.isSymbol(ASCII.bar) || cursor.isSymbol(ASCII.lbracket) else {
+            throw cursor.error(
+                at: cursor.current, "expected '|' or '[' to start the visual format, found "
+                    + cursor.describe(cursor.current),
+                hint: cursor.current.kind == .identifier ? "'H:' and 'V:' start a visual format line; "
+                    + "they are not labels" : nil)
+        }
         var previous: Item?
         var pending: Connection = []
         if cursor.isSymbol(ASCII.bar) {
