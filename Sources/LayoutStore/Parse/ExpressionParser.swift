@@ -213,15 +213,14 @@ extension StatementParser {
     private func resolve(
         lhs: Side, relation: Relation, rhs: Side, priority: Priority, label: String?, first: Token
     ) throws(ParseError) -> [Constraint] {
-        let all = lhs.terms + rhs.terms
-        guard !all.isEmpty else {
+        guard !lhs.terms.isEmpty || !rhs.terms.isEmpty else {
             throw cursor.error(at: first, "the constraint mentions no view; expected e.g. 'a.width == 40'")
         }
         let inherited = (lhs.terms.first { $0.attribute != .none } ?? rhs.terms.first { $0.attribute != .none })?
             .attribute
         var compound: CompoundAttribute?
         var simpleSeen: SideTerm?
-        for term in all {
+        for term in [lhs.terms, rhs.terms].joined() {
             switch term.attribute {
             case .none:
                 guard inherited != nil else {
@@ -244,9 +243,9 @@ extension StatementParser {
                 at: simple.offset, "cannot mix the compound attribute '\(compound.rawValue)' with "
                     + "'\(simple.attribute.name)' in one constraint")
         }
-        for value in [lhs.constant, rhs.constant] + all.map(\.coefficient) where !value.isFinite {
-            throw cursor.error(at: first, "a number in the constraint is out of range")
-        }
+        let finite = lhs.constant.isFinite && rhs.constant.isFinite
+            && !lhs.terms.contains { !$0.coefficient.isFinite } && !rhs.terms.contains { !$0.coefficient.isFinite }
+        if !finite { throw cursor.error(at: first, "a number in the constraint is out of range") }
         func expression(_ side: Side, _ attribute: Attribute, sign: Double) -> LinearExpression {
             LinearExpression(
                 terms: side.terms.map { term in

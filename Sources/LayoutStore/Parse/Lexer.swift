@@ -14,6 +14,8 @@ struct SourceLine {
     /// The 1-based column, in characters, of a byte offset within the line.
     func column(of offset: Int) -> Int {
         let clamped = min(max(offset, start), end)
+        // Every statement records its column, so count ASCII lines without building a String.
+        if !bytes[start..<clamped].contains(where: { $0 >= 0x80 }) { return clamped - start + 1 }
         return String(decoding: bytes[start..<clamped], as: UTF8.self).count + 1
     }
 
@@ -208,10 +210,23 @@ struct TokenCursor {
         (token ?? current).kind == .symbol(symbol)
     }
 
-    func isIdentifier(_ word: String? = nil, _ token: Token? = nil) -> Bool {
+    func isIdentifier(_ word: StaticString? = nil, _ token: Token? = nil) -> Bool {
         let token = token ?? current
         guard token.kind == .identifier else { return false }
-        return word.map { text(token) == $0 } ?? true
+        return word.map { matches(token, $0) } ?? true
+    }
+
+    /// Whether the token is spelled `word`, compared as bytes (no String is made).
+    func matches(_ token: Token, _ word: StaticString) -> Bool {
+        guard token.end - token.start == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { expected in
+            var i = token.start
+            for byte in expected {
+                if line.bytes[i] != byte { return false }
+                i += 1
+            }
+            return true
+        }
     }
 
     func text(_ token: Token) -> String {

@@ -52,9 +52,9 @@ public enum ScriptParser {
                 while from < to, bytes[from] == ASCII.space || bytes[from] == ASCII.tab { from += 1 }
                 while to > from, bytes[to - 1] == ASCII.space || bytes[to - 1] == ASCII.tab { to -= 1 }
                 if from < to {
-                    let parsed = try StatementParser.parse(
-                        line: line, from: from, to: to, tokens: &tokens, state: &state)
                     let location = line.location(of: from)
+                    let parsed = try StatementParser.parse(
+                        line: line, from: from, to: to, origin: location, tokens: &tokens, state: &state)
                     let text = parsed.isEmpty ? "" : source(of: parsed[0], or: bytes[from..<to])
                     for statement in parsed {
                         statements.append(LocatedStatement(statement: statement, location: location, text: text))
@@ -92,7 +92,8 @@ public enum ScriptParser {
         }
         guard from < to else { throw line.error(at: from, "expected a constraint, found nothing") }
         var tokens: [Token] = []
-        let statements = try StatementParser.parse(line: line, from: from, to: to, tokens: &tokens, state: &state)
+        let statements = try StatementParser.parse(
+            line: line, from: from, to: to, origin: line.location(of: from), tokens: &tokens, state: &state)
         var constraints: [Constraint] = []
         for statement in statements {
             guard case .constraint(let constraint) = statement else {

@@ -7,7 +7,7 @@ struct ParseState {
 }
 
 /// The statement keywords, recognised only at a statement's start.
-let statementKeywords = ["layout", "canvas", "view", "metric", "variant", "set"]
+let statementKeywords: [StaticString] = ["layout", "canvas", "view", "metric", "variant", "set"]
 
 /// Parses one statement (the text between line breaks, `;` and `#`).
 struct StatementParser {
@@ -20,18 +20,19 @@ struct StatementParser {
 
     /// Parses the statement, updating `state` for `layout`, `view` and `metric`.
     static func parse(
-        line: SourceLine, from: Int, to: Int, tokens: inout [Token], state: inout ParseState
+        line: SourceLine, from: Int, to: Int, origin: SourceLocation, tokens: inout [Token],
+        state: inout ParseState
     ) throws(ParseError) -> [Statement] {
         try Lexer.tokenize(line, from: from, to: to, vfl: false, into: &tokens)
         let source = String(decoding: line.bytes[from..<to], as: UTF8.self)
         var parser = StatementParser(
             cursor: TokenCursor(line: line, tokens: tokens), metrics: state.metrics,
-            source: source, origin: line.location(of: from))
+            source: source, origin: origin)
         let first = parser.cursor.current
         let second = parser.cursor.peek()
         if first.kind == .identifier, !parser.cursor.isSymbol(ASCII.dot, second),
             !parser.cursor.isSymbol(ASCII.colon, second),
-            statementKeywords.contains(parser.cursor.text(first))
+            statementKeywords.contains(where: { parser.cursor.matches(first, $0) })
         {
             return try parser.parseKeywordStatement(state: &state)
         }
