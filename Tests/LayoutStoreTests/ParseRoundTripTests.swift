@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayoutStore
 
 @Suite("Script round trips and benchmark workloads")
@@ -21,7 +22,8 @@ struct ParseRoundTripTests {
 
     @Test("every statement form and awkward numbers survive a round trip")
     func everyForm() throws {
-        try roundTrip("""
+        try roundTrip(
+            """
             layout other
             canvas 320.5 1e-7
             metric third 0.3333333333333333
@@ -45,18 +47,26 @@ struct ParseRoundTripTests {
         #expect(ScriptWriter.text(of: constraint) == "g: a.left == b.right * 0.5 - 8 @ 250")
         let view = ViewDeclaration(
             name: "v", parent: "p", frame: Rect(x: 0, y: 1.5, width: 10, height: 20),
-            autoresize: [.width, .left], intrinsic: IntrinsicSize(width: nil, height: 12, hug: .high))
-        #expect(ScriptWriter.text(of: view) == "view v in p frame 0 1.5 10 20 autoresize left,width intrinsic - 12 hug 750")
-        #expect(ScriptWriter.number(0.1) == "0.1" && ScriptWriter.number(-0.0) == "0" && ScriptWriter.number(1e20) == "1e+20")
+            autoresize: [.width, .left],
+            intrinsic: IntrinsicSize(width: nil, height: 12, hug: .high))
+        #expect(
+            ScriptWriter.text(of: view)
+                == "view v in p frame 0 1.5 10 20 autoresize left,width intrinsic - 12 hug 750")
+        #expect(
+            ScriptWriter.number(0.1) == "0.1" && ScriptWriter.number(-0.0) == "0"
+                && ScriptWriter.number(1e20) == "1e+20")
     }
 
     @Test("fixtures resolve inside the test bundle")
     func fixtureLocation() throws {
-        let url = try #require(Bundle.module.resourceURL).appendingPathComponent("Fixtures/workloads/chain-100.layout")
+        let url = try #require(Bundle.module.resourceURL).appendingPathComponent(
+            "Fixtures/workloads/chain-100.layout")
         #expect(FileManager.default.fileExists(atPath: url.path))
     }
 
-    @Test("the benchmark workloads parse with the constraint count in their header", arguments: workloads)
+    @Test(
+        "the benchmark workloads parse with the constraint count in their header",
+        arguments: workloads)
     func workload(name: String) throws {
         let text = try fixture("workloads/\(name).layout")
         try checkWorkload(text)
@@ -65,10 +75,12 @@ struct ParseRoundTripTests {
 
     /// Extra workload files (e.g. the N=1000 or 100k ones from gen_workloads.py), when
     /// `LAYOUTDB_PARSE_FILES` lists them, colon-separated: not in the bundle to keep it small.
-    @Test("workload files named in LAYOUTDB_PARSE_FILES parse",
-          .enabled(if: ProcessInfo.processInfo.environment["LAYOUTDB_PARSE_FILES"] != nil))
+    @Test(
+        "workload files named in LAYOUTDB_PARSE_FILES parse",
+        .enabled(if: ProcessInfo.processInfo.environment["LAYOUTDB_PARSE_FILES"] != nil))
     func externalWorkloads() throws {
-        let paths = (ProcessInfo.processInfo.environment["LAYOUTDB_PARSE_FILES"] ?? "").split(separator: ":")
+        let paths = (ProcessInfo.processInfo.environment["LAYOUTDB_PARSE_FILES"] ?? "").split(
+            separator: ":")
         for path in paths {
             let text = try String(contentsOfFile: String(path), encoding: .utf8)
             let start = ContinuousClock.now
@@ -80,10 +92,11 @@ struct ParseRoundTripTests {
 
     func checkWorkload(_ text: String) throws {
         let header = try #require(text.split(separator: "\n").dropFirst().first)
-        let fields = Dictionary(uniqueKeysWithValues: header.split(separator: " ").compactMap { field in
-            let parts = field.split(separator: "=")
-            return parts.count == 2 ? (String(parts[0]), Int(parts[1])) : nil
-        })
+        let fields = Dictionary(
+            uniqueKeysWithValues: header.split(separator: " ").compactMap { field in
+                let parts = field.split(separator: "=")
+                return parts.count == 2 ? (String(parts[0]), Int(parts[1])) : nil
+            })
         let parsed = try constraints(text)
         #expect(parsed.count == fields["constraints"])
         #expect(parsed.filter { !$0.priority.isRequired }.count == fields["optional"])

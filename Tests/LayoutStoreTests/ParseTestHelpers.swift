@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayoutStore
 
 /// The constraints a script yields, in order.
@@ -32,7 +33,9 @@ func parseError(_ text: String, metrics: [String: Double] = [:]) -> ParseError? 
 
 /// `LINE:COL: message` of the error a script is refused with.
 func failure(_ text: String, metrics: [String: Double] = [:]) -> String? {
-    parseError(text, metrics: metrics).map { "\($0.location.line):\($0.location.column): \($0.message)" }
+    parseError(text, metrics: metrics).map {
+        "\($0.location.line):\($0.location.column): \($0.message)"
+    }
 }
 
 /// A statement without what a script cannot say again (`source`, `origin`).

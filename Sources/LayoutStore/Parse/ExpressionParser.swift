@@ -40,7 +40,9 @@ let maximumNestingDepth = 256
 
 /// The names an attribute may be written as, for `did you mean` hints.
 let attributeSpellings =
-    Attribute.allCases.map(\.rawValue) + ["leading", "trailing", "minX", "midX", "maxX", "minY", "midY", "maxY"]
+    Attribute.allCases.map(\.rawValue) + [
+        "leading", "trailing", "minX", "midX", "maxX", "minY", "midY", "maxY",
+    ]
     + CompoundAttribute.allCases.map(\.rawValue)
 
 extension StatementParser {
@@ -55,7 +57,8 @@ extension StatementParser {
                 hint = "names may contain '-'; put spaces around a minus sign"
             }
             throw cursor.error(
-                at: found, "expected '==', '<=' or '>=' after the left side, found "
+                at: found,
+                "expected '==', '<=' or '>=' after the left side, found "
                     + cursor.describe(found), hint: hint)
         }
         cursor.advance()
@@ -66,7 +69,8 @@ extension StatementParser {
             priority = try parsePriority()
         }
         try cursor.expectEnd(after: "the constraint")
-        return try resolve(lhs: lhs, relation: relation, rhs: rhs, priority: priority, label: label, first: first)
+        return try resolve(
+            lhs: lhs, relation: relation, rhs: rhs, priority: priority, label: label, first: first)
     }
 
     /// `term (('+' | '-') term)*`
@@ -90,11 +94,13 @@ extension StatementParser {
             if op.kind == .symbol(ASCII.star) {
                 if !result.terms.isEmpty && !operand.terms.isEmpty {
                     throw cursor.error(
-                        at: op, "non-linear product: both factors of '*' mention a view; "
+                        at: op,
+                        "non-linear product: both factors of '*' mention a view; "
                             + "one factor must be a number",
                         hint: "a constraint is linear: write e.g. 'a.width == b.width * 0.5'")
                 }
-                result = result.terms.isEmpty
+                result =
+                    result.terms.isEmpty
                     ? operand.scaled(by: result.constant) : result.scaled(by: operand.constant)
             } else {
                 if !operand.terms.isEmpty {
@@ -134,7 +140,8 @@ extension StatementParser {
             }
             cursor.advance()
             let inner = try parseSum(depth: depth + 1)
-            try cursor.expect(ASCII.rparen, "to close the '(' at column \(cursor.line.column(of: token.start))")
+            try cursor.expect(
+                ASCII.rparen, "to close the '(' at column \(cursor.line.column(of: token.start))")
             return inner
         case .symbol(ASCII.bar):
             cursor.advance()
@@ -153,7 +160,9 @@ extension StatementParser {
     }
 
     /// The optional `.ATTR` after a view name.
-    private mutating func parseViewTerm(view: String, at token: Token) throws(ParseError) -> SideTerm {
+    private mutating func parseViewTerm(view: String, at token: Token) throws(ParseError)
+        -> SideTerm
+    {
         var term = SideTerm(view: view, attribute: .none, coefficient: 1, offset: token.start)
         guard cursor.isSymbol(ASCII.dot) else { return term }
         cursor.advance()
@@ -165,11 +174,14 @@ extension StatementParser {
             term.attribute = .compound(compound)
         } else {
             var hint = didYouMean(name, attributeSpellings)
-            if let dash = name.firstIndex(of: "-"), Attribute(parsing: String(name[..<dash])) != nil {
-                hint = "names may contain '-': write '\(name[..<dash]) - \(name[name.index(after: dash)...])'"
+            if let dash = name.firstIndex(of: "-"), Attribute(parsing: String(name[..<dash])) != nil
+            {
+                let rest = name[name.index(after: dash)...]
+                hint = "names may contain '-': write '\(name[..<dash]) - \(rest)'"
             }
             throw cursor.error(
-                at: attributeToken, "unknown attribute '\(name)'; expected left, right, top, bottom, "
+                at: attributeToken,
+                "unknown attribute '\(name)'; expected left, right, top, bottom, "
                     + "width, height, centerX, centerY, an alias (leading, minX, ...) "
                     + "or center, size, edges", hint: hint)
         }
@@ -191,14 +203,16 @@ extension StatementParser {
             }
             guard let metric = metrics[name] else {
                 throw cursor.error(
-                    at: token, "unknown priority '\(name)'; expected a number from 1 to 1000, "
+                    at: token,
+                    "unknown priority '\(name)'; expected a number from 1 to 1000, "
                         + "'required', 'high', 'low' or a metric",
                     hint: didYouMean(name, ["required", "high", "low"] + metrics.keys))
             }
             value = metric
         default:
             throw cursor.error(
-                at: token, "expected a priority after '@' (a number from 1 to 1000, 'required', "
+                at: token,
+                "expected a priority after '@' (a number from 1 to 1000, 'required', "
                     + "'high' or 'low'), found \(cursor.describe(token))")
         }
         guard let priority = Priority(rawValue: value) else {
@@ -214,10 +228,13 @@ extension StatementParser {
         lhs: Side, relation: Relation, rhs: Side, priority: Priority, label: String?, first: Token
     ) throws(ParseError) -> [Constraint] {
         guard !lhs.terms.isEmpty || !rhs.terms.isEmpty else {
-            throw cursor.error(at: first, "the constraint mentions no view; expected e.g. 'a.width == 40'")
+            throw cursor.error(
+                at: first, "the constraint mentions no view; expected e.g. 'a.width == 40'")
         }
-        let inherited = (lhs.terms.first { $0.attribute != .none } ?? rhs.terms.first { $0.attribute != .none })?
-            .attribute
+        let withAttribute = { (term: SideTerm) in term.attribute != .none }
+        let inheritedFrom = lhs.terms.first(where: withAttribute)
+            ?? rhs.terms.first(where: withAttribute)
+        let inherited = inheritedFrom?.attribute
         var compound: CompoundAttribute?
         var simpleSeen: SideTerm?
         for term in [lhs.terms, rhs.terms].joined() {
@@ -225,14 +242,16 @@ extension StatementParser {
             case .none:
                 guard inherited != nil else {
                     throw cursor.line.error(
-                        at: term.offset, "'\(term.view)' has no attribute and no other term has one "
+                        at: term.offset,
+                        "'\(term.view)' has no attribute and no other term has one "
                             + "to share", hint: "write e.g. '\(term.view).width'")
                 }
             case .simple: if simpleSeen == nil { simpleSeen = term }
             case .compound(let kind):
                 if let compound, compound != kind {
                     throw cursor.line.error(
-                        at: term.offset, "cannot mix compound attributes '\(compound.rawValue)' and "
+                        at: term.offset,
+                        "cannot mix compound attributes '\(compound.rawValue)' and "
                             + "'\(kind.rawValue)' in one constraint")
                 }
                 compound = kind
@@ -240,11 +259,14 @@ extension StatementParser {
         }
         if let compound, let simple = simpleSeen {
             throw cursor.line.error(
-                at: simple.offset, "cannot mix the compound attribute '\(compound.rawValue)' with "
+                at: simple.offset,
+                "cannot mix the compound attribute '\(compound.rawValue)' with "
                     + "'\(simple.attribute.name)' in one constraint")
         }
-        let finite = lhs.constant.isFinite && rhs.constant.isFinite
-            && !lhs.terms.contains { !$0.coefficient.isFinite } && !rhs.terms.contains { !$0.coefficient.isFinite }
+        let finite =
+            lhs.constant.isFinite && rhs.constant.isFinite
+            && !lhs.terms.contains { !$0.coefficient.isFinite }
+            && !rhs.terms.contains { !$0.coefficient.isFinite }
         if !finite { throw cursor.error(at: first, "a number in the constraint is out of range") }
         func expression(_ side: Side, _ attribute: Attribute, sign: Double) -> LinearExpression {
             LinearExpression(
@@ -252,13 +274,15 @@ extension StatementParser {
                     if case .simple(let own) = term.attribute, compound == nil {
                         return Term(view: term.view, attribute: own, coefficient: term.coefficient)
                     }
-                    return Term(view: term.view, attribute: attribute, coefficient: term.coefficient)
+                    return Term(
+                        view: term.view, attribute: attribute, coefficient: term.coefficient)
                 },
                 constant: side.constant * sign)
         }
         guard let compound else {
-            // Simple: attribute-less terms take the inherited (simple) attribute.
-            guard case .simple(let shared)? = inherited ?? .simple(.left) else { return [] }
+            // Attribute-less terms take the inherited attribute (checked above to exist, and
+            // simple since no term is compound).
+            guard case .simple(let shared)? = inherited else { return [] }
             return [
                 Constraint(
                     label: label, lhs: expression(lhs, shared, sign: 1), relation: relation,

@@ -102,7 +102,8 @@ enum Lexer {
                 guard i + 1 < to, bytes[i + 1] == ASCII.equal else {
                     let spelled = b == ASCII.equal ? "==" : (b == ASCII.less ? "<=" : ">=")
                     throw line.error(
-                        at: i, "'\(Character(Unicode.Scalar(b)))' is not a relation; expected '==', "
+                        at: i,
+                        "'\(Character(Unicode.Scalar(b)))' is not a relation; expected '==', "
                             + "'<=' or '>='", hint: "did you mean '\(spelled)'?")
                 }
                 let relation: Relation =
@@ -113,7 +114,8 @@ enum Lexer {
                 tokens.append(Token(kind: .symbol(b), start: i, end: i + 1))
                 i += 1
             } else {
-                throw line.error(at: i, "unexpected character \(describeCharacter(in: line, at: i))")
+                throw line.error(
+                    at: i, "unexpected character \(describeCharacter(in: line, at: i))")
             }
         }
         tokens.append(Token(kind: .end, start: to, end: to))
@@ -129,13 +131,19 @@ enum Lexer {
     }
 
     /// Reads `digits [. digits] [e [sign] digits]` (the sign is the parser's business).
-    private static func number(_ line: SourceLine, at i: inout Int, to: Int) throws(ParseError) -> Double {
+    private static func number(_ line: SourceLine, at i: inout Int, to: Int) throws(ParseError)
+        -> Double
+    {
         let bytes = line.bytes
         let start = i
         var integer = 0
         var simple = true
         while i < to, ASCII.isDigit(bytes[i]) {
-            if i - start < 15 { integer = integer * 10 + Int(bytes[i] - 0x30) } else { simple = false }
+            if i - start < 15 {
+                integer = integer * 10 + Int(bytes[i] - 0x30)
+            } else {
+                simple = false
+            }
             i += 1
         }
         if i + 1 < to, bytes[i] == ASCII.dot, ASCII.isDigit(bytes[i + 1]) {
@@ -154,14 +162,16 @@ enum Lexer {
         }
         if i < to, ASCII.isWord(bytes[i]) || bytes[i] == ASCII.dot {
             var j = i
-            while j < to, ASCII.isWord(bytes[j]) || bytes[j] == ASCII.dot
-                || bytes[j] == ASCII.minus || bytes[j] == ASCII.plus
+            while j < to,
+                ASCII.isWord(bytes[j]) || bytes[j] == ASCII.dot
+                    || bytes[j] == ASCII.minus || bytes[j] == ASCII.plus
             {
                 j += 1
             }
             let text = String(decoding: bytes[start..<j], as: UTF8.self)
             throw line.error(
-                at: start, "malformed number '\(text)'; expected digits with an optional "
+                at: start,
+                "malformed number '\(text)'; expected digits with an optional "
                     + "fraction and exponent, like 12, 0.5 or 1e3")
         }
         if simple { return Double(integer) }
@@ -253,8 +263,10 @@ struct TokenCursor {
 
     mutating func expectEnd(after what: String) throws(ParseError) {
         guard atEnd else {
-            throw error(at: current, "unexpected \(describe(current)) after \(what); "
-                + "expected the end of the statement")
+            throw error(
+                at: current,
+                "unexpected \(describe(current)) after \(what); "
+                    + "expected the end of the statement")
         }
     }
 

@@ -28,7 +28,8 @@ public struct ParseError: LayoutDBError, Hashable, Sendable {
 
     public var description: String {
         // Keep the line's tabs in the caret's indent so the caret lines up in a terminal.
-        let indent = String(lineText.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " })
+        let indent = String(
+            lineText.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " })
         var text = "\(location): \(message)\n  \(lineText)\n  \(indent)^"
         if let hint { text += "\nhint: \(hint)" }
         return text

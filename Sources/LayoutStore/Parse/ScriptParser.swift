@@ -40,7 +40,8 @@ public enum ScriptParser {
             while lineEnd < bytes.count, bytes[lineEnd] != ASCII.newline { lineEnd += 1 }
             var contentEnd = lineEnd
             if contentEnd > lineStart, bytes[contentEnd - 1] == ASCII.cr { contentEnd -= 1 }
-            let line = SourceLine(bytes: bytes, file: file, number: lineNumber, start: lineStart, end: contentEnd)
+            let line = SourceLine(
+                bytes: bytes, file: file, number: lineNumber, start: lineStart, end: contentEnd)
             var codeEnd = lineStart
             while codeEnd < contentEnd, bytes[codeEnd] != ASCII.hash { codeEnd += 1 }
             var segmentStart = lineStart
@@ -49,15 +50,21 @@ public enum ScriptParser {
                 while segmentEnd < codeEnd, bytes[segmentEnd] != ASCII.semicolon { segmentEnd += 1 }
                 var from = segmentStart
                 var to = segmentEnd
-                while from < to, bytes[from] == ASCII.space || bytes[from] == ASCII.tab { from += 1 }
-                while to > from, bytes[to - 1] == ASCII.space || bytes[to - 1] == ASCII.tab { to -= 1 }
+                while from < to, bytes[from] == ASCII.space || bytes[from] == ASCII.tab {
+                    from += 1
+                }
+                while to > from, bytes[to - 1] == ASCII.space || bytes[to - 1] == ASCII.tab {
+                    to -= 1
+                }
                 if from < to {
                     let location = line.location(of: from)
                     let parsed = try StatementParser.parse(
-                        line: line, from: from, to: to, origin: location, tokens: &tokens, state: &state)
+                        line: line, from: from, to: to, origin: location, tokens: &tokens,
+                        state: &state)
                     let text = parsed.isEmpty ? "" : source(of: parsed[0], or: bytes[from..<to])
                     for statement in parsed {
-                        statements.append(LocatedStatement(statement: statement, location: location, text: text))
+                        statements.append(
+                            LocatedStatement(statement: statement, location: location, text: text))
                     }
                 }
                 segmentStart = segmentEnd + 1
@@ -85,20 +92,29 @@ public enum ScriptParser {
         var from = 0
         var to = bytes.count
         while from < to, bytes[from] == ASCII.space || bytes[from] == ASCII.tab { from += 1 }
-        while to > from, [ASCII.space, ASCII.tab, ASCII.newline, ASCII.cr].contains(bytes[to - 1]) { to -= 1 }
+        while to > from, [ASCII.space, ASCII.tab, ASCII.newline, ASCII.cr].contains(bytes[to - 1]) {
+            to -= 1
+        }
         let line = SourceLine(bytes: bytes, file: file, number: 1, start: 0, end: to)
-        if let bad = bytes[from..<to].firstIndex(where: { [ASCII.newline, ASCII.semicolon, ASCII.hash].contains($0) }) {
-            throw line.error(at: bad, "expected one constraint; a line break, ';' or '#' cannot appear in it")
+        if let bad = bytes[from..<to].firstIndex(where: {
+            [ASCII.newline, ASCII.semicolon, ASCII.hash].contains($0)
+        }) {
+            throw line.error(
+                at: bad, "expected one constraint; a line break, ';' or '#' cannot appear in it")
         }
         guard from < to else { throw line.error(at: from, "expected a constraint, found nothing") }
         var tokens: [Token] = []
         let statements = try StatementParser.parse(
-            line: line, from: from, to: to, origin: line.location(of: from), tokens: &tokens, state: &state)
+            line: line, from: from, to: to, origin: line.location(of: from), tokens: &tokens,
+            state: &state)
         var constraints: [Constraint] = []
         for statement in statements {
             guard case .constraint(let constraint) = statement else {
-                throw line.error(at: from, "expected a constraint (an equation or a VFL line), "
-                    + "found a '\(String(decoding: bytes[from..<to], as: UTF8.self).prefix { $0 != " " })' statement")
+                let keyword = String(decoding: bytes[from..<to], as: UTF8.self).prefix { $0 != " " }
+                throw line.error(
+                    at: from,
+                    "expected a constraint (an equation or a VFL line), "
+                        + "found a '\(keyword)' statement")
             }
             constraints.append(constraint)
         }

@@ -17,16 +17,22 @@ public enum ScriptWriter {
         return text
     }
 
-    /// `view NAME[ in PARENT][ frame X Y W H][ autoresize FLAGS][ intrinsic W H[ hug P][ resist P]]`.
+    /// `view NAME[ in PARENT][ frame X Y W H][ autoresize FLAGS]`
+    /// `[ intrinsic W H[ hug P][ resist P]]`, e.g. `view title in header intrinsic 80 -`.
     public static func text(of view: ViewDeclaration) -> String {
         var text = "view \(view.name)"
         if view.parent != rootViewName { text += " in \(view.parent)" }
         if let frame = view.frame {
-            text += " frame " + [frame.x, frame.y, frame.width, frame.height].map(number).joined(separator: " ")
+            text +=
+                " frame "
+                + [frame.x, frame.y, frame.width, frame.height].map(number).joined(separator: " ")
         }
-        if !view.autoresize.isEmpty { text += " autoresize " + view.autoresize.names.joined(separator: ",") }
+        if !view.autoresize.isEmpty {
+            text += " autoresize " + view.autoresize.names.joined(separator: ",")
+        }
         if let intrinsic = view.intrinsic {
-            text += " intrinsic \(intrinsic.width.map(number) ?? "-") \(intrinsic.height.map(number) ?? "-")"
+            let width = intrinsic.width.map(number) ?? "-"
+            text += " intrinsic \(width) \(intrinsic.height.map(number) ?? "-")"
             if intrinsic.hug != .low { text += " hug \(number(intrinsic.hug.rawValue))" }
             if intrinsic.resist != .high { text += " resist \(number(intrinsic.resist.rawValue))" }
         }
@@ -42,7 +48,8 @@ public enum ScriptWriter {
         case .metric(let name, let value): "metric \(name) \(number(value))"
         case .constraint(let constraint): text(of: constraint)
         case .variant(let name, let canvas):
-            "variant \(name)" + (canvas.map { " canvas \(number($0.width)) \(number($0.height))" } ?? "")
+            "variant \(name)"
+                + (canvas.map { " canvas \(number($0.width)) \(number($0.height))" } ?? "")
         case .set(let label, let constant, let variant):
             "set \(label) \(number(constant))" + (variant.map { " in \($0)" } ?? "")
         }
@@ -69,7 +76,9 @@ public enum ScriptWriter {
         var text = ""
         for term in expression.terms {
             let magnitude = abs(term.coefficient)
-            let written = "\(term.view).\(term.attribute.rawValue)" + (magnitude == 1 ? "" : " * \(number(magnitude))")
+            let written =
+                "\(term.view).\(term.attribute.rawValue)"
+                + (magnitude == 1 ? "" : " * \(number(magnitude))")
             if text.isEmpty {
                 text = term.coefficient < 0 ? "-\(written)" : written
             } else {
@@ -78,7 +87,9 @@ public enum ScriptWriter {
         }
         let constant = expression.constant
         if text.isEmpty { return number(constant) }
-        if constant != 0 { text += constant < 0 ? " - \(number(-constant))" : " + \(number(constant))" }
+        if constant != 0 {
+            text += constant < 0 ? " - \(number(-constant))" : " + \(number(constant))"
+        }
         return text
     }
 }

@@ -58,11 +58,14 @@ struct StatementParser {
         var i = cursor.index
         guard cursor.tokens[i].kind == .identifier else { return nil }
         i += 1
-        while cursor.isSymbol(ASCII.dot, cursor.tokens[i]), cursor.tokens[i + 1].kind == .identifier {
+        while cursor.isSymbol(ASCII.dot, cursor.tokens[i]), cursor.tokens[i + 1].kind == .identifier
+        {
             i += 2
         }
         guard cursor.isSymbol(ASCII.colon, cursor.tokens[i]) else { return nil }
-        let label = String(decoding: cursor.line.bytes[cursor.current.start..<cursor.tokens[i - 1].end], as: UTF8.self)
+        let label = String(
+            decoding: cursor.line.bytes[cursor.current.start..<cursor.tokens[i - 1].end],
+            as: UTF8.self)
         if i == cursor.index + 1, label == "H" || label == "V" { return nil }
         cursor.index = i + 1
         return label
@@ -71,17 +74,24 @@ struct StatementParser {
     /// The axis if the rest is a VFL line: `H:`/`V:`, `[`, or `|` not followed by `.`.
     func visualFormatAxis() -> Attribute.Axis? {
         let token = cursor.current
-        if cursor.isSymbol(ASCII.colon, cursor.peek()), cursor.isIdentifier("H", token) || cursor.isIdentifier("V", token) {
+        if cursor.isSymbol(ASCII.colon, cursor.peek()),
+            cursor.isIdentifier("H", token) || cursor.isIdentifier("V", token)
+        {
             return cursor.text(token) == "H" ? .horizontal : .vertical
         }
         if cursor.isSymbol(ASCII.lbracket) { return .horizontal }
-        if cursor.isSymbol(ASCII.bar), cursor.isSymbol(ASCII.minus, cursor.peek()) || cursor.isSymbol(ASCII.lbracket, cursor.peek()) {
+        if cursor.isSymbol(ASCII.bar),
+            cursor.isSymbol(ASCII.minus, cursor.peek())
+                || cursor.isSymbol(ASCII.lbracket, cursor.peek())
+        {
             return .horizontal
         }
         return nil
     }
 
-    private mutating func parseKeywordStatement(state: inout ParseState) throws(ParseError) -> [Statement] {
+    private mutating func parseKeywordStatement(state: inout ParseState) throws(ParseError)
+        -> [Statement]
+    {
         let keyword = cursor.text(cursor.advance())
         switch keyword {
         case "layout":
@@ -131,7 +141,8 @@ struct StatementParser {
         let nameToken = cursor.current
         let name = try cursor.identifier("a view name after 'view'")
         if name == rootViewName {
-            throw cursor.error(at: nameToken, "'root' is the layout's root view and cannot be declared")
+            throw cursor.error(
+                at: nameToken, "'root' is the layout's root view and cannot be declared")
         }
         var view = ViewDeclaration(name: name)
         var seen: Set<String> = []
@@ -141,7 +152,8 @@ struct StatementParser {
             guard token.kind == .identifier, clauses.contains(cursor.text(token)) else {
                 let word = token.kind == .identifier ? cursor.text(token) : ""
                 throw cursor.error(
-                    at: token, "unexpected \(cursor.describe(token)) in the view declaration; "
+                    at: token,
+                    "unexpected \(cursor.describe(token)) in the view declaration; "
                         + "expected 'in', 'frame', 'autoresize', 'intrinsic' or the end",
                     hint: didYouMean(word, clauses))
             }
@@ -181,10 +193,12 @@ struct StatementParser {
         repeat {
             if cursor.isSymbol(ASCII.comma) { cursor.advance() }
             let token = cursor.current
-            let flag = try cursor.identifier("an autoresize flag (left, right, top, bottom, width, height)")
+            let flag = try cursor.identifier(
+                "an autoresize flag (left, right, top, bottom, width, height)")
             guard let value = AutoresizingMask.named.first(where: { $0.0 == flag })?.1 else {
                 throw cursor.error(
-                    at: token, "unknown autoresize flag '\(flag)'; expected left, right, top, "
+                    at: token,
+                    "unknown autoresize flag '\(flag)'; expected left, right, top, "
                         + "bottom, width or height", hint: didYouMean(flag, names))
             }
             mask.insert(value)
@@ -221,9 +235,12 @@ struct StatementParser {
         return Size(width: width, height: height)
     }
 
-    private func checkNotNegative(_ value: Double?, _ what: String, at token: Token) throws(ParseError) {
+    private func checkNotNegative(_ value: Double?, _ what: String, at token: Token)
+        throws(ParseError)
+    {
         if let value, value < 0 {
-            throw cursor.error(at: token, "the \(what) must not be negative, found \(formatNumber(value))")
+            throw cursor.error(
+                at: token, "the \(what) must not be negative, found \(formatNumber(value))")
         }
     }
 
@@ -251,13 +268,15 @@ struct StatementParser {
         let signToken = cursor.current
         if cursor.isSymbol(ASCII.minus) || cursor.isSymbol(ASCII.plus) {
             let next = cursor.peek()
-            let attached = next.start == signToken.end && (next.kind == .number || next.kind == .identifier)
+            let attached =
+                next.start == signToken.end && (next.kind == .number || next.kind == .identifier)
             if !attached {
                 if allowNone, cursor.isSymbol(ASCII.minus) {
                     cursor.advance()
                     return nil
                 }
-                throw cursor.error(at: signToken, "expected \(what), found \(cursor.describe(signToken))",
+                throw cursor.error(
+                    at: signToken, "expected \(what), found \(cursor.describe(signToken))",
                     hint: "write a sign against its number, as in -12")
             }
             cursor.advance()
@@ -272,7 +291,8 @@ struct StatementParser {
             let name = cursor.text(token)
             guard let value = metrics[name] else {
                 throw cursor.error(
-                    at: token, "expected \(what), found '\(name)', which is not a number or a "
+                    at: token,
+                    "expected \(what), found '\(name)', which is not a number or a "
                         + "known metric", hint: didYouMean(name, metrics.keys))
             }
             cursor.advance()

@@ -37,19 +37,24 @@ extension StatementParser {
             constraints.append(
                 Constraint(
                     lhs: LinearExpression(terms: [lhs]), relation: predicate.relation,
-                    rhs: LinearExpression(terms: rhs.map { [$0] } ?? [], constant: predicate.constant),
+                    rhs: LinearExpression(
+                        terms: rhs.map { [$0] } ?? [], constant: predicate.constant),
                     priority: predicate.priority, source: source, origin: origin))
         }
         func spacing(_ connection: Connection, toSuperview: Bool) -> [Predicate] {
-            connection ?? [Predicate(relation: .equal, constant: toSuperview ? 20 : 8, priority: .required)]
+            connection ?? [
+                Predicate(relation: .equal, constant: toSuperview ? 20 : 8, priority: .required)
+            ]
         }
 
         guard cursor.isSymbol(ASCII.bar) || cursor.isSymbol(ASCII.lbracket) else {
             throw cursor.error(
-                at: cursor.current, "expected '|' or '[' to start the visual format, found "
+                at: cursor.current,
+                "expected '|' or '[' to start the visual format, found "
                     + cursor.describe(cursor.current),
-                hint: cursor.current.kind == .identifier ? "'H:' and 'V:' start a visual format line; "
-                    + "they are not labels" : nil)
+                hint: cursor.current.kind == .identifier
+                    ? "'H:' and 'V:' start a visual format line; "
+                        + "they are not labels" : nil)
         }
         var previous: Item?
         var pending: Connection = []
@@ -65,34 +70,44 @@ extension StatementParser {
             case .superview?:
                 let parent = parents[name] ?? rootViewName
                 for p in spacing(pending, toSuperview: true) {
-                    add(Term(view: name, attribute: leading), p, Term(view: parent, attribute: leading))
+                    add(
+                        Term(view: name, attribute: leading), p,
+                        Term(view: parent, attribute: leading))
                 }
             case .view(let before)?:
                 for p in spacing(pending, toSuperview: false) {
-                    add(Term(view: name, attribute: leading), p, Term(view: before, attribute: trailing))
+                    add(
+                        Term(view: name, attribute: leading), p,
+                        Term(view: before, attribute: trailing))
                 }
             case nil: break
             }
             if cursor.isSymbol(ASCII.lparen) {
                 cursor.advance()
                 for p in try parsePredicates(allowViews: true) {
-                    add(Term(view: name, attribute: size), p, p.view.map { Term(view: $0, attribute: size) })
+                    add(
+                        Term(view: name, attribute: size), p,
+                        p.view.map { Term(view: $0, attribute: size) })
                 }
             }
-            try cursor.expect(ASCII.rbracket, "to close the '[' at column \(cursor.line.column(of: open.start))")
+            try cursor.expect(
+                ASCII.rbracket, "to close the '[' at column \(cursor.line.column(of: open.start))")
             previous = .view(name)
             pending = try parseConnection()
         }
         guard case .view(let last)? = previous else {
             throw cursor.error(
-                at: cursor.current, "expected a view '[name]' in the visual format, found "
+                at: cursor.current,
+                "expected a view '[name]' in the visual format, found "
                     + cursor.describe(cursor.current))
         }
         if cursor.isSymbol(ASCII.bar) {
             cursor.advance()
             let parent = parents[last] ?? rootViewName
             for p in spacing(pending, toSuperview: true) {
-                add(Term(view: parent, attribute: trailing), p, Term(view: last, attribute: trailing))
+                add(
+                    Term(view: parent, attribute: trailing), p,
+                    Term(view: last, attribute: trailing))
             }
         }
         try cursor.expectEnd(after: "the visual format")
@@ -121,13 +136,15 @@ extension StatementParser {
             ]
         } else {
             throw cursor.error(
-                at: cursor.current, "expected a spacing after '-' (a number, a metric, "
+                at: cursor.current,
+                "expected a spacing after '-' (a number, a metric, "
                     + "'(predicates)', '[' or '|'), found \(cursor.describe(cursor.current))")
         }
         try cursor.expect(ASCII.minus, "after the spacing")
         guard cursor.isSymbol(ASCII.lbracket) || cursor.isSymbol(ASCII.bar) else {
             throw cursor.error(
-                at: cursor.current, "expected a view '[name]' or '|' after the spacing, found "
+                at: cursor.current,
+                "expected a view '[name]' or '|' after the spacing, found "
                     + cursor.describe(cursor.current))
         }
         return predicates
@@ -174,13 +191,15 @@ extension StatementParser {
             let name = cursor.text(token)
             guard let value = metrics[name] else {
                 throw cursor.error(
-                    at: token, "unknown metric '\(name)'; define it first with 'metric \(name) NUMBER'",
+                    at: token,
+                    "unknown metric '\(name)'; define it first with 'metric \(name) NUMBER'",
                     hint: didYouMean(name, metrics.keys))
             }
             cursor.advance()
             return sign * value
         default:
-            throw cursor.error(at: token, "expected a number or a metric, found \(cursor.describe(token))")
+            throw cursor.error(
+                at: token, "expected a number or a metric, found \(cursor.describe(token))")
         }
     }
 }
