@@ -41,6 +41,7 @@ struct ParseEquationTests {
 
     @Test("'|' and 'root' are the root view")
     func rootView() throws {
+        #expect(try equations("|.right == a.right + 4") == ["root.right == a.right + 4"])
         #expect(
             try equations("a.top == |.top + 8; a.left == root.left") == [
                 "a.top == root.top + 8", "a.left == root.left",
