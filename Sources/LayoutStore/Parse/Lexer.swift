@@ -1,0 +1,280 @@
+/// One line of a script, as byte offsets into the whole script's UTF-8.
+///
+/// Tokens keep byte offsets; columns (characters) are only counted when an error is
+/// reported, so the common path never walks the line character by character.
+struct SourceLine {
+    let bytes: [UInt8]
+    let file: String
+    let number: Int
+    let start: Int
+    let end: Int
+
+    var text: String { String(decoding: bytes[start..<end], as: UTF8.self) }
+
+    /// The 1-based column, in characters, of a byte offset within the line.
+    func column(of offset: Int) -> Int {
+        let clamped = min(max(offset, start), end)
+        // Every statement records its column, so count ASCII lines without building a String.
+        if !bytes[start..<clamped].contains(where: { $0 >= 0x80 }) { return clamped - start + 1 }
+        return String(decoding: bytes[start..<clamped], as: UTF8.self).count + 1
+    }
+
+    func location(of offset: Int) -> SourceLocation {
+        SourceLocation(file: file, line: number, column: column(of: offset))
+    }
+
+    func error(at offset: Int, _ message: String, hint: String? = nil) -> ParseError {
+        ParseError(location: location(of: offset), lineText: text, message: message, hint: hint)
+    }
+}
+
+struct Token {
+    enum Kind: Equatable {
+        case identifier
+        case number
+        case relation(Relation)
+        /// One of `. : @ * / + - ( ) [ ] | ,`.
+        case symbol(UInt8)
+        case end
+    }
+
+    var kind: Kind
+    var start: Int
+    var end: Int
+    /// The value of a number token.
+    var value: Double = 0
+}
+
+/// ASCII codes the lexer and parsers compare bytes against.
+enum ASCII {
+    static let dot = UInt8(ascii: "."), colon = UInt8(ascii: ":"), at = UInt8(ascii: "@")
+    static let star = UInt8(ascii: "*"), slash = UInt8(ascii: "/"), plus = UInt8(ascii: "+")
+    static let minus = UInt8(ascii: "-"), lparen = UInt8(ascii: "("), rparen = UInt8(ascii: ")")
+    static let lbracket = UInt8(ascii: "["), rbracket = UInt8(ascii: "]")
+    static let bar = UInt8(ascii: "|"), comma = UInt8(ascii: ","), equal = UInt8(ascii: "=")
+    static let less = UInt8(ascii: "<"), greater = UInt8(ascii: ">")
+    static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), cr = UInt8(ascii: "\r")
+    static let newline = UInt8(ascii: "\n"), hash = UInt8(ascii: "#")
+    static let semicolon = UInt8(ascii: ";")
+
+    @inline(__always) static func isLetter(_ b: UInt8) -> Bool {
+        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+    }
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    @inline(__always) static func isWord(_ b: UInt8) -> Bool { isLetter(b) || isDigit(b) }
+}
+
+/// Splits one statement into tokens.
+enum Lexer {
+    /// Tokenizes `bytes[from..<to]` of `line`, ending with an `.end` token.
+    ///
+    /// Identifiers may contain `-` (`a-b` is one name, `a - b` a difference). In VFL a name
+    /// does not end in `-`, so that `[a]-pad-[b]` reads the metric `pad`.
+    static func tokenize(
+        _ line: SourceLine, from: Int, to: Int, vfl: Bool, into tokens: inout [Token]
+    ) throws(ParseError) {
+        tokens.removeAll(keepingCapacity: true)
+        let bytes = line.bytes
+        var i = from
+        while i < to {
+            let b = bytes[i]
+            if b == ASCII.space || b == ASCII.tab {
+                i += 1
+            } else if ASCII.isLetter(b) {
+                let start = i
+                i += 1
+                while i < to {
+                    let c = bytes[i]
+                    if ASCII.isWord(c) {
+                        i += 1
+                    } else if c == ASCII.minus, !vfl || (i + 1 < to && ASCII.isWord(bytes[i + 1])) {
+                        i += 1
+                    } else {
+                        break
+                    }
+                }
+                tokens.append(Token(kind: .identifier, start: start, end: i))
+            } else if ASCII.isDigit(b) {
+                let start = i
+                let value = try number(line, at: &i, to: to)
+                tokens.append(Token(kind: .number, start: start, end: i, value: value))
+            } else if b == ASCII.equal || b == ASCII.less || b == ASCII.greater {
+                guard i + 1 < to, bytes[i + 1] == ASCII.equal else {
+                    let spelled = b == ASCII.equal ? "==" : (b == ASCII.less ? "<=" : ">=")
+                    throw line.error(
+                        at: i,
+                        "'\(Character(Unicode.Scalar(b)))' is not a relation; expected '==', "
+                            + "'<=' or '>='", hint: "did you mean '\(spelled)'?")
+                }
+                let relation: Relation =
+                    b == ASCII.equal ? .equal : (b == ASCII.less ? .lessOrEqual : .greaterOrEqual)
+                tokens.append(Token(kind: .relation(relation), start: i, end: i + 2))
+                i += 2
+            } else if isSymbol(b) {
+                tokens.append(Token(kind: .symbol(b), start: i, end: i + 1))
+                i += 1
+            } else {
+                throw line.error(
+                    at: i, "unexpected character \(describeCharacter(in: line, at: i))")
+            }
+        }
+        tokens.append(Token(kind: .end, start: to, end: to))
+    }
+
+    @inline(__always) private static func isSymbol(_ b: UInt8) -> Bool {
+        switch b {
+        case ASCII.dot, ASCII.colon, ASCII.at, ASCII.star, ASCII.slash, ASCII.plus, ASCII.minus,
+            ASCII.lparen, ASCII.rparen, ASCII.lbracket, ASCII.rbracket, ASCII.bar, ASCII.comma:
+            true
+        default: false
+        }
+    }
+
+    /// Reads `digits [. digits] [e [sign] digits]` (the sign is the parser's business).
+    private static func number(_ line: SourceLine, at i: inout Int, to: Int) throws(ParseError)
+        -> Double
+    {
+        let bytes = line.bytes
+        let start = i
+        var integer = 0
+        var simple = true
+        while i < to, ASCII.isDigit(bytes[i]) {
+            if i - start < 15 {
+                integer = integer * 10 + Int(bytes[i] - 0x30)
+            } else {
+                simple = false
+            }
+            i += 1
+        }
+        if i + 1 < to, bytes[i] == ASCII.dot, ASCII.isDigit(bytes[i + 1]) {
+            simple = false
+            i += 1
+            while i < to, ASCII.isDigit(bytes[i]) { i += 1 }
+        }
+        if i < to, bytes[i] == 0x65 || bytes[i] == 0x45 {  // e E
+            var j = i + 1
+            if j < to, bytes[j] == ASCII.plus || bytes[j] == ASCII.minus { j += 1 }
+            if j < to, ASCII.isDigit(bytes[j]) {
+                simple = false
+                i = j
+                while i < to, ASCII.isDigit(bytes[i]) { i += 1 }
+            }
+        }
+        if i < to, ASCII.isWord(bytes[i]) || bytes[i] == ASCII.dot {
+            var j = i
+            while j < to,
+                ASCII.isWord(bytes[j]) || bytes[j] == ASCII.dot
+                    || bytes[j] == ASCII.minus || bytes[j] == ASCII.plus
+            {
+                j += 1
+            }
+            let text = String(decoding: bytes[start..<j], as: UTF8.self)
+            throw line.error(
+                at: start,
+                "malformed number '\(text)'; expected digits with an optional "
+                    + "fraction and exponent, like 12, 0.5 or 1e3")
+        }
+        if simple { return Double(integer) }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw line.error(at: start, "number '\(text)' is out of range")
+        }
+        return value
+    }
+
+    /// `'x'` for the (possibly multi-byte) character at a byte offset.
+    static func describeCharacter(in line: SourceLine, at offset: Int) -> String {
+        let rest = String(decoding: line.bytes[offset..<line.end], as: UTF8.self)
+        guard let first = rest.first else { return "at the end of the line" }
+        if let scalar = first.unicodeScalars.first, scalar.properties.generalCategory == .control {
+            return "U+\(String(scalar.value, radix: 16, uppercase: true))"
+        }
+        return "'\(first)'"
+    }
+}
+
+/// A position in a statement's tokens, with the helpers every sub-parser needs.
+struct TokenCursor {
+    let line: SourceLine
+    let tokens: [Token]
+    var index = 0
+
+    init(line: SourceLine, tokens: [Token]) {
+        self.line = line
+        self.tokens = tokens
+    }
+
+    var current: Token { tokens[index] }
+    var atEnd: Bool { tokens[index].kind == .end }
+
+    func peek(_ offset: Int = 1) -> Token { tokens[min(index + offset, tokens.count - 1)] }
+
+    @discardableResult
+    mutating func advance() -> Token {
+        let token = tokens[index]
+        if index < tokens.count - 1 { index += 1 }
+        return token
+    }
+
+    func isSymbol(_ symbol: UInt8, _ token: Token? = nil) -> Bool {
+        (token ?? current).kind == .symbol(symbol)
+    }
+
+    func isIdentifier(_ word: StaticString? = nil, _ token: Token? = nil) -> Bool {
+        let token = token ?? current
+        guard token.kind == .identifier else { return false }
+        return word.map { matches(token, $0) } ?? true
+    }
+
+    /// Whether the token is spelled `word`, compared as bytes (no String is made).
+    func matches(_ token: Token, _ word: StaticString) -> Bool {
+        guard token.end - token.start == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { expected in
+            var i = token.start
+            for byte in expected {
+                if line.bytes[i] != byte { return false }
+                i += 1
+            }
+            return true
+        }
+    }
+
+    func text(_ token: Token) -> String {
+        String(decoding: line.bytes[token.start..<token.end], as: UTF8.self)
+    }
+
+    /// `'x'` for a token, or `the end of the statement`.
+    func describe(_ token: Token) -> String {
+        token.kind == .end ? "the end of the statement" : "'\(text(token))'"
+    }
+
+    func error(at token: Token, _ message: String, hint: String? = nil) -> ParseError {
+        line.error(at: token.start, message, hint: hint)
+    }
+
+    /// Consumes the symbol or throws `expected 'x' <context>, found ...`.
+    mutating func expect(_ symbol: UInt8, _ context: String) throws(ParseError) {
+        guard isSymbol(symbol) else {
+            let spelled = Character(Unicode.Scalar(symbol))
+            throw error(at: current, "expected '\(spelled)' \(context), found \(describe(current))")
+        }
+        advance()
+    }
+
+    mutating func expectEnd(after what: String) throws(ParseError) {
+        guard atEnd else {
+            throw error(
+                at: current,
+                "unexpected \(describe(current)) after \(what); "
+                    + "expected the end of the statement")
+        }
+    }
+
+    /// Reads an identifier or throws `expected <what>, found ...`.
+    mutating func identifier(_ what: String) throws(ParseError) -> String {
+        guard current.kind == .identifier else {
+            throw error(at: current, "expected \(what), found \(describe(current))")
+        }
+        return text(advance())
+    }
+}

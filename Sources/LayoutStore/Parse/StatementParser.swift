@@ -1,0 +1,304 @@
+/// What a script has declared so far that later statements depend on.
+struct ParseState {
+    var metrics: [String: Double]
+    var layout = defaultLayoutName
+    /// Per layout, each declared view's parent: VFL's `|` is the parent of the adjacent view.
+    var parents: [String: [String: String]] = [:]
+}
+
+/// The statement keywords, recognised only at a statement's start.
+let statementKeywords: [StaticString] = ["layout", "canvas", "view", "metric", "variant", "set"]
+
+/// Parses one statement (the text between line breaks, `;` and `#`).
+struct StatementParser {
+    var cursor: TokenCursor
+    let metrics: [String: Double]
+    /// The statement's text, for `Constraint.source`.
+    let source: String
+    /// The statement's position, for `Constraint.origin`.
+    let origin: SourceLocation
+
+    /// Parses the statement, updating `state` for `layout`, `view` and `metric`.
+    static func parse(
+        line: SourceLine, from: Int, to: Int, origin: SourceLocation, tokens: inout [Token],
+        state: inout ParseState
+    ) throws(ParseError) -> [Statement] {
+        try Lexer.tokenize(line, from: from, to: to, vfl: false, into: &tokens)
+        let source = String(decoding: line.bytes[from..<to], as: UTF8.self)
+        var parser = StatementParser(
+            cursor: TokenCursor(line: line, tokens: tokens), metrics: state.metrics,
+            source: source, origin: origin)
+        let first = parser.cursor.current
+        let second = parser.cursor.peek()
+        if first.kind == .identifier, !parser.cursor.isSymbol(ASCII.dot, second),
+            !parser.cursor.isSymbol(ASCII.colon, second),
+            statementKeywords.contains(where: { parser.cursor.matches(first, $0) })
+        {
+            return try parser.parseKeywordStatement(state: &state)
+        }
+        let label = try parser.parseLabel()
+        if let axis = parser.visualFormatAxis() {
+            // VFL names do not end in '-' (`[a]-pad-[b]`), so lex the line again that way.
+            try Lexer.tokenize(line, from: from, to: to, vfl: true, into: &tokens)
+            parser.cursor = TokenCursor(line: line, tokens: tokens)
+            _ = try parser.parseLabel()
+            if parser.cursor.isIdentifier("H") || parser.cursor.isIdentifier("V") {
+                parser.cursor.advance()
+                parser.cursor.advance()
+            }
+            let parents = state.parents[state.layout] ?? [:]
+            return try parser.parseVisualFormat(label: label, axis: axis, parents: parents)
+                .map(Statement.constraint)
+        }
+        return try parser.parseEquation(label: label).map(Statement.constraint)
+    }
+
+    /// `IDENT(.IDENT)* ':'` at the start, except `H:`/`V:`; nil when there is none.
+    mutating func parseLabel() throws(ParseError) -> String? {
+        var i = cursor.index
+        guard cursor.tokens[i].kind == .identifier else { return nil }
+        i += 1
+        while cursor.isSymbol(ASCII.dot, cursor.tokens[i]), cursor.tokens[i + 1].kind == .identifier
+        {
+            i += 2
+        }
+        guard cursor.isSymbol(ASCII.colon, cursor.tokens[i]) else { return nil }
+        let label = String(
+            decoding: cursor.line.bytes[cursor.current.start..<cursor.tokens[i - 1].end],
+            as: UTF8.self)
+        if i == cursor.index + 1, label == "H" || label == "V" { return nil }
+        cursor.index = i + 1
+        return label
+    }
+
+    /// The axis if the rest is a VFL line: `H:`/`V:`, `[`, or `|` not followed by `.`.
+    func visualFormatAxis() -> Attribute.Axis? {
+        let token = cursor.current
+        if cursor.isSymbol(ASCII.colon, cursor.peek()),
+            cursor.isIdentifier("H", token) || cursor.isIdentifier("V", token)
+        {
+            return cursor.text(token) == "H" ? .horizontal : .vertical
+        }
+        if cursor.isSymbol(ASCII.lbracket) { return .horizontal }
+        if cursor.isSymbol(ASCII.bar),
+            cursor.isSymbol(ASCII.minus, cursor.peek())
+                || cursor.isSymbol(ASCII.lbracket, cursor.peek())
+        {
+            return .horizontal
+        }
+        return nil
+    }
+
+    private mutating func parseKeywordStatement(state: inout ParseState) throws(ParseError)
+        -> [Statement]
+    {
+        let keyword = cursor.text(cursor.advance())
+        switch keyword {
+        case "layout":
+            let name = try cursor.identifier("a layout name after 'layout'")
+            try cursor.expectEnd(after: "'layout \(name)'")
+            state.layout = name
+            return [.layout(name)]
+        case "canvas":
+            let size = try parseSize(after: "canvas")
+            try cursor.expectEnd(after: "the canvas size")
+            return [.canvas(size)]
+        case "metric":
+            let name = try cursor.identifier("a metric name after 'metric'")
+            let value = try parseNumber("the metric's value")
+            try cursor.expectEnd(after: "the metric's value")
+            state.metrics[name] = value
+            return [.metric(name: name, value: value)]
+        case "variant":
+            let name = try cursor.identifier("a variant name after 'variant'")
+            var canvas: Size?
+            if cursor.isIdentifier("canvas") {
+                cursor.advance()
+                canvas = try parseSize(after: "canvas")
+            }
+            try cursor.expectEnd(after: canvas == nil ? "the variant name" : "the canvas size")
+            return [.variant(name: name, canvas: canvas)]
+        case "set":
+            let label = try parseDottedName("a constraint label after 'set'")
+            let constant = try parseNumber("the new constant after the label")
+            var variant: String?
+            if cursor.isIdentifier("in") {
+                cursor.advance()
+                variant = try cursor.identifier("a variant name after 'in'")
+            }
+            try cursor.expectEnd(after: variant == nil ? "the constant" : "the variant name")
+            return [.set(label: label, constant: constant, variant: variant)]
+        default:  // "view"
+            let view = try parseView()
+            state.parents[state.layout, default: [:]][view.name] = view.parent
+            return [.view(view)]
+        }
+    }
+
+    /// `NAME [in PARENT] [frame X Y W H] [autoresize FLAG,...] [intrinsic W H [hug P] [resist P]]`,
+    /// clauses in any order, each at most once.
+    private mutating func parseView() throws(ParseError) -> ViewDeclaration {
+        let nameToken = cursor.current
+        let name = try cursor.identifier("a view name after 'view'")
+        if name == rootViewName {
+            throw cursor.error(
+                at: nameToken, "'root' is the layout's root view and cannot be declared")
+        }
+        var view = ViewDeclaration(name: name)
+        var seen: Set<String> = []
+        let clauses = ["in", "frame", "autoresize", "intrinsic"]
+        while !cursor.atEnd {
+            let token = cursor.current
+            guard token.kind == .identifier, clauses.contains(cursor.text(token)) else {
+                let word = token.kind == .identifier ? cursor.text(token) : ""
+                throw cursor.error(
+                    at: token,
+                    "unexpected \(cursor.describe(token)) in the view declaration; "
+                        + "expected 'in', 'frame', 'autoresize', 'intrinsic' or the end",
+                    hint: didYouMean(word, clauses))
+            }
+            let clause = cursor.text(cursor.advance())
+            guard seen.insert(clause).inserted else {
+                throw cursor.error(at: token, "'\(clause)' is given twice for view '\(name)'")
+            }
+            switch clause {
+            case "in":
+                let parentToken = cursor.current
+                if cursor.isSymbol(ASCII.bar) {
+                    cursor.advance()
+                    view.parent = rootViewName
+                } else {
+                    view.parent = try cursor.identifier("a parent view name after 'in'")
+                }
+                if view.parent == name {
+                    throw cursor.error(at: parentToken, "view '\(name)' cannot be its own parent")
+                }
+            case "frame":
+                let x = try parseNumber("the frame's x")
+                let y = try parseNumber("the frame's y")
+                let size = try parseSize(after: "frame X Y")
+                view.frame = Rect(x: x, y: y, width: size.width, height: size.height)
+            case "autoresize":
+                view.autoresize = try parseAutoresize()
+            default:  // intrinsic
+                view.intrinsic = try parseIntrinsic()
+            }
+        }
+        return view
+    }
+
+    private mutating func parseAutoresize() throws(ParseError) -> AutoresizingMask {
+        var mask: AutoresizingMask = []
+        let names = AutoresizingMask.named.map(\.0)
+        repeat {
+            if cursor.isSymbol(ASCII.comma) { cursor.advance() }
+            let token = cursor.current
+            let flag = try cursor.identifier(
+                "an autoresize flag (left, right, top, bottom, width, height)")
+            guard let value = AutoresizingMask.named.first(where: { $0.0 == flag })?.1 else {
+                throw cursor.error(
+                    at: token,
+                    "unknown autoresize flag '\(flag)'; expected left, right, top, "
+                        + "bottom, width or height", hint: didYouMean(flag, names))
+            }
+            mask.insert(value)
+        } while cursor.isSymbol(ASCII.comma)
+        return mask
+    }
+
+    private mutating func parseIntrinsic() throws(ParseError) -> IntrinsicSize {
+        let widthToken = cursor.current
+        let width = try parseNumber("the intrinsic width (or '-')", allowNone: true)
+        let heightToken = cursor.current
+        let height = try parseNumber("the intrinsic height (or '-')", allowNone: true)
+        try checkNotNegative(width, "intrinsic width", at: widthToken)
+        try checkNotNegative(height, "intrinsic height", at: heightToken)
+        var size = IntrinsicSize(width: width, height: height)
+        if cursor.isIdentifier("hug") {
+            cursor.advance()
+            size.hug = try parsePriority()
+        }
+        if cursor.isIdentifier("resist") {
+            cursor.advance()
+            size.resist = try parsePriority()
+        }
+        return size
+    }
+
+    private mutating func parseSize(after what: String) throws(ParseError) -> Size {
+        let widthToken = cursor.current
+        let width = try parseNumber("a width after '\(what)'")
+        let heightToken = cursor.current
+        let height = try parseNumber("a height after the width")
+        try checkNotNegative(width, "width", at: widthToken)
+        try checkNotNegative(height, "height", at: heightToken)
+        return Size(width: width, height: height)
+    }
+
+    private func checkNotNegative(_ value: Double?, _ what: String, at token: Token)
+        throws(ParseError)
+    {
+        if let value, value < 0 {
+            throw cursor.error(
+                at: token, "the \(what) must not be negative, found \(formatNumber(value))")
+        }
+    }
+
+    /// `IDENT(.IDENT)*`, as labels are written.
+    private mutating func parseDottedName(_ what: String) throws(ParseError) -> String {
+        let first = cursor.current
+        _ = try cursor.identifier(what)
+        var last = first
+        while cursor.isSymbol(ASCII.dot), cursor.peek().kind == .identifier {
+            cursor.advance()
+            last = cursor.advance()
+        }
+        return String(decoding: cursor.line.bytes[first.start..<last.end], as: UTF8.self)
+    }
+
+    /// A number or metric, with an optional sign written against it (`-12`, `-pad`); with
+    /// `allowNone`, a `-` standing alone means "none" (`intrinsic - 20`).
+    mutating func parseNumber(_ what: String) throws(ParseError) -> Double {
+        guard let value = try parseNumber(what, allowNone: false) else { return 0 }
+        return value
+    }
+
+    mutating func parseNumber(_ what: String, allowNone: Bool) throws(ParseError) -> Double? {
+        var sign = 1.0
+        let signToken = cursor.current
+        if cursor.isSymbol(ASCII.minus) || cursor.isSymbol(ASCII.plus) {
+            let next = cursor.peek()
+            let attached =
+                next.start == signToken.end && (next.kind == .number || next.kind == .identifier)
+            if !attached {
+                if allowNone, cursor.isSymbol(ASCII.minus) {
+                    cursor.advance()
+                    return nil
+                }
+                throw cursor.error(
+                    at: signToken, "expected \(what), found \(cursor.describe(signToken))",
+                    hint: "write a sign against its number, as in -12")
+            }
+            cursor.advance()
+            if signToken.kind == .symbol(ASCII.minus) { sign = -1 }
+        }
+        let token = cursor.current
+        switch token.kind {
+        case .number:
+            cursor.advance()
+            return sign * token.value
+        case .identifier:
+            let name = cursor.text(token)
+            guard let value = metrics[name] else {
+                throw cursor.error(
+                    at: token,
+                    "expected \(what), found '\(name)', which is not a number or a "
+                        + "known metric", hint: didYouMean(name, metrics.keys))
+            }
+            cursor.advance()
+            return sign * value
+        default:
+            throw cursor.error(at: token, "expected \(what), found \(cursor.describe(token))")
+        }
+    }
+}
