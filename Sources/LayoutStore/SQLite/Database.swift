@@ -199,10 +199,15 @@ public final class Database {
 
     /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
     ///
+    /// Inside an open transaction it nests as a savepoint, so an edit that is one
+    /// transaction on its own can also be one step of a larger one (edit, solve, write
+    /// frames, commit) and still undo only its own writes when it fails.
+    ///
     ///     try db.transaction(.immediate) { try db.execute("DELETE FROM dirty") }
     public func transaction<T>(
         _ kind: TransactionKind = .immediate, _ body: () throws -> T
     ) throws -> T {
+        if isInTransaction { return try savepoint(body) }
         try execute("BEGIN \(kind.rawValue) TRANSACTION")
         let result: T
         do {
