@@ -76,9 +76,15 @@ public final class Database {
         let milliseconds = options.busyTimeout.components.seconds * 1000
             + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(connection, Int32(clamping: milliseconds))
-        // Connection settings only: none of these writes to the file.
-        try execute("PRAGMA foreign_keys = ON")
-        try execute("PRAGMA synchronous = NORMAL")
+        do {
+            // Connection settings only: none of these writes to the file.
+            try execute("PRAGMA foreign_keys = ON")
+            try execute("PRAGMA synchronous = NORMAL")
+        } catch {
+            // The first statement to read the header is where SQLite notices a non-database.
+            if error.resultCode == SQLITE_NOTADB { throw ProjectFileError.notADatabase(path: path) }
+            throw error
+        }
     }
 
     deinit {

@@ -49,8 +49,10 @@ public final class SQLStatement {
 
     public func bind(_ value: String, at index: Int32) throws(DatabaseError) {
         // SQLITE_TRANSIENT: SQLite copies the bytes, so the Swift buffer may go away.
+        // An explicit length, so a text with an embedded NUL is stored whole.
         let code = value.utf8CString.withUnsafeBufferPointer { buffer in
-            sqlite3_bind_text(handle, index, buffer.baseAddress, -1, csqlite_transient())
+            sqlite3_bind_text(
+                handle, index, buffer.baseAddress, Int32(buffer.count - 1), csqlite_transient())
         }
         try check(code)
     }
@@ -119,7 +121,8 @@ public final class SQLStatement {
 
     public func string(_ column: Int32) -> String {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
-        return String(cString: text)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     public func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }

@@ -1,12 +1,13 @@
 /// The closest of `candidates` to a mistyped `name`, for "did you mean" hints.
 ///
-/// Edit distance (Levenshtein) at most a third of the name's length (at least 1); ties go
-/// to the first candidate.
+/// Edit distance (Levenshtein) at most a third of the name's length (at least 2, so a
+/// swapped pair of letters is found) and less than the name's length; ties go to the first
+/// candidate.
 ///
 ///     suggestName("haeder", from: ["header", "body"]) == "header"
 func suggestName<S: Sequence<String>>(_ name: String, from candidates: S) -> String? {
     let target = Array(name.unicodeScalars)
-    let limit = max(1, target.count / 3)
+    let limit = min(max(2, target.count / 3), target.count - 1)
     var best: (name: String, distance: Int)?
     for candidate in candidates where candidate != name {
         let other = Array(candidate.unicodeScalars)
