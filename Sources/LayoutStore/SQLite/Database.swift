@@ -51,6 +51,7 @@ public final class Database {
         if !options.create, !FileManager.default.fileExists(atPath: path) {
             throw ProjectFileError.noProject(path: path)
         }
+        _ = Database.configureOnce
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         if options.readOnly {
             flags |= SQLITE_OPEN_READONLY
@@ -86,6 +87,11 @@ public final class Database {
             throw error
         }
     }
+
+    /// Process-wide SQLite settings, applied before the first connection opens.
+    private static let configureOnce: Void = {
+        _ = csqlite_disable_memstatus()
+    }()
 
     deinit {
         cache.removeAll()  // finalize statements before closing

@@ -49,10 +49,14 @@ public final class SQLStatement {
 
     public func bind(_ value: String, at index: Int32) throws(DatabaseError) {
         // SQLITE_TRANSIENT: SQLite copies the bytes, so the Swift buffer may go away.
-        // An explicit length, so a text with an embedded NUL is stored whole.
-        let code = value.utf8CString.withUnsafeBufferPointer { buffer in
-            sqlite3_bind_text(
-                handle, index, buffer.baseAddress, Int32(buffer.count - 1), csqlite_transient())
+        // An explicit length, so a text with an embedded NUL is stored whole; withUTF8
+        // lends a native string's own bytes without a copy.
+        var text = value
+        let length = Int32(text.utf8.count)
+        let code = text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                sqlite3_bind_text(handle, index, chars.baseAddress, length, csqlite_transient())
+            }
         }
         try check(code)
     }

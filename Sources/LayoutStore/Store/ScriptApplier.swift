@@ -4,9 +4,11 @@
 /// constraints need no per-row SELECT; a layout already in the project is loaded once,
 /// when the script first switches to it.
 final class ScriptApplier {
-    private struct LayoutState {
-        var id: Int64
-        var name: String
+    /// A class, so updating a map does not copy it (a struct in a dictionary would be
+    /// copied on every write: quadratic over a 100k-view script).
+    private final class LayoutState {
+        let id: Int64
+        let name: String
         var viewIDs: [String: Int64]
         /// Where each view was declared, for views declared by this script.
         var viewOrigins: [String: SourceLocation] = [:]
@@ -14,6 +16,19 @@ final class ScriptApplier {
         var nextViewOrdinal: Int
         var nextConstraintOrdinal: Int
         var variants: [String: Int64]
+
+        init(
+            id: Int64, name: String, viewIDs: [String: Int64], labels: [String: SourceLocation?],
+            nextViewOrdinal: Int, nextConstraintOrdinal: Int, variants: [String: Int64]
+        ) {
+            self.id = id
+            self.name = name
+            self.viewIDs = viewIDs
+            self.labels = labels
+            self.nextViewOrdinal = nextViewOrdinal
+            self.nextConstraintOrdinal = nextConstraintOrdinal
+            self.variants = variants
+        }
     }
 
     private let store: ProjectStore
@@ -67,7 +82,7 @@ final class ScriptApplier {
 
     private func addView(_ view: ViewDeclaration, at: SourceLocation) throws {
         try NumberCheck.view(view, at: at)
-        var layout = try state(currentName)
+        let layout = try state(currentName)
         if layout.viewIDs[view.name] != nil {
             throw StoreError.duplicateView(
                 name: view.name, layout: layout.name, at: at, previous: layout.viewOrigins[view.name])
@@ -82,14 +97,13 @@ final class ScriptApplier {
         layout.viewIDs[view.name] = id
         layout.viewOrigins[view.name] = at
         layout.nextViewOrdinal += 1
-        layouts[currentName] = layout
         touchedLayouts.insert(layout.id)
     }
 
     private func addConstraint(_ constraint: Constraint) throws {
         let at = constraint.origin
         try NumberCheck.constraint(constraint, at: at)
-        var layout = try state(currentName)
+        let layout = try state(currentName)
         for term in constraint.lhs.terms + constraint.rhs.terms where layout.viewIDs[term.view] == nil {
             throw StoreError.unknownView(
                 name: term.view, layout: layout.name, at: at,
@@ -107,7 +121,6 @@ final class ScriptApplier {
             constraint, layoutID: layout.id, ordinal: layout.nextConstraintOrdinal,
             viewIDs: { viewIDs[$0]! })
         layout.nextConstraintOrdinal += 1
-        layouts[currentName] = layout
         touchedLayouts.insert(layout.id)
     }
 
@@ -117,7 +130,7 @@ final class ScriptApplier {
             try NumberCheck.size(canvas.width, "a canvas size", at: at)
             try NumberCheck.size(canvas.height, "a canvas size", at: at)
         }
-        var layout = try state(currentName)
+        let layout = try state(currentName)
         let db = store.database
         if let id = layout.variants[name] {
             // Declaring a variant again changes its canvas (when given).
@@ -132,8 +145,7 @@ final class ScriptApplier {
                     + "VALUES (?, ?, ?, ?)",
                 [layout.id, name, canvas?.width, canvas?.height])
             layout.variants[name] = db.lastInsertedRowID
-            layouts[currentName] = layout
-        }
+            }
         touchedLayouts.insert(layout.id)
     }
 
