@@ -35,9 +35,10 @@ struct DatabaseTests {
         #expect(try mode.step())
         #expect(mode.string(0) == "wal")
         #expect(try db.int64("PRAGMA foreign_keys") == 1)
-        for table in ["layouts", "views", "constraints", "constraint_terms", "variants",
-            "variant_constants", "frames", "dirty", "metrics"]
-        {
+        for table in [
+            "layouts", "views", "constraints", "constraint_terms", "variants",
+            "variant_constants", "frames", "dirty", "metrics",
+        ] {
             #expect(
                 try db.int64("SELECT count(*) FROM sqlite_schema WHERE name = ?", [table]) == 1,
                 "table \(table)")
@@ -52,13 +53,18 @@ struct DatabaseTests {
         let file = TempFile()
         defer { file.cleanup() }
         let first = DatabaseMigrator(migrations: [
-            .init(version: 1, name: "0001_a", sql: "PRAGMA application_id = 1280918594; CREATE TABLE a (x INTEGER) STRICT;")
+            .init(
+                version: 1, name: "0001_a",
+                sql: "PRAGMA application_id = 1280918594; CREATE TABLE a (x INTEGER) STRICT;")
         ])
         let db = try Database(path: file.path, options: .init(create: true))
         try first.migrate(db, allowEmpty: true)
-        let both = DatabaseMigrator(migrations: first.migrations + [
-            .init(version: 2, name: "0002_b", sql: "INSERT INTO a VALUES (7); CREATE TABLE b (y TEXT) STRICT;")
-        ])
+        let both = DatabaseMigrator(
+            migrations: first.migrations + [
+                .init(
+                    version: 2, name: "0002_b",
+                    sql: "INSERT INTO a VALUES (7); CREATE TABLE b (y TEXT) STRICT;")
+            ])
         try both.migrate(db, allowEmpty: false)
         try both.migrate(db, allowEmpty: false)
         #expect(try db.int64("SELECT count(*) FROM a") == 1)  // 0002 ran once
@@ -71,7 +77,9 @@ struct DatabaseTests {
         defer { file.cleanup() }
         let db = try Database(path: file.path, options: .init(create: true))
         let bad = DatabaseMigrator(migrations: [
-            .init(version: 1, name: "0001_bad", sql: "CREATE TABLE a (x INTEGER); SELECT nope FROM missing;")
+            .init(
+                version: 1, name: "0001_bad",
+                sql: "CREATE TABLE a (x INTEGER); SELECT nope FROM missing;")
         ])
         #expect(throws: DatabaseError.self) { try bad.migrate(db, allowEmpty: true) }
         #expect(try db.int64("PRAGMA user_version") == 0)
@@ -138,8 +146,9 @@ struct DatabaseTests {
             _ = try ProjectStore.open(path: file.path)
         }
         #expect(!FileManager.default.fileExists(atPath: file.path))
-        #expect(ProjectFileError.noProject(path: file.path).description
-            == "no project at \(file.path); run `layoutdb init` or `layoutdb apply FILE`")
+        #expect(
+            ProjectFileError.noProject(path: file.path).description
+                == "no project at \(file.path); run `layoutdb init` or `layoutdb apply FILE`")
         _ = try ProjectStore.open(path: file.path, create: true)
         _ = try ProjectStore.open(path: file.path)  // now it exists
     }
@@ -206,9 +215,14 @@ struct DatabaseTests {
         }
         let busy = DatabaseError(extendedCode: SQLITE_BUSY, message: "locked", path: "p")
         #expect(busy.exitStatus == .busy)
-        #expect(DatabaseError(extendedCode: SQLITE_FULL, message: "", path: "p").exitStatus == .ioError)
-        #expect(DatabaseError(extendedCode: SQLITE_READONLY, message: "", path: "p").exitStatus == .ioError)
-        #expect(DatabaseError(extendedCode: SQLITE_NOTADB, message: "", path: "p").exitStatus == .noInput)
+        #expect(
+            DatabaseError(extendedCode: SQLITE_FULL, message: "", path: "p").exitStatus == .ioError)
+        #expect(
+            DatabaseError(extendedCode: SQLITE_READONLY, message: "", path: "p").exitStatus
+                == .ioError)
+        #expect(
+            DatabaseError(extendedCode: SQLITE_NOTADB, message: "", path: "p").exitStatus
+                == .noInput)
     }
 
     @Test("typed binding and reading round-trip Int64, Double, String, Bool and NULL")
@@ -218,7 +232,8 @@ struct DatabaseTests {
         let db = try Database(path: file.path, options: .init(create: true))
         try db.execute("CREATE TABLE t (i INTEGER, d REAL, s TEXT, b INTEGER, n TEXT)")
         let hostile = "x'); DROP TABLE t; -- ünïcödé \u{0}?"
-        try db.execute("INSERT INTO t VALUES (?, ?, ?, ?, ?)",
+        try db.execute(
+            "INSERT INTO t VALUES (?, ?, ?, ?, ?)",
             [Int64.max, 0.1, hostile, true, nil])
         let row = try db.cachedStatement("SELECT i, d, s, b, n FROM t")
         #expect(try row.step())
@@ -241,7 +256,8 @@ struct DatabaseTests {
         try store.database.execute("PRAGMA max_page_count = \(pages + 2)")
         let many = (0..<2000).map { i in
             LocatedStatement(
-                statement: .view(ViewDeclaration(name: "view\(i)-" + String(repeating: "x", count: 200))),
+                statement: .view(
+                    ViewDeclaration(name: "view\(i)-" + String(repeating: "x", count: 200))),
                 location: SourceLocation(file: "f", line: i + 1, column: 1), text: "view")
         }
         do {

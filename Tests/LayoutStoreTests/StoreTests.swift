@@ -101,18 +101,23 @@ struct StoreTests {
         let (store, file) = try makeStore()
         defer { file.cleanup() }
         let db = store.database
-        let counts = "SELECT (SELECT count(*) FROM views) * 1000000 + (SELECT count(*) FROM constraints) * 1000 + (SELECT count(*) FROM variants)"
+        let counts =
+            """
+            SELECT (SELECT count(*) FROM views) * 1000000
+                + (SELECT count(*) FROM constraints) * 1000 + (SELECT count(*) FROM variants)
+            """
         let before = try db.int64(counts)
         let dirtyBefore = try store.dirtyMarks()
         #expect(throws: StoreError.self) {
-            try store.apply(script([
-                view("footer"),
-                equation("footer", .height, .equal, nil, nil, 50, label: "footer.height"),
-                .layout("other"),
-                view("x"),
-                .layout("main"),
-                equation("footer", .top, .equal, "nowhere"),
-            ]))
+            try store.apply(
+                script([
+                    view("footer"),
+                    equation("footer", .height, .equal, nil, nil, 50, label: "footer.height"),
+                    .layout("other"),
+                    view("x"),
+                    .layout("main"),
+                    equation("footer", .top, .equal, "nowhere"),
+                ]))
         }
         #expect(try db.int64(counts) == before)
         #expect(try store.layouts().map(\.name) == ["main"])
@@ -128,12 +133,15 @@ struct StoreTests {
         let error = #expect(throws: StoreError.self) {
             try store.apply(script([view("header"), view("title", in: "haeder")]))
         }
-        #expect(error == .unknownParent(
-            view: "title", parent: "haeder",
-            at: SourceLocation(file: "t.layout", line: 2, column: 1), suggestion: "header"))
-        #expect(error?.description
-            == "t.layout:2:1: view `title` names an unknown parent `haeder`; "
-            + "did you mean `header`? (declare the parent first)")
+        #expect(
+            error
+                == .unknownParent(
+                    view: "title", parent: "haeder",
+                    at: SourceLocation(file: "t.layout", line: 2, column: 1), suggestion: "header"))
+        #expect(
+            error?.description
+                == "t.layout:2:1: view `title` names an unknown parent `haeder`; "
+                + "did you mean `header`? (declare the parent first)")
         #expect(error?.exitStatus == .dataError)
     }
 
@@ -142,16 +150,19 @@ struct StoreTests {
         let file = TempFile()
         defer { file.cleanup() }
         let store = try ProjectStore.open(path: file.path, create: true)
-        #expect(throws: StoreError.duplicateView(
-            name: "a", layout: "main", at: SourceLocation(file: "t.layout", line: 2, column: 1),
-            previous: SourceLocation(file: "t.layout", line: 1, column: 1))
+        #expect(
+            throws: StoreError.duplicateView(
+                name: "a", layout: "main", at: SourceLocation(file: "t.layout", line: 2, column: 1),
+                previous: SourceLocation(file: "t.layout", line: 1, column: 1))
         ) {
             try store.apply(script([view("a"), view("a")]))
         }
         try store.apply(script([view("a"), .layout("phone"), view("a")]))
-        #expect(throws: StoreError.duplicateView(
-            name: "root", layout: "main", at: SourceLocation(file: "t.layout", line: 1, column: 1),
-            previous: nil)
+        #expect(
+            throws: StoreError.duplicateView(
+                name: "root", layout: "main",
+                at: SourceLocation(file: "t.layout", line: 1, column: 1),
+                previous: nil)
         ) {
             try store.apply(script([view("root")]))
         }
@@ -163,12 +174,15 @@ struct StoreTests {
         let (store, file) = try makeStore()
         defer { file.cleanup() }
         let error = #expect(throws: StoreError.self) {
-            try store.apply(script([equation("title", .width, .equal, nil, nil, 9, label: "header.height")]))
+            try store.apply(
+                script([equation("title", .width, .equal, nil, nil, 9, label: "header.height")]))
         }
-        #expect(error == .duplicateLabel(
-            label: "header.height", layout: "main",
-            at: SourceLocation(file: "t.layout", line: 1, column: 1),
-            previous: SourceLocation(file: "t.layout", line: 6, column: 1)))
+        #expect(
+            error
+                == .duplicateLabel(
+                    label: "header.height", layout: "main",
+                    at: SourceLocation(file: "t.layout", line: 1, column: 1),
+                    previous: SourceLocation(file: "t.layout", line: 6, column: 1)))
         #expect(error?.description.contains("first at t.layout:6:1") == true)
         // The partial unique index holds for plain SQL writers too.
         #expect(throws: DatabaseError.self) {
@@ -176,9 +190,11 @@ struct StoreTests {
                 "UPDATE constraints SET label = 'header.height' WHERE label = 'title.height'")
         }
         #expect(throws: StoreError.self) {
-            try store.addConstraint(Constraint(
-                label: "title.height", lhs: LinearExpression(terms: [Term(view: "title", attribute: .width)]),
-                relation: .equal, rhs: .constant(1)))
+            try store.addConstraint(
+                Constraint(
+                    label: "title.height",
+                    lhs: LinearExpression(terms: [Term(view: "title", attribute: .width)]),
+                    relation: .equal, rhs: .constant(1)))
         }
     }
 
@@ -189,9 +205,11 @@ struct StoreTests {
         let error = #expect(throws: StoreError.self) {
             try store.apply(script([equation("titel", .width, .equal, nil, nil, 100)]))
         }
-        #expect(error == .unknownView(
-            name: "titel", layout: "main",
-            at: SourceLocation(file: "t.layout", line: 1, column: 1), suggestion: "title"))
+        #expect(
+            error
+                == .unknownView(
+                    name: "titel", layout: "main",
+                    at: SourceLocation(file: "t.layout", line: 1, column: 1), suggestion: "title"))
         #expect(error?.description.contains("did you mean `title`?") == true)
     }
 
@@ -199,19 +217,24 @@ struct StoreTests {
     func setErrors() throws {
         let (store, file) = try makeStore()
         defer { file.cleanup() }
-        #expect(throws: StoreError.unknownLabel(
-            label: "header.heigth", layout: "main",
-            at: SourceLocation(file: "t.layout", line: 1, column: 1), suggestion: "header.height")
+        #expect(
+            throws: StoreError.unknownLabel(
+                label: "header.heigth", layout: "main",
+                at: SourceLocation(file: "t.layout", line: 1, column: 1),
+                suggestion: "header.height")
         ) {
             try store.apply(script([.set(label: "header.heigth", constant: 1, variant: nil)]))
         }
-        #expect(throws: StoreError.unknownVariant(
-            name: "compat", layout: "main",
-            at: SourceLocation(file: "t.layout", line: 1, column: 1), suggestion: "compact")
+        #expect(
+            throws: StoreError.unknownVariant(
+                name: "compat", layout: "main",
+                at: SourceLocation(file: "t.layout", line: 1, column: 1), suggestion: "compact")
         ) {
             try store.apply(script([.set(label: "header.height", constant: 1, variant: "compat")]))
         }
-        #expect(throws: StoreError.unknownLabel(label: "nope", layout: "main", at: nil, suggestion: nil)) {
+        #expect(
+            throws: StoreError.unknownLabel(label: "nope", layout: "main", at: nil, suggestion: nil)
+        ) {
             try store.setConstant(label: "nope", value: 3)
         }
         #expect(throws: StoreError.unknownLayout(name: "mian", suggestion: "main")) {
@@ -236,7 +259,9 @@ struct StoreTests {
         #expect(throws: StoreError.invalidNumber(what: "a constant", value: -.infinity, at: nil)) {
             try store.setConstant(label: "header.height", value: -.infinity)
         }
-        #expect(throws: StoreError.self) { try store.setConstant(label: "header.height", value: .nan) }
+        #expect(throws: StoreError.self) {
+            try store.setConstant(label: "header.height", value: .nan)
+        }
         #expect(try store.constraint(labelled: "header.height")?.constraint.constant == 70)
     }
 
@@ -254,19 +279,30 @@ struct StoreTests {
         #expect(try store.views().last?.declaration.parent == evil)
         #expect(try store.constraint(labelled: label)?.constraint.constant == 5)
         try store.setConstant(label: label, value: 6)
-        #expect(try store.database.int64(
-            "SELECT constant FROM named_constraints WHERE label = ?", [label]) == 6)
+        #expect(
+            try store.database.int64(
+                "SELECT constant FROM named_constraints WHERE label = ?", [label]) == 6)
         #expect(try store.layouts().map(\.name).contains("'; DROP TABLE layouts; --"))
-        #expect(try store.database.int64("SELECT count(*) FROM sqlite_schema WHERE name IN ('views', 'layouts', 'constraints')") == 3)
+        #expect(
+            try store.database.int64(
+                """
+                SELECT count(*) FROM sqlite_schema
+                WHERE name IN ('views', 'layouts', 'constraints')
+                """
+            ) == 3)
     }
 
     @Test("single edits: add, get, remove, priority, active, variants, metrics")
     func singleEdits() throws {
         let (store, file) = try makeStore()
         defer { file.cleanup() }
-        let id = try store.addConstraint(Constraint(
-            label: "title.width", lhs: LinearExpression(terms: [Term(view: "title", attribute: .width)]),
-            relation: .lessOrEqual, rhs: LinearExpression(terms: [Term(view: "header", attribute: .width)], constant: -32)))
+        let id = try store.addConstraint(
+            Constraint(
+                label: "title.width",
+                lhs: LinearExpression(terms: [Term(view: "title", attribute: .width)]),
+                relation: .lessOrEqual,
+                rhs: LinearExpression(
+                    terms: [Term(view: "header", attribute: .width)], constant: -32)))
         #expect(try store.constraint(labelled: "title.width")?.id == id)
         try store.setPriority(label: "title.width", priority: .high)
         try store.setActive(label: "title.width", false)

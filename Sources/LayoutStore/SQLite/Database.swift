@@ -22,7 +22,9 @@ public final class Database {
         /// How long to wait for another writer before failing with `SQLITE_BUSY`.
         public var busyTimeout: Duration
 
-        public init(create: Bool = false, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) {
+        public init(
+            create: Bool = false, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)
+        ) {
             self.create = create
             self.readOnly = readOnly
             self.busyTimeout = busyTimeout
@@ -74,7 +76,8 @@ public final class Database {
             throw error
         }
         sqlite3_extended_result_codes(connection, 1)
-        let milliseconds = options.busyTimeout.components.seconds * 1000
+        let milliseconds =
+            options.busyTimeout.components.seconds * 1000
             + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(connection, Int32(clamping: milliseconds))
         do {

@@ -104,6 +104,7 @@ public struct DatabaseMigrator: Sendable {
         let statement = try db.cachedStatement("PRAGMA journal_mode")
         defer { statement.reset() }
         let journal = try statement.step() ? statement.string(0).lowercased() : ""
-        return Header(applicationID: applicationID, version: version, tables: tables, journal: journal)
+        return Header(
+            applicationID: applicationID, version: version, tables: tables, journal: journal)
     }
 }

@@ -77,7 +77,8 @@ public enum IntrinsicConstraints {
     public static func generate(for view: ViewDeclaration) -> [Constraint] {
         guard let intrinsic = view.intrinsic else { return [] }
         var result: [Constraint] = []
-        for (attribute, value) in [(Attribute.width, intrinsic.width), (.height, intrinsic.height)] {
+        for (attribute, value) in [(Attribute.width, intrinsic.width), (.height, intrinsic.height)]
+        {
             guard let value else { continue }
             for (relation, priority) in [
                 (Relation.lessOrEqual, intrinsic.hug), (.greaterOrEqual, intrinsic.resist),

@@ -199,7 +199,9 @@ extension ProjectStore {
         var result: Set<Int?> = []
         for term in constraint.lhs.terms + constraint.rhs.terms {
             guard let view = views[term.view] else { return [nil] }
-            for (base, _) in term.attribute.expansion { result.insert(view.components[base.rawValue]) }
+            for (base, _) in term.attribute.expansion {
+                result.insert(view.components[base.rawValue])
+            }
         }
         return result
     }

@@ -13,7 +13,9 @@ extension ProjectStore {
     }
 
     /// The metrics of `layout`, by name.
-    public func metrics(layout: String = defaultLayoutName) throws -> [(name: String, value: Double)] {
+    public func metrics(layout: String = defaultLayoutName) throws -> [(
+        name: String, value: Double
+    )] {
         try database.cachedStatement(
             "SELECT name, value FROM metrics WHERE layout_id = ? ORDER BY name"
         ).rows([try layoutID(layout)]) { (name: $0.string(0), value: $0.double(1)) }
@@ -31,9 +33,10 @@ extension ProjectStore {
         throws -> LayoutModel
     {
         let layoutID = try layoutID(name)
-        let canvas = try database.cachedStatement(
-            "SELECT canvas_width, canvas_height FROM layouts WHERE id = ?"
-        ).rows([layoutID]) { $0.size(0) }.first ?? nil
+        let canvas =
+            try database.cachedStatement(
+                "SELECT canvas_width, canvas_height FROM layouts WHERE id = ?"
+            ).rows([layoutID]) { $0.size(0) }.first ?? nil
         let list = components.map { Self.jsonArray($0) }
         let constraints = try ConstraintReader(database: database).constraints(
             layoutID: layoutID, layout: name,
@@ -72,7 +75,8 @@ extension ProjectStore {
         return try database.cachedStatement(sql).rows(values) { s in
             var frame: Rect?
             if !s.isNull(4) {
-                frame = Rect(x: s.double(4), y: s.double(5), width: s.double(6), height: s.double(7))
+                frame = Rect(
+                    x: s.double(4), y: s.double(5), width: s.double(6), height: s.double(7))
             }
             var intrinsic: IntrinsicSize?
             if !s.isNull(11) || !s.isNull(12) {

@@ -52,8 +52,8 @@ extension ProjectStore {
     /// Writes solved frames (root coordinates) keyed by view id; only rows whose values
     /// changed (beyond 1e-9) are written. Returns the number of rows written.
     ///
-    ///     try store.writeFrames(layout: "main", variant: .base,
-    ///                           frames: [headerID: SolvedFrame(x: 0, y: 0, width: 375, height: 70)])
+    ///     let frame = SolvedFrame(x: 0, y: 0, width: 375, height: 70)
+    ///     try store.writeFrames(layout: "main", variant: .base, frames: [headerID: frame])
     @discardableResult
     public func writeFrames(
         layout: String = defaultLayoutName, variant: VariantRef, frames: [Int64: SolvedFrame]
@@ -127,7 +127,9 @@ extension ProjectStore {
     ///
     ///     try store.createVariant("compact", canvas: Size(width: 320, height: 568))
     @discardableResult
-    public func createVariant(_ name: String, canvas: Size? = nil, layout: String = defaultLayoutName)
+    public func createVariant(
+        _ name: String, canvas: Size? = nil, layout: String = defaultLayoutName
+    )
         throws -> Int64
     {
         if name == baseVariantName { throw StoreError.reservedVariantName(name: name, at: nil) }

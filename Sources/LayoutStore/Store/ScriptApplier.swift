@@ -85,7 +85,8 @@ final class ScriptApplier {
         let layout = try state(currentName)
         if layout.viewIDs[view.name] != nil {
             throw StoreError.duplicateView(
-                name: view.name, layout: layout.name, at: at, previous: layout.viewOrigins[view.name])
+                name: view.name, layout: layout.name, at: at,
+                previous: layout.viewOrigins[view.name])
         }
         guard let parentID = layout.viewIDs[view.parent] else {
             throw StoreError.unknownParent(
@@ -104,7 +105,8 @@ final class ScriptApplier {
         let at = constraint.origin
         try NumberCheck.constraint(constraint, at: at)
         let layout = try state(currentName)
-        for term in constraint.lhs.terms + constraint.rhs.terms where layout.viewIDs[term.view] == nil {
+        for term in constraint.lhs.terms + constraint.rhs.terms
+        where layout.viewIDs[term.view] == nil {
             throw StoreError.unknownView(
                 name: term.view, layout: layout.name, at: at,
                 suggestion: suggestName(term.view, from: layout.viewIDs.keys))
@@ -145,7 +147,7 @@ final class ScriptApplier {
                     + "VALUES (?, ?, ?, ?)",
                 [layout.id, name, canvas?.width, canvas?.height])
             layout.variants[name] = db.lastInsertedRowID
-            }
+        }
         touchedLayouts.insert(layout.id)
     }
 
@@ -159,7 +161,8 @@ final class ScriptApplier {
         let db = store.database
         switch VariantRef(variant) {
         case .base:
-            try db.execute("UPDATE constraints SET constant = ? WHERE id = ?", [constant, target.id])
+            try db.execute(
+                "UPDATE constraints SET constant = ? WHERE id = ?", [constant, target.id])
         case .named(let name):
             guard let variantID = layout.variants[name] else {
                 throw StoreError.unknownVariant(
@@ -199,7 +202,8 @@ final class ScriptApplier {
         let db = store.database
         var viewIDs: [String: Int64] = [:]
         var nextView = 0
-        let views = try db.cachedStatement("SELECT name, id, ordinal FROM views WHERE layout_id = ?")
+        let views = try db.cachedStatement(
+            "SELECT name, id, ordinal FROM views WHERE layout_id = ?")
         try views.bind([id])
         while try views.step() {
             viewIDs[views.string(0)] = views.int64(1)
