@@ -1,0 +1,411 @@
+-- layoutdb schema, version 1.
+--
+-- Conventions:
+--   * Every table is STRICT, so a wrong type written with plain SQL is refused.
+--   * variant_id 0 means the layout itself ("base"); real variants have ids >= 1.
+--     Frames and dirty marks use 0 rather than NULL so they can have primary keys.
+--   * component -1 in `dirty` means "the whole layout (for that variant)".
+--   * Constraints generated from a view's intrinsic size are not stored as rows: the
+--     `all_constraints` view derives them from the view's columns, so they can never
+--     disagree with the view.
+--   * The store turns dirty-marking triggers off (store_state.quiet = 1) inside its own
+--     transactions when it marks dirty state itself (bulk apply); the flag is back to 0
+--     before every commit, so plain SQL writers always see the triggers on.
+
+-- 'LYDB': marks the file as a layoutdb project, so a foreign SQLite file is refused.
+PRAGMA application_id = 1280918594;
+
+CREATE TABLE store_state (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    quiet INTEGER NOT NULL DEFAULT 0 CHECK (quiet IN (0, 1))
+) STRICT;
+INSERT INTO store_state (id, quiet) VALUES (1, 0);
+
+CREATE TABLE layouts (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    -- NULL until a `canvas` statement sets it.
+    canvas_width REAL CHECK (canvas_width >= 0),
+    canvas_height REAL CHECK (canvas_height >= 0)
+) STRICT;
+
+CREATE TABLE views (
+    id INTEGER PRIMARY KEY,
+    layout_id INTEGER NOT NULL REFERENCES layouts (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    -- NULL only for the layout's `root` view.
+    parent_id INTEGER REFERENCES views (id),
+    -- Declaration order within the layout (root is 0).
+    ordinal INTEGER NOT NULL,
+    -- The frame as drawn, relative to the parent (UIView.frame); NULL = none given.
+    frame_x REAL,
+    frame_y REAL,
+    frame_width REAL,
+    frame_height REAL,
+    -- AutoresizingMask raw value: left 1, width 2, right 4, top 8, height 16, bottom 32.
+    autoresize INTEGER NOT NULL DEFAULT 0 CHECK (autoresize BETWEEN 0 AND 63),
+    -- Intrinsic content size; hug/resist are NULL when the view has no `intrinsic`.
+    intrinsic_width REAL,
+    intrinsic_height REAL,
+    hug REAL CHECK (hug BETWEEN 1 AND 1000),
+    resist REAL CHECK (resist BETWEEN 1 AND 1000),
+    -- Solver component of each of the view's four variables, assigned by the engine.
+    comp_left INTEGER,
+    comp_top INTEGER,
+    comp_width INTEGER,
+    comp_height INTEGER,
+    UNIQUE (layout_id, name),
+    CHECK ((frame_x IS NULL) = (frame_width IS NULL))
+) STRICT;
+CREATE INDEX views_parent ON views (parent_id);
+CREATE INDEX views_layout_ordinal ON views (layout_id, ordinal);
+
+CREATE TABLE constraints (
+    id INTEGER PRIMARY KEY,
+    layout_id INTEGER NOT NULL REFERENCES layouts (id) ON DELETE CASCADE,
+    -- Declaration order within the layout.
+    ordinal INTEGER NOT NULL,
+    label TEXT,
+    relation TEXT NOT NULL CHECK (relation IN ('==', '<=', '>=')),
+    -- The base constant: right side's constant minus left side's.
+    constant REAL NOT NULL,
+    -- The left side's own constant term, kept so the constraint reads back as written
+    -- (the right side's constant is constant + lhs_constant).
+    lhs_constant REAL NOT NULL DEFAULT 0,
+    priority REAL NOT NULL DEFAULT 1000 CHECK (priority BETWEEN 1 AND 1000),
+    active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+    kind TEXT NOT NULL DEFAULT 'user' CHECK (kind IN ('user', 'intrinsic')),
+    source TEXT NOT NULL DEFAULT '',
+    origin_file TEXT,
+    origin_line INTEGER,
+    origin_column INTEGER,
+    -- Solver component, assigned by the engine; NULL = not solved yet.
+    component INTEGER
+) STRICT;
+CREATE UNIQUE INDEX constraints_label ON constraints (layout_id, label)
+    WHERE label IS NOT NULL;
+CREATE INDEX constraints_layout_component ON constraints (layout_id, component);
+
+-- One row per term: coefficient × view.attribute on the left or right side.
+CREATE TABLE constraint_terms (
+    constraint_id INTEGER NOT NULL REFERENCES constraints (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    side TEXT NOT NULL CHECK (side IN ('lhs', 'rhs')),
+    view_id INTEGER NOT NULL REFERENCES views (id),
+    attribute TEXT NOT NULL CHECK (attribute IN
+        ('left', 'right', 'top', 'bottom', 'width', 'height', 'centerX', 'centerY')),
+    coefficient REAL NOT NULL,
+    PRIMARY KEY (constraint_id, position)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX constraint_terms_view ON constraint_terms (view_id);
+
+CREATE TABLE metrics (
+    layout_id INTEGER NOT NULL REFERENCES layouts (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    value REAL NOT NULL,
+    PRIMARY KEY (layout_id, name)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE variants (
+    id INTEGER PRIMARY KEY CHECK (id >= 1),
+    layout_id INTEGER NOT NULL REFERENCES layouts (id) ON DELETE CASCADE,
+    name TEXT NOT NULL CHECK (name <> 'base'),
+    -- NULL = the layout's canvas.
+    canvas_width REAL CHECK (canvas_width >= 0),
+    canvas_height REAL CHECK (canvas_height >= 0),
+    UNIQUE (layout_id, name)
+) STRICT;
+
+-- A variant's own constant for one constraint.
+CREATE TABLE variant_constants (
+    variant_id INTEGER NOT NULL REFERENCES variants (id) ON DELETE CASCADE,
+    constraint_id INTEGER NOT NULL REFERENCES constraints (id) ON DELETE CASCADE,
+    constant REAL NOT NULL,
+    PRIMARY KEY (variant_id, constraint_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX variant_constants_constraint ON variant_constants (constraint_id);
+
+-- Solved frames in the layout's root coordinates; variant_id 0 = base.
+CREATE TABLE frames (
+    view_id INTEGER NOT NULL REFERENCES views (id) ON DELETE CASCADE,
+    variant_id INTEGER NOT NULL DEFAULT 0,
+    x REAL NOT NULL,
+    y REAL NOT NULL,
+    width REAL NOT NULL,
+    height REAL NOT NULL,
+    ambiguous INTEGER NOT NULL DEFAULT 0 CHECK (ambiguous IN (0, 1)),
+    PRIMARY KEY (view_id, variant_id)
+) STRICT, WITHOUT ROWID;
+
+-- What must be re-solved: a component (or -1 = everything) of a layout's variant.
+CREATE TABLE dirty (
+    layout_id INTEGER NOT NULL REFERENCES layouts (id) ON DELETE CASCADE,
+    variant_id INTEGER NOT NULL DEFAULT 0,
+    component INTEGER NOT NULL,
+    PRIMARY KEY (layout_id, variant_id, component)
+) STRICT, WITHOUT ROWID;
+
+-- ---------------------------------------------------------------------------
+-- Dirty-marking triggers. Whole-layout marks go to base and every variant.
+
+-- A constant edit: that constraint's component, for base and every variant that
+-- does not override it. Never quiet: `UPDATE constraints SET constant = ...` from
+-- sqlite3 is the documented way to edit and must always be seen.
+CREATE TRIGGER constraints_constant_dirty
+AFTER UPDATE OF constant ON constraints
+WHEN NEW.constant IS NOT OLD.constant AND NEW.active = 1
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    VALUES (NEW.layout_id, 0, coalesce(NEW.component, -1));
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT NEW.layout_id, v.id, coalesce(NEW.component, -1)
+    FROM variants v
+    WHERE v.layout_id = NEW.layout_id
+      AND NOT EXISTS (SELECT 1 FROM variant_constants vc
+                      WHERE vc.variant_id = v.id AND vc.constraint_id = NEW.id);
+END;
+
+CREATE TRIGGER constraints_structure_dirty
+AFTER UPDATE OF active, priority, relation, layout_id ON constraints
+WHEN (NEW.active IS NOT OLD.active OR NEW.priority IS NOT OLD.priority
+      OR NEW.relation IS NOT OLD.relation OR NEW.layout_id IS NOT OLD.layout_id)
+  AND (SELECT quiet FROM store_state WHERE id = 1) = 0
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT NEW.layout_id, 0, -1
+    UNION ALL SELECT NEW.layout_id, id, -1 FROM variants WHERE layout_id = NEW.layout_id;
+END;
+
+CREATE TRIGGER constraints_insert_dirty
+AFTER INSERT ON constraints
+WHEN (SELECT quiet FROM store_state WHERE id = 1) = 0
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT NEW.layout_id, 0, -1
+    UNION ALL SELECT NEW.layout_id, id, -1 FROM variants WHERE layout_id = NEW.layout_id;
+END;
+
+CREATE TRIGGER constraints_delete_dirty
+AFTER DELETE ON constraints
+WHEN (SELECT quiet FROM store_state WHERE id = 1) = 0
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT OLD.layout_id, 0, -1
+    UNION ALL SELECT OLD.layout_id, id, -1 FROM variants WHERE layout_id = OLD.layout_id;
+END;
+
+-- Terms edited by hand change the structure of their layout.
+CREATE TRIGGER constraint_terms_insert_dirty
+AFTER INSERT ON constraint_terms
+WHEN (SELECT quiet FROM store_state WHERE id = 1) = 0
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT c.layout_id, 0, -1 FROM constraints c WHERE c.id = NEW.constraint_id
+    UNION ALL
+    SELECT v.layout_id, v.id, -1 FROM constraints c JOIN variants v ON v.layout_id = c.layout_id
+    WHERE c.id = NEW.constraint_id;
+END;
+
+CREATE TRIGGER constraint_terms_update_dirty
+AFTER UPDATE ON constraint_terms
+WHEN (SELECT quiet FROM store_state WHERE id = 1) = 0
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT c.layout_id, 0, -1 FROM constraints c WHERE c.id = NEW.constraint_id
+    UNION ALL
+    SELECT v.layout_id, v.id, -1 FROM constraints c JOIN variants v ON v.layout_id = c.layout_id
+    WHERE c.id = NEW.constraint_id;
+END;
+
+CREATE TRIGGER constraint_terms_delete_dirty
+AFTER DELETE ON constraint_terms
+WHEN (SELECT quiet FROM store_state WHERE id = 1) = 0
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT c.layout_id, 0, -1 FROM constraints c WHERE c.id = OLD.constraint_id
+    UNION ALL
+    SELECT v.layout_id, v.id, -1 FROM constraints c JOIN variants v ON v.layout_id = c.layout_id
+    WHERE c.id = OLD.constraint_id;
+END;
+
+-- A variant's own constant: that variant only, that constraint's component.
+CREATE TRIGGER variant_constants_insert_dirty
+AFTER INSERT ON variant_constants
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT c.layout_id, NEW.variant_id, coalesce(c.component, -1)
+    FROM constraints c WHERE c.id = NEW.constraint_id AND c.active = 1;
+END;
+
+CREATE TRIGGER variant_constants_update_dirty
+AFTER UPDATE ON variant_constants
+WHEN NEW.constant IS NOT OLD.constant OR NEW.constraint_id IS NOT OLD.constraint_id
+  OR NEW.variant_id IS NOT OLD.variant_id
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT c.layout_id, NEW.variant_id, coalesce(c.component, -1)
+    FROM constraints c WHERE c.id = NEW.constraint_id AND c.active = 1
+    UNION ALL
+    SELECT c.layout_id, OLD.variant_id, coalesce(c.component, -1)
+    FROM constraints c WHERE c.id = OLD.constraint_id AND c.active = 1;
+END;
+
+CREATE TRIGGER variant_constants_delete_dirty
+AFTER DELETE ON variant_constants
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT c.layout_id, OLD.variant_id, coalesce(c.component, -1)
+    FROM constraints c JOIN variants v ON v.id = OLD.variant_id
+    WHERE c.id = OLD.constraint_id AND c.active = 1;
+END;
+
+-- Canvas of the layout: base and every variant that inherits the canvas.
+CREATE TRIGGER layouts_canvas_dirty
+AFTER UPDATE OF canvas_width, canvas_height ON layouts
+WHEN NEW.canvas_width IS NOT OLD.canvas_width OR NEW.canvas_height IS NOT OLD.canvas_height
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT NEW.id, 0, -1
+    UNION ALL
+    SELECT NEW.id, id, -1 FROM variants
+    WHERE layout_id = NEW.id AND (canvas_width IS NULL OR canvas_height IS NULL);
+END;
+
+CREATE TRIGGER layouts_insert_dirty
+AFTER INSERT ON layouts
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component) VALUES (NEW.id, 0, -1);
+END;
+
+CREATE TRIGGER variants_insert_dirty
+AFTER INSERT ON variants
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    VALUES (NEW.layout_id, NEW.id, -1);
+END;
+
+CREATE TRIGGER variants_canvas_dirty
+AFTER UPDATE OF canvas_width, canvas_height ON variants
+WHEN NEW.canvas_width IS NOT OLD.canvas_width OR NEW.canvas_height IS NOT OLD.canvas_height
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    VALUES (NEW.layout_id, NEW.id, -1);
+END;
+
+-- Frames and marks of a removed variant go with it (variant_id 0 has no FK target).
+CREATE TRIGGER variants_delete_cleanup
+AFTER DELETE ON variants
+BEGIN
+    DELETE FROM frames WHERE variant_id = OLD.id;
+    DELETE FROM dirty WHERE variant_id = OLD.id;
+END;
+
+-- Views: any change to what the engine reads of a view re-solves the whole layout.
+CREATE TRIGGER views_insert_dirty
+AFTER INSERT ON views
+WHEN (SELECT quiet FROM store_state WHERE id = 1) = 0
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT NEW.layout_id, 0, -1
+    UNION ALL SELECT NEW.layout_id, id, -1 FROM variants WHERE layout_id = NEW.layout_id;
+END;
+
+CREATE TRIGGER views_update_dirty
+AFTER UPDATE OF parent_id, frame_x, frame_y, frame_width, frame_height, autoresize,
+    intrinsic_width, intrinsic_height, hug, resist ON views
+WHEN (SELECT quiet FROM store_state WHERE id = 1) = 0
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT NEW.layout_id, 0, -1
+    UNION ALL SELECT NEW.layout_id, id, -1 FROM variants WHERE layout_id = NEW.layout_id;
+END;
+
+CREATE TRIGGER views_delete_dirty
+AFTER DELETE ON views
+WHEN (SELECT quiet FROM store_state WHERE id = 1) = 0
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT OLD.layout_id, 0, -1
+    UNION ALL SELECT OLD.layout_id, id, -1 FROM variants WHERE layout_id = OLD.layout_id;
+END;
+
+-- ---------------------------------------------------------------------------
+-- Read-only SQL surface (a contract, documented in the README).
+
+-- Solved frames, root coordinates (x, y) and relative to the parent (rel_x, rel_y).
+-- rel_x/rel_y are computed here from the parent's stored frame, so moving a parent can
+-- never leave stale offsets behind. stale = 1 where a dirty mark covers the frame.
+CREATE VIEW solved_frames AS
+SELECT
+    l.name AS layout,
+    CASE f.variant_id WHEN 0 THEN 'base' ELSE va.name END AS variant,
+    v.name AS view,
+    p.name AS parent,
+    f.x AS x,
+    f.y AS y,
+    f.width AS width,
+    f.height AS height,
+    f.x - coalesce(pf.x, 0) AS rel_x,
+    f.y - coalesce(pf.y, 0) AS rel_y,
+    f.x AS min_x,
+    f.x + f.width / 2 AS mid_x,
+    f.x + f.width AS max_x,
+    f.y AS min_y,
+    f.y + f.height / 2 AS mid_y,
+    f.y + f.height AS max_y,
+    EXISTS (
+        SELECT 1 FROM dirty d
+        WHERE d.layout_id = v.layout_id AND d.variant_id = f.variant_id
+          AND d.component IN (-1, v.comp_left, v.comp_top, v.comp_width, v.comp_height)
+    ) AS stale,
+    f.ambiguous AS ambiguous
+FROM frames f
+JOIN views v ON v.id = f.view_id
+JOIN layouts l ON l.id = v.layout_id
+LEFT JOIN variants va ON va.id = f.variant_id
+LEFT JOIN views p ON p.id = v.parent_id
+LEFT JOIN frames pf ON pf.view_id = v.parent_id AND pf.variant_id = f.variant_id;
+
+-- Labelled constraints with their base (variant-free) constant.
+CREATE VIEW named_constraints AS
+SELECT
+    l.name AS layout,
+    c.label AS label,
+    c.relation AS relation,
+    c.constant AS constant,
+    c.priority AS priority,
+    c.active AS active,
+    c.source AS source
+FROM constraints c
+JOIN layouts l ON l.id = c.layout_id
+WHERE c.label IS NOT NULL;
+
+-- Every constraint the solver sees, stored and generated: a view's intrinsic size
+-- yields `width <= W` at its hugging and `width >= W` at its compression-resistance
+-- priority (same for height), with kind 'intrinsic' and no id or label.
+CREATE VIEW all_constraints AS
+SELECT
+    l.name AS layout, c.id AS id, c.ordinal AS ordinal, c.label AS label,
+    c.relation AS relation, c.constant AS constant, c.priority AS priority,
+    c.active AS active, c.kind AS kind, c.source AS source
+FROM constraints c JOIN layouts l ON l.id = c.layout_id
+UNION ALL
+SELECT l.name, NULL, NULL, NULL, g.relation, g.constant, g.priority, 1, 'intrinsic',
+    printf('%s.%s %s %.15g @ %.15g', v.name, g.attribute, g.relation, g.constant,
+           g.priority)
+FROM views v
+JOIN layouts l ON l.id = v.layout_id
+JOIN (
+    SELECT id AS view_id, 'width' AS attribute, '<=' AS relation,
+        intrinsic_width AS constant, hug AS priority
+    FROM views WHERE intrinsic_width IS NOT NULL AND hug IS NOT NULL
+    UNION ALL
+    SELECT id, 'width', '>=', intrinsic_width, resist
+    FROM views WHERE intrinsic_width IS NOT NULL AND resist IS NOT NULL
+    UNION ALL
+    SELECT id, 'height', '<=', intrinsic_height, hug
+    FROM views WHERE intrinsic_height IS NOT NULL AND hug IS NOT NULL
+    UNION ALL
+    SELECT id, 'height', '>=', intrinsic_height, resist
+    FROM views WHERE intrinsic_height IS NOT NULL AND resist IS NOT NULL
+) g ON g.view_id = v.id;

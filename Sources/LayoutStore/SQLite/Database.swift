@@ -1,0 +1,267 @@
+import CSQLite
+import Foundation
+
+/// One connection to an SQLite file: statements, a statement cache, transactions.
+///
+/// Not thread-safe: use one `Database` per thread (SQLite's NOMUTEX mode). Connection
+/// settings: foreign keys on, `synchronous = NORMAL`, a busy timeout; WAL is switched on by
+/// ``DatabaseMigrator`` once it has checked that the file is a layoutdb project (changing
+/// the journal mode writes to the file).
+///
+///     let db = try Database(path: "app.layoutdb", options: .init(create: true))
+///     try db.transaction {
+///         try db.cachedStatement("INSERT INTO t (name) VALUES (?)").run(["x"])
+///     }
+public final class Database {
+    /// How to open the file.
+    public struct Options: Sendable {
+        /// Create the file when it does not exist (otherwise: ``ProjectFileError/noProject``).
+        public var create: Bool
+        /// Open read-only (no migration, no writes).
+        public var readOnly: Bool
+        /// How long to wait for another writer before failing with `SQLITE_BUSY`.
+        public var busyTimeout: Duration
+
+        public init(
+            create: Bool = false, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)
+        ) {
+            self.create = create
+            self.readOnly = readOnly
+            self.busyTimeout = busyTimeout
+        }
+    }
+
+    /// The kind of `BEGIN`: `.immediate` takes the write lock up front, so a writer waits
+    /// (busy timeout) at the start instead of failing halfway with a lock upgrade error.
+    public enum TransactionKind: String, Sendable {
+        case deferred = "DEFERRED"
+        case immediate = "IMMEDIATE"
+        case exclusive = "EXCLUSIVE"
+    }
+
+    /// The file, as given.
+    public let path: String
+    let handle: OpaquePointer
+    private var cache: [String: SQLStatement] = [:]
+    private var savepointDepth = 0
+
+    /// Opens (and with `options.create`, creates) the SQLite file at `path`.
+    /// Throws ``ProjectFileError/noProject(path:)`` when the file is missing and
+    /// `options.create` is false, ``DatabaseError`` when SQLite cannot open it.
+    public init(path: String, options: Options = Options()) throws {
+        self.path = path
+        if !options.create, !FileManager.default.fileExists(atPath: path) {
+            throw ProjectFileError.noProject(path: path)
+        }
+        _ = Database.configureOnce
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        if options.readOnly {
+            flags |= SQLITE_OPEN_READONLY
+        } else {
+            flags |= SQLITE_OPEN_READWRITE
+            if options.create { flags |= SQLITE_OPEN_CREATE }
+        }
+        var connection: OpaquePointer?
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard let connection else {
+            throw DatabaseError(
+                extendedCode: code, message: String(cString: sqlite3_errstr(code)), path: path)
+        }
+        handle = connection
+        if code != SQLITE_OK {
+            let error = DatabaseError(
+                extendedCode: sqlite3_extended_errcode(connection),
+                message: String(cString: sqlite3_errmsg(connection)), path: path)
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        sqlite3_extended_result_codes(connection, 1)
+        let milliseconds =
+            options.busyTimeout.components.seconds * 1000
+            + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(connection, Int32(clamping: milliseconds))
+        do {
+            // Connection settings only: none of these writes to the file.
+            try execute("PRAGMA foreign_keys = ON")
+            try execute("PRAGMA synchronous = NORMAL")
+        } catch {
+            // The first statement to read the header is where SQLite notices a non-database.
+            if error.resultCode == SQLITE_NOTADB { throw ProjectFileError.notADatabase(path: path) }
+            throw error
+        }
+    }
+
+    /// Process-wide SQLite settings, applied before the first connection opens.
+    private static let configureOnce: Void = {
+        _ = csqlite_disable_memstatus()
+    }()
+
+    deinit {
+        cache.removeAll()  // finalize statements before closing
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: Errors
+
+    /// The one place where a failed sqlite3 call becomes a Swift error.
+    func error(code: Int32, sql: String?) -> DatabaseError {
+        let extended = sqlite3_extended_errcode(handle)
+        // The connection's code is the one for this failure unless a later call overwrote
+        // it; trust `code`'s primary part and keep the extended code when it agrees.
+        let extendedCode = (extended & 0xFF) == (code & 0xFF) ? extended : code
+        return DatabaseError(
+            extendedCode: extendedCode, message: String(cString: sqlite3_errmsg(handle)),
+            sql: sql, path: path)
+    }
+
+    /// Throws the connection's error unless `code` is `SQLITE_OK`.
+    func check(_ code: Int32, sql: String? = nil) throws(DatabaseError) {
+        if code != SQLITE_OK { throw error(code: code, sql: sql) }
+    }
+
+    // MARK: Statements
+
+    /// Runs one or more `;`-separated statements without parameters.
+    public func execute(_ sql: String) throws(DatabaseError) {
+        let utf8 = Array(sql.utf8CString)
+        try utf8.withUnsafeBufferPointer { (buffer) throws(DatabaseError) in
+            let base = buffer.baseAddress!
+            var cursor = base
+            while cursor.pointee != 0 {
+                var statement: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(handle, cursor, -1, &statement, &tail)
+                let end = tail ?? base + (buffer.count - 1)
+                // The one statement's text, for the error message.
+                let text = String(
+                    decoding: buffer[(cursor - base)..<(end - base)].map { UInt8(bitPattern: $0) },
+                    as: UTF8.self
+                ).trimmingCharacters(in: .whitespacesAndNewlines)
+                try check(code, sql: text)
+                guard let statement else { break }  // only whitespace or comments left
+                let stepCode = sqlite3_step(statement)
+                if stepCode != SQLITE_DONE && stepCode != SQLITE_ROW {
+                    let failure = error(code: stepCode, sql: text)
+                    sqlite3_finalize(statement)
+                    throw failure
+                }
+                sqlite3_finalize(statement)
+                cursor = end
+            }
+        }
+    }
+
+    /// Runs one statement with bound `values` (no result rows expected).
+    ///
+    ///     try db.execute("UPDATE constraints SET constant = ? WHERE id = ?", [70.0, id])
+    public func execute(_ sql: String, _ values: [(any SQLBindable)?]) throws(DatabaseError) {
+        try cachedStatement(sql).run(values)
+    }
+
+    /// A new prepared statement (not cached): for SQL that runs once.
+    public func makeStatement(_ sql: String) throws(DatabaseError) -> SQLStatement {
+        var statement: OpaquePointer?
+        try check(sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil), sql: sql)
+        guard let statement else {
+            throw DatabaseError(
+                extendedCode: SQLITE_MISUSE, message: "empty statement", sql: sql, path: path)
+        }
+        return SQLStatement(handle: statement, sql: sql, database: self)
+    }
+
+    /// A prepared statement from the cache (keyed by SQL), reset and unbound.
+    public func cachedStatement(_ sql: String) throws(DatabaseError) -> SQLStatement {
+        if let statement = cache[sql] {
+            statement.reset()
+            return statement
+        }
+        var raw: OpaquePointer?
+        let code = sqlite3_prepare_v3(
+            handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+        try check(code, sql: sql)
+        guard let raw else {
+            throw DatabaseError(
+                extendedCode: SQLITE_MISUSE, message: "empty statement", sql: sql, path: path)
+        }
+        let statement = SQLStatement(handle: raw, sql: sql, database: self)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// The first column of the first row, as an integer (nil when no row or NULL).
+    public func int64(_ sql: String, _ values: [(any SQLBindable)?] = []) throws(DatabaseError)
+        -> Int64?
+    {
+        let statement = try cachedStatement(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        return try statement.step() ? statement.optionalInt64(0) : nil
+    }
+
+    /// The rowid of the last successful INSERT on this connection.
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// Whether the file was opened read-only (asked for, or the file is write-protected).
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Whether a transaction is open.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    // MARK: Transactions
+
+    /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
+    ///
+    /// Inside an open transaction it nests as a savepoint, so an edit that is one
+    /// transaction on its own can also be one step of a larger one (edit, solve, write
+    /// frames, commit) and still undo only its own writes when it fails.
+    ///
+    ///     try db.transaction(.immediate) { try db.execute("DELETE FROM dirty") }
+    public func transaction<T>(
+        _ kind: TransactionKind = .immediate, _ body: () throws -> T
+    ) throws -> T {
+        if isInTransaction { return try savepoint(body) }
+        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            rollbackQuietly()
+            throw error
+        }
+        do {
+            try execute("COMMIT TRANSACTION")
+        } catch {
+            // A failed COMMIT (e.g. SQLITE_FULL) may leave the transaction open.
+            rollbackQuietly()
+            throw error
+        }
+        return result
+    }
+
+    /// Runs `body` in a savepoint: inside a transaction, undoes only `body`'s writes when it
+    /// throws. Outside a transaction it behaves as a deferred transaction.
+    public func savepoint<T>(_ body: () throws -> T) throws -> T {
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let name = "layoutdb_sp\(savepointDepth)"
+        try execute("SAVEPOINT \(name)")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            try? execute("ROLLBACK TO SAVEPOINT \(name)")
+            try? execute("RELEASE SAVEPOINT \(name)")
+            throw error
+        }
+        try execute("RELEASE SAVEPOINT \(name)")
+        return result
+    }
+
+    private func rollbackQuietly() {
+        // SQLite may already have rolled back (e.g. after SQLITE_FULL); ignore "no transaction".
+        if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
+    }
+}

@@ -1,0 +1,26 @@
+extension ProjectStore {
+    /// Writes a whole script in one transaction: all of it, or (on any error) none of it.
+    ///
+    /// Statements add to the project: `layout` switches to (and creates) a layout, `view`
+    /// declares a view under an already declared parent, constraints must name declared
+    /// views, labels are unique per layout, `set` needs an existing label (and variant).
+    /// Every layout the script changes is marked wholly dirty, for base and variants.
+    ///
+    ///     try store.apply([
+    ///         LocatedStatement(statement: .view(ViewDeclaration(name: "header")),
+    ///                          location: SourceLocation(file: "a.layout", line: 1, column: 1),
+    ///                          text: "view header"),
+    ///     ])
+    public func apply(_ statements: [LocatedStatement]) throws {
+        try database.transaction(.immediate) {
+            // The triggers would mark every inserted row; one mark per layout does the same.
+            try withQuietTriggers {
+                let applier = try ScriptApplier(store: self)
+                for statement in statements { try applier.apply(statement) }
+                for layoutID in applier.touchedLayouts {
+                    try markDirty(layoutID: layoutID, components: nil)
+                }
+            }
+        }
+    }
+}

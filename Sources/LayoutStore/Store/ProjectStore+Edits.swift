@@ -1,0 +1,208 @@
+/// Single edits, each in its own transaction. Each marks dirty only what it can affect:
+/// the components of the constraint (or of the views it joins), for the base and the
+/// variants that see the change.
+extension ProjectStore {
+    /// Adds one constraint to `layout`; returns its id.
+    ///
+    ///     try store.addConstraint(Constraint(label: "gap", lhs: ..., relation: .equal, rhs: ...))
+    @discardableResult
+    public func addConstraint(_ constraint: Constraint, layout: String = defaultLayoutName)
+        throws -> Int64
+    {
+        try NumberCheck.constraint(constraint, at: constraint.origin)
+        return try database.transaction(.immediate) {
+            let layoutID = try layoutID(layout)
+            let views = try viewRows(layoutID: layoutID)
+            for name in constraint.views where views[name] == nil {
+                throw StoreError.unknownView(
+                    name: name, layout: layout, at: constraint.origin,
+                    suggestion: suggestName(name, from: views.keys))
+            }
+            if let label = constraint.label,
+                let existing = try self.constraint(labelled: label, layout: layout)
+            {
+                throw StoreError.duplicateLabel(
+                    label: label, layout: layout, at: constraint.origin,
+                    previous: existing.constraint.origin)
+            }
+            let ordinal = Int(
+                try database.int64(
+                    "SELECT coalesce(max(ordinal) + 1, 0) FROM constraints WHERE layout_id = ?",
+                    [layoutID]) ?? 0)
+            return try withQuietTriggers {
+                let id = try RowWriter(database: database).addConstraint(
+                    constraint, layoutID: layoutID, ordinal: ordinal,
+                    viewIDs: { views[$0]!.id })
+                // A new constraint can join the components of the variables it mentions.
+                try markDirty(layoutID: layoutID, components: components(of: constraint, views))
+                return id
+            }
+        }
+    }
+
+    /// The constraint labelled `label`, or nil.
+    ///
+    ///     try store.constraint(labelled: "header.height")?.constraint.constant == 70
+    public func constraint(labelled label: String, layout: String = defaultLayoutName) throws
+        -> StoredConstraint?
+    {
+        let layoutID = try layoutID(layout)
+        return try ConstraintReader(database: database).constraints(
+            layoutID: layoutID, layout: layout, filter: "c.label = ?", [label]
+        ).first
+    }
+
+    /// Removes the constraint labelled `label`.
+    public func removeConstraint(labelled label: String, layout: String = defaultLayoutName)
+        throws
+    {
+        try database.transaction(.immediate) {
+            let layoutID = try layoutID(layout)
+            let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
+            try withQuietTriggers {
+                // Removing can split its component but never touches another one.
+                if target.active {
+                    try markDirty(layoutID: layoutID, components: [target.component])
+                }
+                try database.execute("DELETE FROM constraints WHERE id = ?", [target.id])
+            }
+        }
+    }
+
+    /// Sets the constant of the constraint labelled `label`: the base constant (seen by
+    /// every variant that does not override it), or one variant's own override.
+    ///
+    ///     try store.setConstant(label: "header.height", value: 44, variant: "compact")
+    public func setConstant(
+        label: String, value: Double, variant: String? = nil, layout: String = defaultLayoutName
+    ) throws {
+        try NumberCheck.finite(value, "a constant", at: nil)
+        try database.transaction(.immediate) {
+            let layoutID = try layoutID(layout)
+            let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
+            let variantID = try variantID(VariantRef(variant), layoutID: layoutID, layout: layout)
+            // The triggers mark exactly the right components here.
+            if variantID == 0 {
+                try database.execute(
+                    "UPDATE constraints SET constant = ? WHERE id = ?", [value, target.id])
+            } else {
+                try database.execute(
+                    """
+                    INSERT INTO variant_constants (variant_id, constraint_id, constant)
+                    VALUES (?, ?, ?) ON CONFLICT (variant_id, constraint_id)
+                    DO UPDATE SET constant = excluded.constant
+                    """, [variantID, target.id, value])
+            }
+        }
+    }
+
+    /// Drops `variant`'s override of `label`: the variant sees the base constant again.
+    public func resetConstant(variant: String, label: String, layout: String = defaultLayoutName)
+        throws
+    {
+        try database.transaction(.immediate) {
+            let layoutID = try layoutID(layout)
+            let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
+            let variantID = try variantID(.named(variant), layoutID: layoutID, layout: layout)
+            try database.execute(
+                "DELETE FROM variant_constants WHERE variant_id = ? AND constraint_id = ?",
+                [variantID, target.id])
+        }
+    }
+
+    /// Sets the priority of the constraint labelled `label`.
+    public func setPriority(
+        label: String, priority: Priority, layout: String = defaultLayoutName
+    ) throws {
+        try database.transaction(.immediate) {
+            let layoutID = try layoutID(layout)
+            let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
+            try withQuietTriggers {
+                try database.execute(
+                    "UPDATE constraints SET priority = ? WHERE id = ?",
+                    [priority.rawValue, target.id])
+                if target.active && database.changes > 0 {
+                    try markDirty(layoutID: layoutID, components: [target.component])
+                }
+            }
+        }
+    }
+
+    /// Activates or deactivates the constraint labelled `label`.
+    public func setActive(label: String, _ active: Bool, layout: String = defaultLayoutName)
+        throws
+    {
+        try database.transaction(.immediate) {
+            let layoutID = try layoutID(layout)
+            let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
+            guard target.active != active else { return }
+            try withQuietTriggers {
+                try database.execute(
+                    "UPDATE constraints SET active = ? WHERE id = ?", [active, target.id])
+                if active {
+                    // Activating joins the components of the variables it mentions.
+                    let stored = try ConstraintReader(database: database).constraints(
+                        layoutID: layoutID, layout: layout, filter: "c.id = ?", [target.id])
+                    let views = try viewRows(layoutID: layoutID)
+                    try markDirty(
+                        layoutID: layoutID,
+                        components: stored.first.flatMap { components(of: $0.constraint, views) })
+                } else {
+                    try markDirty(layoutID: layoutID, components: [target.component])
+                }
+            }
+        }
+    }
+
+    /// Every stored constraint of `layout` in declaration order (inactive ones too), plus
+    /// with `includeGenerated` the intrinsic-size constraints (kind `.intrinsic`, no id).
+    public func listConstraints(layout: String = defaultLayoutName, includeGenerated: Bool = false)
+        throws -> [StoredConstraint]
+    {
+        let layoutID = try layoutID(layout)
+        var result = try ConstraintReader(database: database).constraints(
+            layoutID: layoutID, layout: layout, filter: nil, [])
+        if includeGenerated {
+            for view in try views(layout: layout) {
+                result += IntrinsicConstraints.generate(for: view.declaration).map {
+                    StoredConstraint(id: nil, layout: layout, constraint: $0)
+                }
+            }
+        }
+        return result
+    }
+
+    // MARK: Helpers
+
+    /// View name → (id, components) of a layout.
+    func viewRows(layoutID: Int64) throws -> [String: (id: Int64, components: [Int?])] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT name, id, comp_left, comp_top, comp_width, comp_height
+            FROM views WHERE layout_id = ?
+            """)
+        try statement.bind([layoutID])
+        var result: [String: (id: Int64, components: [Int?])] = [:]
+        while try statement.step() {
+            result[statement.string(0)] = (
+                statement.int64(1),
+                (2...5).map { statement.optionalInt(Int32($0)) }
+            )
+        }
+        return result
+    }
+
+    /// The components of the variables a constraint mentions (nil member: not solved yet).
+    func components(
+        of constraint: Constraint, _ views: [String: (id: Int64, components: [Int?])]
+    ) -> Set<Int?> {
+        var result: Set<Int?> = []
+        for term in constraint.lhs.terms + constraint.rhs.terms {
+            guard let view = views[term.view] else { return [nil] }
+            for (base, _) in term.attribute.expansion {
+                result.insert(view.components[base.rawValue])
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,178 @@
+/// The engine's side of the store: dirty marks in, components and frames out.
+///
+/// A solve is meant to run in one transaction around these calls (each also works alone):
+///
+///     try store.database.transaction {
+///         let marks = try store.dirtyMarks(layout: "main")
+///         // ... solve ...
+///         try store.writeComponents(layout: "main", views: comps, constraints: constraintComps)
+///         try store.writeFrames(layout: "main", variant: .base, frames: frames)
+///         try store.clearDirty(layout: "main", variant: .base)
+///     }
+extension ProjectStore {
+    /// What must be re-solved in `layout`: per variant, a component or nil (= everything).
+    public func dirtyMarks(layout: String = defaultLayoutName) throws -> [DirtyMark] {
+        try database.cachedStatement(
+            """
+            SELECT d.variant_id, va.name, d.component FROM dirty d
+            JOIN layouts l ON l.id = d.layout_id
+            LEFT JOIN variants va ON va.id = d.variant_id
+            WHERE l.name = ? AND (d.variant_id = 0 OR va.id IS NOT NULL)
+            ORDER BY d.variant_id, d.component
+            """
+        ).rows([layout]) { s in
+            let component = s.int(2)
+            return DirtyMark(
+                variant: s.int64(0) == 0 ? .base : .named(s.string(1)), variantID: s.int64(0),
+                component: component == -1 ? nil : component)
+        }
+    }
+
+    /// Clears the marks of one variant: those of `components`, or all with nil.
+    public func clearDirty(
+        layout: String = defaultLayoutName, variant: VariantRef, components: Set<Int>? = nil
+    ) throws {
+        try database.transaction(.immediate) {
+            let layoutID = try layoutID(layout)
+            let variantID = try variantID(variant, layoutID: layoutID, layout: layout)
+            if let components {
+                try database.execute(
+                    """
+                    DELETE FROM dirty WHERE layout_id = ? AND variant_id = ?
+                      AND component IN (SELECT value FROM json_each(?))
+                    """, [layoutID, variantID, Self.jsonArray(components)])
+            } else {
+                try database.execute(
+                    "DELETE FROM dirty WHERE layout_id = ? AND variant_id = ?",
+                    [layoutID, variantID])
+            }
+        }
+    }
+
+    /// Writes solved frames (root coordinates) keyed by view id; only rows whose values
+    /// changed (beyond 1e-9) are written. Returns the number of rows written.
+    ///
+    ///     let frame = SolvedFrame(x: 0, y: 0, width: 375, height: 70)
+    ///     try store.writeFrames(layout: "main", variant: .base, frames: [headerID: frame])
+    @discardableResult
+    public func writeFrames(
+        layout: String = defaultLayoutName, variant: VariantRef, frames: [Int64: SolvedFrame]
+    ) throws -> Int {
+        try database.transaction(.immediate) {
+            let layoutID = try layoutID(layout)
+            let variantID = try variantID(variant, layoutID: layoutID, layout: layout)
+            // The UPSERT compares in SQLite: an unchanged row is read, never written.
+            let statement = try database.cachedStatement(
+                """
+                INSERT INTO frames (view_id, variant_id, x, y, width, height, ambiguous)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (view_id, variant_id) DO UPDATE SET
+                    x = excluded.x, y = excluded.y, width = excluded.width,
+                    height = excluded.height, ambiguous = excluded.ambiguous
+                WHERE abs(x - excluded.x) > 1e-9 OR abs(y - excluded.y) > 1e-9
+                   OR abs(width - excluded.width) > 1e-9 OR abs(height - excluded.height) > 1e-9
+                   OR ambiguous <> excluded.ambiguous
+                """)
+            var written = 0
+            for viewID in frames.keys.sorted() {
+                let frame = frames[viewID]!
+                statement.reset()
+                try statement.bind(viewID, at: 1)
+                try statement.bind(variantID, at: 2)
+                try statement.bind(frame.x, at: 3)
+                try statement.bind(frame.y, at: 4)
+                try statement.bind(frame.width, at: 5)
+                try statement.bind(frame.height, at: 6)
+                try statement.bind(frame.ambiguous, at: 7)
+                try statement.step()
+                written += database.changes
+            }
+            statement.reset()
+            return written
+        }
+    }
+
+    /// Records the solver components: per view id its four variables' components
+    /// (``BaseAttribute`` order), per constraint id its component. Only changed rows are
+    /// written. Components are shared by all variants (they only change constants).
+    public func writeComponents(
+        layout: String = defaultLayoutName, views: [Int64: [Int?]], constraints: [Int64: Int?]
+    ) throws {
+        try database.transaction(.immediate) {
+            let layoutID = try layoutID(layout)
+            let viewUpdate = try database.cachedStatement(
+                """
+                UPDATE views SET comp_left = ?3, comp_top = ?4, comp_width = ?5, comp_height = ?6
+                WHERE id = ?1 AND layout_id = ?2 AND (comp_left IS NOT ?3 OR comp_top IS NOT ?4
+                    OR comp_width IS NOT ?5 OR comp_height IS NOT ?6)
+                """)
+            for (viewID, components) in views {
+                let c = components + Array(repeating: nil, count: max(0, 4 - components.count))
+                try viewUpdate.run([viewID, layoutID, c[0], c[1], c[2], c[3]])
+            }
+            let constraintUpdate = try database.cachedStatement(
+                """
+                UPDATE constraints SET component = ?3
+                WHERE id = ?1 AND layout_id = ?2 AND component IS NOT ?3
+                """)
+            for (constraintID, component) in constraints {
+                try constraintUpdate.run([constraintID, layoutID, component])
+            }
+        }
+    }
+
+    // MARK: Variants and metrics
+
+    /// Creates a variant of `layout` (canvas nil = the layout's); returns its id.
+    ///
+    ///     try store.createVariant("compact", canvas: Size(width: 320, height: 568))
+    @discardableResult
+    public func createVariant(
+        _ name: String, canvas: Size? = nil, layout: String = defaultLayoutName
+    )
+        throws -> Int64
+    {
+        if name == baseVariantName { throw StoreError.reservedVariantName(name: name, at: nil) }
+        if let canvas {
+            try NumberCheck.size(canvas.width, "a canvas size", at: nil)
+            try NumberCheck.size(canvas.height, "a canvas size", at: nil)
+        }
+        return try database.transaction(.immediate) {
+            let layoutID = try layoutID(layout)
+            if try database.int64(
+                "SELECT id FROM variants WHERE layout_id = ? AND name = ?", [layoutID, name]) != nil
+            {
+                throw StoreError.duplicateVariant(name: name, layout: layout)
+            }
+            try database.execute(
+                "INSERT INTO variants (layout_id, name, canvas_width, canvas_height) "
+                    + "VALUES (?, ?, ?, ?)",
+                [layoutID, name, canvas?.width, canvas?.height])
+            return database.lastInsertedRowID
+        }
+    }
+
+    /// Removes a variant with its overrides, frames and dirty marks.
+    public func removeVariant(_ name: String, layout: String = defaultLayoutName) throws {
+        try database.transaction(.immediate) {
+            let layoutID = try layoutID(layout)
+            let id = try variantID(.named(name), layoutID: layoutID, layout: layout)
+            try database.execute("DELETE FROM variants WHERE id = ?", [id])
+        }
+    }
+
+    /// Sets (or adds) a metric of `layout`. Metrics are substituted when a script is
+    /// parsed, so changing one does not change stored constraints.
+    public func setMetric(_ name: String, value: Double, layout: String = defaultLayoutName)
+        throws
+    {
+        try NumberCheck.finite(value, "a metric", at: nil)
+        try database.transaction(.immediate) {
+            try database.execute(
+                """
+                INSERT INTO metrics (layout_id, name, value) VALUES (?, ?, ?)
+                ON CONFLICT (layout_id, name) DO UPDATE SET value = excluded.value
+                """, [try layoutID(layout), name, value])
+        }
+    }
+}

@@ -1,0 +1,124 @@
+/// A layoutdb project file: the model ⇄ rows, dirty marks, one transaction per edit.
+///
+/// Every public method that writes runs in one immediate transaction: it commits when it
+/// returns and leaves the file as it was when it throws.
+///
+///     let store = try ProjectStore.open(path: "app.layoutdb", create: true)
+///     try store.apply(statements)                      // a parsed script, all or nothing
+///     try store.setConstant(label: "header.height", value: 70)
+public final class ProjectStore {
+    /// The connection; public so the engine and tools can run their own read queries.
+    public let database: Database
+
+    init(database: Database) { self.database = database }
+
+    /// Opens the project at `path`, migrating it to the current schema.
+    ///
+    /// Only `create: true` (the CLI's `init` and `apply`) makes a new file; otherwise a
+    /// missing or empty file is ``ProjectFileError/noProject(path:)``. Files that are not
+    /// databases, other programs' databases and newer schemas are refused untouched.
+    ///
+    ///     let store = try ProjectStore.open(path: "app.layoutdb")
+    public static func open(
+        path: String, create: Bool = false, busyTimeout: Duration = .seconds(5)
+    ) throws -> ProjectStore {
+        let db = try Database(
+            path: path, options: .init(create: create, busyTimeout: busyTimeout))
+        try DatabaseMigrator().migrate(db, allowEmpty: create)
+        return ProjectStore(database: db)
+    }
+
+    /// Layouts in the project, by name.
+    ///
+    ///     try store.layouts().map(\.name) == ["main"]
+    public func layouts() throws -> [LayoutSummary] {
+        try database.cachedStatement(
+            "SELECT id, name, canvas_width, canvas_height FROM layouts ORDER BY name"
+        ).rows { row in
+            LayoutSummary(id: row.int64(0), name: row.string(1), canvas: row.size(2))
+        }
+    }
+
+    // MARK: Lookups shared by the edits
+
+    /// The id of layout `name`, or ``StoreError/unknownLayout(name:suggestion:)``.
+    func layoutID(_ name: String) throws -> Int64 {
+        if let id = try database.int64("SELECT id FROM layouts WHERE name = ?", [name]) {
+            return id
+        }
+        let names = try database.cachedStatement("SELECT name FROM layouts").rows { $0.string(0) }
+        throw StoreError.unknownLayout(name: name, suggestion: suggestName(name, from: names))
+    }
+
+    /// The variant's id in `frames`/`dirty`: 0 for base.
+    func variantID(
+        _ variant: VariantRef, layoutID: Int64, layout: String, at: SourceLocation? = nil
+    ) throws -> Int64 {
+        guard case .named(let name) = variant else { return 0 }
+        if let id = try database.int64(
+            "SELECT id FROM variants WHERE layout_id = ? AND name = ?", [layoutID, name])
+        {
+            return id
+        }
+        let names = try database.cachedStatement("SELECT name FROM variants WHERE layout_id = ?")
+            .rows([layoutID]) { $0.string(0) }
+        throw StoreError.unknownVariant(
+            name: name, layout: layout, at: at, suggestion: suggestName(name, from: names))
+    }
+
+    /// The id and component of the constraint labelled `label`, or `unknownLabel`.
+    func labelledConstraint(
+        _ label: String, layoutID: Int64, layout: String, at: SourceLocation? = nil
+    ) throws -> (id: Int64, component: Int?, active: Bool) {
+        let statement = try database.cachedStatement(
+            "SELECT id, component, active FROM constraints WHERE layout_id = ? AND label = ?")
+        let rows = try statement.rows([layoutID, label]) {
+            (id: $0.int64(0), component: $0.optionalInt(1), active: $0.bool(2))
+        }
+        if let row = rows.first { return row }
+        let labels = try database.cachedStatement(
+            "SELECT label FROM constraints WHERE layout_id = ? AND label IS NOT NULL"
+        ).rows([layoutID]) { $0.string(0) }
+        throw StoreError.unknownLabel(
+            label: label, layout: layout, at: at, suggestion: suggestName(label, from: labels))
+    }
+
+    // MARK: Dirty marks and trigger control
+
+    /// Runs `body` with the dirty-marking triggers off, for writes that mark dirty state
+    /// themselves (more precisely or more cheaply). Must run inside a transaction; the flag
+    /// is reset before the transaction ends, and a rollback resets it anyway.
+    func withQuietTriggers<T>(_ body: () throws -> T) throws -> T {
+        precondition(database.isInTransaction, "quiet triggers outside a transaction")
+        let previous = try database.int64("SELECT quiet FROM store_state WHERE id = 1") ?? 0
+        if previous == 1 { return try body() }  // nested: the outer call resets it
+        try database.execute("UPDATE store_state SET quiet = 1 WHERE id = 1", [])
+        defer { try? database.execute("UPDATE store_state SET quiet = 0 WHERE id = 1", []) }
+        return try body()
+    }
+
+    /// Marks `components` (nil or a nil member = the whole layout) dirty for the base and
+    /// every variant of the layout.
+    func markDirty(layoutID: Int64, components: Set<Int?>?) throws {
+        let statement = try database.cachedStatement(
+            """
+            INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+            SELECT ?1, 0, ?2 UNION ALL SELECT ?1, id, ?2 FROM variants WHERE layout_id = ?1
+            """)
+        let marks: [Int]
+        if let components, !components.contains(nil) {
+            marks = components.compactMap { $0 }
+        } else {
+            marks = [-1]
+        }
+        for component in marks { try statement.run([layoutID, component]) }
+    }
+}
+
+extension SQLStatement {
+    /// A size from two nullable columns: nil unless both are set.
+    func size(_ column: Int32) -> Size? {
+        guard !isNull(column), !isNull(column + 1) else { return nil }
+        return Size(width: double(column), height: double(column + 1))
+    }
+}

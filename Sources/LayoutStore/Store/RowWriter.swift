@@ -1,0 +1,152 @@
+/// Inserts model values as rows with prepared statements held for the whole write, so a
+/// bulk apply prepares each statement once and binds typed values (no per-row lookups).
+struct RowWriter {
+    let database: Database
+    private let insertLayout: SQLStatement
+    private let insertView: SQLStatement
+    private let insertConstraint: SQLStatement
+    private let insertTerm: SQLStatement
+
+    init(database: Database) throws(DatabaseError) {
+        self.database = database
+        insertLayout = try database.cachedStatement("INSERT INTO layouts (name) VALUES (?)")
+        insertView = try database.cachedStatement(
+            """
+            INSERT INTO views (layout_id, name, parent_id, ordinal, frame_x, frame_y,
+                frame_width, frame_height, autoresize, intrinsic_width, intrinsic_height,
+                hug, resist)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        insertConstraint = try database.cachedStatement(
+            """
+            INSERT INTO constraints (layout_id, ordinal, label, relation, constant,
+                lhs_constant, priority, active, kind, source, origin_file, origin_line,
+                origin_column)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        insertTerm = try database.cachedStatement(
+            """
+            INSERT INTO constraint_terms (constraint_id, position, side, view_id, attribute,
+                coefficient)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """)
+    }
+
+    /// A new layout with its root view; returns (layout id, root view id).
+    func addLayout(named name: String) throws(DatabaseError) -> (layout: Int64, root: Int64) {
+        try insertLayout.run([name])
+        let layoutID = database.lastInsertedRowID
+        let root = try addView(
+            ViewDeclaration(name: rootViewName, parent: ""), layoutID: layoutID, parentID: nil,
+            ordinal: 0)
+        return (layoutID, root)
+    }
+
+    /// Inserts a view row; returns its id.
+    func addView(
+        _ view: ViewDeclaration, layoutID: Int64, parentID: Int64?, ordinal: Int
+    ) throws(DatabaseError) -> Int64 {
+        let s = insertView
+        s.reset()
+        try s.bind(layoutID, at: 1)
+        try s.bind(view.name, at: 2)
+        if let parentID { try s.bind(parentID, at: 3) }
+        try s.bind(ordinal, at: 4)
+        if let frame = view.frame {
+            try s.bind(frame.x, at: 5)
+            try s.bind(frame.y, at: 6)
+            try s.bind(frame.width, at: 7)
+            try s.bind(frame.height, at: 8)
+        }
+        try s.bind(view.autoresize.rawValue, at: 9)
+        if let intrinsic = view.intrinsic {
+            if let width = intrinsic.width { try s.bind(width, at: 10) }
+            if let height = intrinsic.height { try s.bind(height, at: 11) }
+            try s.bind(intrinsic.hug.rawValue, at: 12)
+            try s.bind(intrinsic.resist.rawValue, at: 13)
+        }
+        try s.step()
+        s.reset()
+        return database.lastInsertedRowID
+    }
+
+    /// Inserts a constraint and its terms; `viewIDs` resolves every term's view (checked
+    /// by the caller). Returns the constraint's id.
+    func addConstraint(
+        _ constraint: Constraint, layoutID: Int64, ordinal: Int, viewIDs: (String) -> Int64
+    ) throws(DatabaseError) -> Int64 {
+        let s = insertConstraint
+        s.reset()
+        try s.bind(layoutID, at: 1)
+        try s.bind(ordinal, at: 2)
+        if let label = constraint.label { try s.bind(label, at: 3) }
+        try s.bind(constraint.relation.rawValue, at: 4)
+        try s.bind(constraint.constant, at: 5)
+        try s.bind(constraint.lhs.constant, at: 6)
+        try s.bind(constraint.priority.rawValue, at: 7)
+        try s.bind(constraint.isActive, at: 8)
+        try s.bind(constraint.kind.rawValue, at: 9)
+        try s.bind(constraint.source, at: 10)
+        if let origin = constraint.origin {
+            try s.bind(origin.file, at: 11)
+            try s.bind(origin.line, at: 12)
+            try s.bind(origin.column, at: 13)
+        }
+        try s.step()
+        s.reset()
+        let id = database.lastInsertedRowID
+        var position = 0
+        for (side, expression) in [("lhs", constraint.lhs), ("rhs", constraint.rhs)] {
+            for term in expression.terms {
+                let t = insertTerm
+                t.reset()
+                try t.bind(id, at: 1)
+                try t.bind(position, at: 2)
+                try t.bind(side, at: 3)
+                try t.bind(viewIDs(term.view), at: 4)
+                try t.bind(term.attribute.rawValue, at: 5)
+                try t.bind(term.coefficient, at: 6)
+                try t.step()
+                t.reset()
+                position += 1
+            }
+        }
+        return id
+    }
+}
+
+/// Checks of numbers that SQLite would store but the solver cannot use.
+enum NumberCheck {
+    static func finite(_ value: Double, _ what: String, at: SourceLocation?) throws(StoreError) {
+        if !value.isFinite { throw .invalidNumber(what: what, value: value, at: at) }
+    }
+
+    static func size(_ value: Double, _ what: String, at: SourceLocation?) throws(StoreError) {
+        if !value.isFinite || value < 0 { throw .invalidNumber(what: what, value: value, at: at) }
+    }
+
+    static func constraint(_ c: Constraint, at: SourceLocation?) throws(StoreError) {
+        try finite(c.lhs.constant, "a constant", at: at)
+        try finite(c.rhs.constant, "a constant", at: at)
+        try finite(c.constant, "a constant", at: at)
+        for term in c.lhs.terms + c.rhs.terms {
+            try finite(term.coefficient, "a multiplier", at: at)
+        }
+        if c.lhs.terms.isEmpty && c.rhs.terms.isEmpty {
+            throw .constraintWithoutViews(source: c.source, at: at)
+        }
+    }
+
+    static func view(_ view: ViewDeclaration, at: SourceLocation?) throws(StoreError) {
+        if let frame = view.frame {
+            try finite(frame.x, "a frame's x", at: at)
+            try finite(frame.y, "a frame's y", at: at)
+            try size(frame.width, "a frame's size", at: at)
+            try size(frame.height, "a frame's size", at: at)
+        }
+        if let intrinsic = view.intrinsic {
+            if let w = intrinsic.width { try size(w, "an intrinsic size", at: at) }
+            if let h = intrinsic.height { try size(h, "an intrinsic size", at: at) }
+        }
+    }
+}

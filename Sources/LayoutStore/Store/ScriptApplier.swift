@@ -1,0 +1,234 @@
+/// Writes a script's statements into the project, inside the caller's transaction.
+///
+/// Keeps per-layout maps in memory (view name → id, label → origin) so that 460k
+/// constraints need no per-row SELECT; a layout already in the project is loaded once,
+/// when the script first switches to it.
+final class ScriptApplier {
+    /// A class, so updating a map does not copy it (a struct in a dictionary would be
+    /// copied on every write: quadratic over a 100k-view script).
+    private final class LayoutState {
+        let id: Int64
+        let name: String
+        var viewIDs: [String: Int64]
+        /// Where each view was declared, for views declared by this script.
+        var viewOrigins: [String: SourceLocation] = [:]
+        var labels: [String: SourceLocation?]
+        var nextViewOrdinal: Int
+        var nextConstraintOrdinal: Int
+        var variants: [String: Int64]
+
+        init(
+            id: Int64, name: String, viewIDs: [String: Int64], labels: [String: SourceLocation?],
+            nextViewOrdinal: Int, nextConstraintOrdinal: Int, variants: [String: Int64]
+        ) {
+            self.id = id
+            self.name = name
+            self.viewIDs = viewIDs
+            self.labels = labels
+            self.nextViewOrdinal = nextViewOrdinal
+            self.nextConstraintOrdinal = nextConstraintOrdinal
+            self.variants = variants
+        }
+    }
+
+    private let store: ProjectStore
+    private let writer: RowWriter
+    private var layouts: [String: LayoutState] = [:]
+    private var currentName = defaultLayoutName
+    /// Layouts this script changed: the caller marks them wholly dirty.
+    private(set) var touchedLayouts: Set<Int64> = []
+
+    init(store: ProjectStore) throws {
+        self.store = store
+        self.writer = try RowWriter(database: store.database)
+    }
+
+    func apply(_ located: LocatedStatement) throws {
+        let at = located.location
+        switch located.statement {
+        case .layout(let name):
+            currentName = name
+            _ = try state(name)
+        case .canvas(let size):
+            try NumberCheck.size(size.width, "a canvas size", at: at)
+            try NumberCheck.size(size.height, "a canvas size", at: at)
+            let id = try state(currentName).id
+            try store.database.execute(
+                "UPDATE layouts SET canvas_width = ?, canvas_height = ? WHERE id = ?",
+                [size.width, size.height, id])
+            touchedLayouts.insert(id)
+        case .view(let view):
+            try addView(view, at: at)
+        case .metric(let name, let value):
+            try NumberCheck.finite(value, "a metric", at: at)
+            let id = try state(currentName).id
+            try store.database.execute(
+                """
+                INSERT INTO metrics (layout_id, name, value) VALUES (?, ?, ?)
+                ON CONFLICT (layout_id, name) DO UPDATE SET value = excluded.value
+                """, [id, name, value])
+        case .constraint(var constraint):
+            if constraint.source.isEmpty { constraint.source = located.text }
+            if constraint.origin == nil { constraint.origin = at }
+            try addConstraint(constraint)
+        case .variant(let name, let canvas):
+            try addVariant(name, canvas: canvas, at: at)
+        case .set(let label, let constant, let variant):
+            try set(label, constant, variant: variant, at: at)
+        }
+    }
+
+    // MARK: Statements
+
+    private func addView(_ view: ViewDeclaration, at: SourceLocation) throws {
+        try NumberCheck.view(view, at: at)
+        let layout = try state(currentName)
+        if layout.viewIDs[view.name] != nil {
+            throw StoreError.duplicateView(
+                name: view.name, layout: layout.name, at: at,
+                previous: layout.viewOrigins[view.name])
+        }
+        guard let parentID = layout.viewIDs[view.parent] else {
+            throw StoreError.unknownParent(
+                view: view.name, parent: view.parent, at: at,
+                suggestion: suggestName(view.parent, from: layout.viewIDs.keys))
+        }
+        let id = try writer.addView(
+            view, layoutID: layout.id, parentID: parentID, ordinal: layout.nextViewOrdinal)
+        layout.viewIDs[view.name] = id
+        layout.viewOrigins[view.name] = at
+        layout.nextViewOrdinal += 1
+        touchedLayouts.insert(layout.id)
+    }
+
+    private func addConstraint(_ constraint: Constraint) throws {
+        let at = constraint.origin
+        try NumberCheck.constraint(constraint, at: at)
+        let layout = try state(currentName)
+        for term in constraint.lhs.terms + constraint.rhs.terms
+        where layout.viewIDs[term.view] == nil {
+            throw StoreError.unknownView(
+                name: term.view, layout: layout.name, at: at,
+                suggestion: suggestName(term.view, from: layout.viewIDs.keys))
+        }
+        if let label = constraint.label {
+            if let previous = layout.labels[label] {
+                throw StoreError.duplicateLabel(
+                    label: label, layout: layout.name, at: at, previous: previous)
+            }
+            layout.labels[label] = at
+        }
+        let viewIDs = layout.viewIDs
+        _ = try writer.addConstraint(
+            constraint, layoutID: layout.id, ordinal: layout.nextConstraintOrdinal,
+            viewIDs: { viewIDs[$0]! })
+        layout.nextConstraintOrdinal += 1
+        touchedLayouts.insert(layout.id)
+    }
+
+    private func addVariant(_ name: String, canvas: Size?, at: SourceLocation) throws {
+        if name == baseVariantName { throw StoreError.reservedVariantName(name: name, at: at) }
+        if let canvas {
+            try NumberCheck.size(canvas.width, "a canvas size", at: at)
+            try NumberCheck.size(canvas.height, "a canvas size", at: at)
+        }
+        let layout = try state(currentName)
+        let db = store.database
+        if let id = layout.variants[name] {
+            // Declaring a variant again changes its canvas (when given).
+            if let canvas {
+                try db.execute(
+                    "UPDATE variants SET canvas_width = ?, canvas_height = ? WHERE id = ?",
+                    [canvas.width, canvas.height, id])
+            }
+        } else {
+            try db.execute(
+                "INSERT INTO variants (layout_id, name, canvas_width, canvas_height) "
+                    + "VALUES (?, ?, ?, ?)",
+                [layout.id, name, canvas?.width, canvas?.height])
+            layout.variants[name] = db.lastInsertedRowID
+        }
+        touchedLayouts.insert(layout.id)
+    }
+
+    private func set(_ label: String, _ constant: Double, variant: String?, at: SourceLocation)
+        throws
+    {
+        try NumberCheck.finite(constant, "a constant", at: at)
+        let layout = try state(currentName)
+        let target = try store.labelledConstraint(
+            label, layoutID: layout.id, layout: layout.name, at: at)
+        let db = store.database
+        switch VariantRef(variant) {
+        case .base:
+            try db.execute(
+                "UPDATE constraints SET constant = ? WHERE id = ?", [constant, target.id])
+        case .named(let name):
+            guard let variantID = layout.variants[name] else {
+                throw StoreError.unknownVariant(
+                    name: name, layout: layout.name, at: at,
+                    suggestion: suggestName(name, from: layout.variants.keys))
+            }
+            try db.execute(
+                """
+                INSERT INTO variant_constants (variant_id, constraint_id, constant) VALUES (?, ?, ?)
+                ON CONFLICT (variant_id, constraint_id) DO UPDATE SET constant = excluded.constant
+                """, [variantID, target.id, constant])
+        }
+        touchedLayouts.insert(layout.id)
+    }
+
+    // MARK: Per-layout state
+
+    /// The state of layout `name`, loading it from the project or creating it.
+    private func state(_ name: String) throws -> LayoutState {
+        if let state = layouts[name] { return state }
+        let db = store.database
+        let state: LayoutState
+        if let id = try db.int64("SELECT id FROM layouts WHERE name = ?", [name]) {
+            state = try load(id: id, name: name)
+        } else {
+            let (id, root) = try writer.addLayout(named: name)
+            state = LayoutState(
+                id: id, name: name, viewIDs: [rootViewName: root], labels: [:],
+                nextViewOrdinal: 1, nextConstraintOrdinal: 0, variants: [:])
+            touchedLayouts.insert(id)
+        }
+        layouts[name] = state
+        return state
+    }
+
+    private func load(id: Int64, name: String) throws -> LayoutState {
+        let db = store.database
+        var viewIDs: [String: Int64] = [:]
+        var nextView = 0
+        let views = try db.cachedStatement(
+            "SELECT name, id, ordinal FROM views WHERE layout_id = ?")
+        try views.bind([id])
+        while try views.step() {
+            viewIDs[views.string(0)] = views.int64(1)
+            nextView = max(nextView, views.int(2) + 1)
+        }
+        var labels: [String: SourceLocation?] = [:]
+        var nextConstraint = 0
+        let constraints = try db.cachedStatement(
+            """
+            SELECT label, origin_file, origin_line, origin_column, ordinal
+            FROM constraints WHERE layout_id = ?
+            """)
+        try constraints.bind([id])
+        while try constraints.step() {
+            nextConstraint = max(nextConstraint, constraints.int(4) + 1)
+            guard let label = constraints.optionalString(0) else { continue }
+            labels[label] = constraints.optionalString(1).map {
+                SourceLocation(file: $0, line: constraints.int(2), column: constraints.int(3))
+            }
+        }
+        let variants = try db.cachedStatement("SELECT name, id FROM variants WHERE layout_id = ?")
+            .rows([id]) { ($0.string(0), $0.int64(1)) }
+        return LayoutState(
+            id: id, name: name, viewIDs: viewIDs, labels: labels, nextViewOrdinal: nextView,
+            nextConstraintOrdinal: nextConstraint,
+            variants: Dictionary(variants, uniquingKeysWith: { a, _ in a }))
+    }
+}

@@ -1,0 +1,77 @@
+/// Bad input to the store: what is wrong, where (`FILE:LINE:COL` when it came from a
+/// script) and, where it helps, what to do. All map to ``ExitStatus/dataError``.
+///
+///     // main.layout:3:1: view `title` names an unknown parent `haeder`; did you mean `header`?
+public enum StoreError: LayoutDBError, Equatable {
+    case unknownLayout(name: String, suggestion: String?)
+    case unknownParent(view: String, parent: String, at: SourceLocation?, suggestion: String?)
+    case duplicateView(name: String, layout: String, at: SourceLocation?, previous: SourceLocation?)
+    case unknownView(name: String, layout: String, at: SourceLocation?, suggestion: String?)
+    case duplicateLabel(
+        label: String, layout: String, at: SourceLocation?, previous: SourceLocation?)
+    case unknownLabel(label: String, layout: String, at: SourceLocation?, suggestion: String?)
+    case unknownVariant(name: String, layout: String, at: SourceLocation?, suggestion: String?)
+    case duplicateVariant(name: String, layout: String)
+    /// `base` names the layout itself and cannot be a variant's name.
+    case reservedVariantName(name: String, at: SourceLocation?)
+    /// NaN, infinity, a negative size: numbers SQLite would store but the solver cannot use.
+    case invalidNumber(what: String, value: Double, at: SourceLocation?)
+    /// A constraint without any view term (`0 == 1`).
+    case constraintWithoutViews(source: String, at: SourceLocation?)
+
+    public var exitStatus: ExitStatus { .dataError }
+
+    public var description: String {
+        switch self {
+        case .unknownLayout(let name, let suggestion):
+            "no layout `\(name)` in the project" + hint(suggestion)
+        case .unknownParent(let view, let parent, let at, let suggestion):
+            prefix(at) + "view `\(view)` names an unknown parent `\(parent)`"
+                + hint(suggestion) + " (declare the parent first)"
+        case .duplicateView(let name, let layout, let at, let previous):
+            prefix(at) + "view `\(name)` is already declared in layout `\(layout)`"
+                + (previous.map { " at \($0)" } ?? "")
+        case .unknownView(let name, let layout, let at, let suggestion):
+            prefix(at) + "unknown view `\(name)` in layout `\(layout)`" + hint(suggestion)
+        case .duplicateLabel(let label, let layout, let at, let previous):
+            prefix(at) + "label `\(label)` is already used in layout `\(layout)`"
+                + (previous.map { " (first at \($0))" } ?? "") + "; labels must be unique"
+        case .unknownLabel(let label, let layout, let at, let suggestion):
+            prefix(at) + "no constraint labelled `\(label)` in layout `\(layout)`"
+                + hint(suggestion)
+        case .unknownVariant(let name, let layout, let at, let suggestion):
+            prefix(at) + "no variant `\(name)` in layout `\(layout)`" + hint(suggestion)
+                + (suggestion == nil ? " (declare it with `variant \(name)`)" : "")
+        case .duplicateVariant(let name, let layout):
+            "variant `\(name)` already exists in layout `\(layout)`"
+        case .reservedVariantName(let name, let at):
+            prefix(at) + "`\(name)` is reserved for the layout itself; choose another variant name"
+        case .invalidNumber(let what, let value, let at):
+            prefix(at) + "\(what) must be a finite number\(what.hasSuffix("size") ? " >= 0" : ""),"
+                + " not \(formatNumber(value))"
+        case .constraintWithoutViews(let source, let at):
+            prefix(at) + "constraint `\(source)` mentions no view"
+        }
+    }
+
+    /// Where the error happened, when known.
+    public var location: SourceLocation? {
+        switch self {
+        case .unknownParent(_, _, let at, _), .duplicateView(_, _, let at, _),
+            .unknownView(_, _, let at, _), .duplicateLabel(_, _, let at, _),
+            .unknownLabel(_, _, let at, _), .unknownVariant(_, _, let at, _),
+            .reservedVariantName(_, let at), .invalidNumber(_, _, let at),
+            .constraintWithoutViews(_, let at):
+            at
+        case .unknownLayout, .duplicateVariant: nil
+        }
+    }
+
+    private func prefix(_ location: SourceLocation?) -> String {
+        location.map { "\($0): " } ?? ""
+    }
+
+    private func hint(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean `\($0)`?" } ?? ""
+    }
+}

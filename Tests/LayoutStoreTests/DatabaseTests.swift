@@ -1,0 +1,272 @@
+import CSQLite
+import Foundation
+import Testing
+
+@testable import LayoutStore
+
+/// A fresh path in a fresh temporary folder, removed with the folder by `cleanup()`.
+struct TempFile {
+    let folder: URL
+    let path: String
+
+    init(_ name: String = "project.layoutdb") {
+        folder = FileManager.default.temporaryDirectory
+            .appending(path: "layoutdb-test-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        path = folder.appending(path: name).path
+    }
+
+    func bytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    func cleanup() { try? FileManager.default.removeItem(at: folder) }
+}
+
+@Suite("Database")
+struct DatabaseTests {
+    @Test("migration from an empty file sets the version, the application id and WAL")
+    func migrateFromEmpty() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let db = try Database(path: file.path, options: .init(create: true))
+        try DatabaseMigrator().migrate(db, allowEmpty: true)
+        #expect(try db.int64("PRAGMA user_version") == Int64(DatabaseMigrator().latestVersion))
+        #expect(try db.int64("PRAGMA application_id") == DatabaseMigrator.applicationID)
+        let mode = try db.makeStatement("PRAGMA journal_mode")
+        #expect(try mode.step())
+        #expect(mode.string(0) == "wal")
+        #expect(try db.int64("PRAGMA foreign_keys") == 1)
+        for table in [
+            "layouts", "views", "constraints", "constraint_terms", "variants",
+            "variant_constants", "frames", "dirty", "metrics",
+        ] {
+            #expect(
+                try db.int64("SELECT count(*) FROM sqlite_schema WHERE name = ?", [table]) == 1,
+                "table \(table)")
+        }
+        // Migrating again is a no-op.
+        try DatabaseMigrator().migrate(db, allowEmpty: false)
+        #expect(try db.int64("PRAGMA user_version") == 1)
+    }
+
+    @Test("migrations apply in order, each once, each recorded in user_version")
+    func migrationsInOrder() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let first = DatabaseMigrator(migrations: [
+            .init(
+                version: 1, name: "0001_a",
+                sql: "PRAGMA application_id = 1280918594; CREATE TABLE a (x INTEGER) STRICT;")
+        ])
+        let db = try Database(path: file.path, options: .init(create: true))
+        try first.migrate(db, allowEmpty: true)
+        let both = DatabaseMigrator(
+            migrations: first.migrations + [
+                .init(
+                    version: 2, name: "0002_b",
+                    sql: "INSERT INTO a VALUES (7); CREATE TABLE b (y TEXT) STRICT;")
+            ])
+        try both.migrate(db, allowEmpty: false)
+        try both.migrate(db, allowEmpty: false)
+        #expect(try db.int64("SELECT count(*) FROM a") == 1)  // 0002 ran once
+        #expect(try db.int64("PRAGMA user_version") == 2)
+    }
+
+    @Test("a failing migration rolls back and leaves the version unchanged")
+    func failingMigration() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let db = try Database(path: file.path, options: .init(create: true))
+        let bad = DatabaseMigrator(migrations: [
+            .init(
+                version: 1, name: "0001_bad",
+                sql: "CREATE TABLE a (x INTEGER); SELECT nope FROM missing;")
+        ])
+        #expect(throws: DatabaseError.self) { try bad.migrate(db, allowEmpty: true) }
+        #expect(try db.int64("PRAGMA user_version") == 0)
+        #expect(try db.int64("SELECT count(*) FROM sqlite_schema") == 0)
+    }
+
+    @Test("a newer schema is refused and the file is left byte for byte")
+    func newerSchemaRefused() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        do {
+            let store = try ProjectStore.open(path: file.path, create: true)
+            try store.database.execute("PRAGMA user_version = 99")
+            try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let before = try file.bytes()
+        #expect(throws: ProjectFileError.newerSchema(path: file.path, version: 99, known: 1)) {
+            _ = try ProjectStore.open(path: file.path, create: true)
+        }
+        #expect(try file.bytes() == before)
+        let message = ProjectFileError.newerSchema(path: file.path, version: 99, known: 1)
+            .description
+        #expect(message.contains("newer layoutdb") && message.contains(file.path))
+    }
+
+    @Test("a foreign SQLite database is refused untouched")
+    func foreignDatabaseRefused() throws {
+        let file = TempFile("other.db")
+        defer { file.cleanup() }
+        do {
+            let db = try Database(path: file.path, options: .init(create: true))
+            try db.execute("CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('ann')")
+        }
+        let before = try file.bytes()
+        #expect(throws: ProjectFileError.foreignDatabase(path: file.path)) {
+            _ = try ProjectStore.open(path: file.path, create: true)
+        }
+        #expect(try file.bytes() == before)
+        #expect(ProjectFileError.foreignDatabase(path: file.path).exitStatus == .noInput)
+    }
+
+    @Test("a file that is not a database is refused with its name, untouched")
+    func notADatabase() throws {
+        let file = TempFile("notes.txt")
+        defer { file.cleanup() }
+        let text = Data(String(repeating: "hello, this is not SQLite\n", count: 100).utf8)
+        try text.write(to: URL(fileURLWithPath: file.path))
+        do {
+            _ = try ProjectStore.open(path: file.path, create: true)
+            Issue.record("opened a text file")
+        } catch let error as ProjectFileError {
+            #expect(error == .notADatabase(path: file.path))
+            #expect(error.description.contains(file.path))
+            #expect(error.exitStatus == .noInput)
+        }
+        #expect(try file.bytes() == text)
+    }
+
+    @Test("a missing file is created only with create: true")
+    func missingFile() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        #expect(throws: ProjectFileError.noProject(path: file.path)) {
+            _ = try ProjectStore.open(path: file.path)
+        }
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(
+            ProjectFileError.noProject(path: file.path).description
+                == "no project at \(file.path); run `layoutdb init` or `layoutdb apply FILE`")
+        _ = try ProjectStore.open(path: file.path, create: true)
+        _ = try ProjectStore.open(path: file.path)  // now it exists
+    }
+
+    @Test("a transaction rolls back when its body throws, leaving data untouched")
+    func transactionRollback() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let db = try Database(path: file.path, options: .init(create: true))
+        try db.execute("CREATE TABLE t (name TEXT NOT NULL UNIQUE) STRICT")
+        try db.execute("INSERT INTO t VALUES (?)", ["kept"])
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try db.transaction {
+                try db.execute("INSERT INTO t VALUES (?)", ["lost"])
+                try db.execute("DELETE FROM t WHERE name = ?", ["kept"])
+                throw Stop()
+            }
+        }
+        #expect(!db.isInTransaction)
+        let names = try db.cachedStatement("SELECT name FROM t").rows { $0.string(0) }
+        #expect(names == ["kept"])
+    }
+
+    @Test("a nested transaction undoes only its own writes")
+    func nestedTransaction() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let db = try Database(path: file.path, options: .init(create: true))
+        try db.execute("CREATE TABLE t (n INTEGER) STRICT")
+        try db.transaction {
+            try db.execute("INSERT INTO t VALUES (?)", [1])
+            _ = try? db.transaction {
+                try db.execute("INSERT INTO t VALUES (?)", [2])
+                throw CancellationError()
+            }
+        }
+        #expect(try db.cachedStatement("SELECT n FROM t").rows { $0.int(0) } == [1])
+    }
+
+    @Test("errors carry codes, message and SQL; exit statuses follow the codes")
+    func errorsCarryDetails() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let db = try Database(path: file.path, options: .init(create: true))
+        try db.execute("CREATE TABLE t (n INTEGER NOT NULL UNIQUE) STRICT")
+        try db.execute("INSERT INTO t VALUES (?)", [1])
+        do {
+            try db.execute("INSERT INTO t VALUES (?)", [1])
+            Issue.record("duplicate accepted")
+        } catch {
+            #expect(error.resultCode == SQLITE_CONSTRAINT)
+            #expect(error.extendedCode == SQLITE_CONSTRAINT | (8 << 8))  // SQLITE_CONSTRAINT_UNIQUE
+            #expect(error.message.contains("UNIQUE"))
+            #expect(error.sql == "INSERT INTO t VALUES (?)")
+            #expect(error.exitStatus == .dataError)
+        }
+        do {
+            try db.execute("SELECT * FROM nowhere")
+            Issue.record("bad SQL accepted")
+        } catch {
+            #expect(error.sql == "SELECT * FROM nowhere")
+            #expect(error.description.contains("no such table"))
+        }
+        let busy = DatabaseError(extendedCode: SQLITE_BUSY, message: "locked", path: "p")
+        #expect(busy.exitStatus == .busy)
+        #expect(
+            DatabaseError(extendedCode: SQLITE_FULL, message: "", path: "p").exitStatus == .ioError)
+        #expect(
+            DatabaseError(extendedCode: SQLITE_READONLY, message: "", path: "p").exitStatus
+                == .ioError)
+        #expect(
+            DatabaseError(extendedCode: SQLITE_NOTADB, message: "", path: "p").exitStatus
+                == .noInput)
+    }
+
+    @Test("typed binding and reading round-trip Int64, Double, String, Bool and NULL")
+    func bindingRoundTrip() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let db = try Database(path: file.path, options: .init(create: true))
+        try db.execute("CREATE TABLE t (i INTEGER, d REAL, s TEXT, b INTEGER, n TEXT)")
+        let hostile = "x'); DROP TABLE t; -- ünïcödé \u{0}?"
+        try db.execute(
+            "INSERT INTO t VALUES (?, ?, ?, ?, ?)",
+            [Int64.max, 0.1, hostile, true, nil])
+        let row = try db.cachedStatement("SELECT i, d, s, b, n FROM t")
+        #expect(try row.step())
+        #expect(row.int64(0) == Int64.max)
+        #expect(row.double(1) == 0.1)
+        #expect(row.bool(3))
+        #expect(row.optionalString(4) == nil)
+        #expect(row.string(2) == hostile)
+        row.reset()
+        #expect(try db.int64("SELECT count(*) FROM t WHERE s = ?", [hostile]) == 1)
+        #expect(try db.int64("SELECT count(*) FROM sqlite_schema WHERE name = 't'") == 1)
+    }
+
+    @Test("full disk: the write fails with an I/O exit status and nothing is kept")
+    func diskFull() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let store = try ProjectStore.open(path: file.path, create: true)
+        let pages = try store.database.int64("PRAGMA page_count") ?? 0
+        try store.database.execute("PRAGMA max_page_count = \(pages + 2)")
+        let many = (0..<2000).map { i in
+            LocatedStatement(
+                statement: .view(
+                    ViewDeclaration(name: "view\(i)-" + String(repeating: "x", count: 200))),
+                location: SourceLocation(file: "f", line: i + 1, column: 1), text: "view")
+        }
+        do {
+            try store.apply(many)
+            Issue.record("the full disk went unnoticed")
+        } catch let error as DatabaseError {
+            #expect(error.resultCode == SQLITE_FULL)
+            #expect(error.exitStatus == .ioError)
+        }
+        #expect(try store.database.int64("SELECT count(*) FROM views") == 0)
+    }
+}

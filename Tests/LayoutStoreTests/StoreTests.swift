@@ -1,0 +1,332 @@
+import Foundation
+import Testing
+
+@testable import LayoutStore
+
+/// Statements as a parser would produce them, each on its own line of `t.layout`.
+func script(_ statements: [Statement]) -> [LocatedStatement] {
+    statements.enumerated().map { index, statement in
+        LocatedStatement(
+            statement: statement,
+            location: SourceLocation(file: "t.layout", line: index + 1, column: 1),
+            text: "statement \(index + 1)")
+    }
+}
+
+/// `a.attr == b.attr + constant` (or `a.attr == constant` without `b`).
+func equation(
+    _ a: String, _ attribute: Attribute, _ relation: Relation = .equal, _ b: String? = nil,
+    _ other: Attribute? = nil, _ constant: Double = 0, label: String? = nil,
+    priority: Priority = .required
+) -> Statement {
+    let rhs = b.map { [Term(view: $0, attribute: other ?? attribute)] } ?? []
+    return .constraint(
+        Constraint(
+            label: label, lhs: LinearExpression(terms: [Term(view: a, attribute: attribute)]),
+            relation: relation, rhs: LinearExpression(terms: rhs, constant: constant),
+            priority: priority))
+}
+
+func view(_ name: String, in parent: String = "root", frame: Rect? = nil) -> Statement {
+    .view(ViewDeclaration(name: name, parent: parent, frame: frame))
+}
+
+/// The header example of the format document.
+let headerScript: [Statement] = [
+    .canvas(Size(width: 375, height: 812)),
+    view("header"),
+    view("title", in: "header"),
+    equation("header", .top, .equal, "root"),
+    equation("header", .left, .equal, "root"),
+    equation("header", .height, .equal, nil, nil, 70, label: "header.height"),
+    equation("title", .centerY, .equal, "header"),
+    equation("title", .height, .equal, nil, nil, 24, label: "title.height"),
+    .variant(name: "compact", canvas: Size(width: 320, height: 568)),
+    .variant(name: "tall", canvas: nil),
+    .set(label: "header.height", constant: 44, variant: "compact"),
+]
+
+/// A project in a fresh temp file, with `statements` applied.
+func makeStore(_ statements: [Statement] = headerScript) throws -> (ProjectStore, TempFile) {
+    let file = TempFile()
+    let store = try ProjectStore.open(path: file.path, create: true)
+    try store.apply(script(statements))
+    return (store, file)
+}
+
+@Suite("Store")
+struct StoreTests {
+    @Test("apply stores views in order with parents, constraints with terms, variants")
+    func applyRoundTrip() throws {
+        let (store, file) = try makeStore()
+        defer { file.cleanup() }
+        let model = try store.loadLayout()
+        #expect(model.canvas == Size(width: 375, height: 812))
+        #expect(model.views.map(\.name) == ["root", "header", "title"])
+        #expect(model.views.map(\.declaration.parent) == ["", "root", "header"])
+        #expect(model.constraints.count == 5)
+        let height = try #require(try store.constraint(labelled: "header.height"))
+        #expect(height.constraint.constant == 70)
+        #expect(height.constraint.lhs.terms == [Term(view: "header", attribute: .height)])
+        #expect(height.constraint.origin == SourceLocation(file: "t.layout", line: 6, column: 1))
+        #expect(height.constraint.source == "statement 6")
+        let top = model.constraints[0].constraint
+        #expect(top.rhs.terms == [Term(view: "root", attribute: .top)])
+        #expect(model.variants.map(\.name) == ["compact", "tall"])
+        let compact = try #require(model.variants.first)
+        #expect(compact.canvas == Size(width: 320, height: 568))
+        #expect(compact.overrides == [height.id!: 44])
+        #expect(model.variants[1].canvas == nil)
+        #expect(try store.layouts().map(\.name) == ["main"])
+    }
+
+    @Test("a stored constraint reads back equal to what was written, lhs constant included")
+    func constraintFidelity() throws {
+        let written = Constraint(
+            label: "w",
+            lhs: LinearExpression(terms: [Term(view: "a", attribute: .width)], constant: 2),
+            relation: .lessOrEqual,
+            rhs: LinearExpression(
+                terms: [Term(view: "b", attribute: .width, coefficient: 0.5)], constant: 10),
+            priority: Priority(333), isActive: false, source: "a.width + 2 <= b.width * 0.5 + 10",
+            origin: SourceLocation(file: "x.layout", line: 9, column: 4))
+        let (store, file) = try makeStore([view("a"), view("b"), .constraint(written)])
+        defer { file.cleanup() }
+        #expect(try store.constraint(labelled: "w")?.constraint == written)
+        #expect(try store.listConstraints().map(\.constraint) == [written])
+    }
+
+    @Test("apply is all or nothing: a late error leaves the project as it was")
+    func applyAllOrNothing() throws {
+        let (store, file) = try makeStore()
+        defer { file.cleanup() }
+        let db = store.database
+        let counts =
+            """
+            SELECT (SELECT count(*) FROM views) * 1000000
+                + (SELECT count(*) FROM constraints) * 1000 + (SELECT count(*) FROM variants)
+            """
+        let before = try db.int64(counts)
+        let dirtyBefore = try store.dirtyMarks()
+        #expect(throws: StoreError.self) {
+            try store.apply(
+                script([
+                    view("footer"),
+                    equation("footer", .height, .equal, nil, nil, 50, label: "footer.height"),
+                    .layout("other"),
+                    view("x"),
+                    .layout("main"),
+                    equation("footer", .top, .equal, "nowhere"),
+                ]))
+        }
+        #expect(try db.int64(counts) == before)
+        #expect(try store.layouts().map(\.name) == ["main"])
+        #expect(try store.dirtyMarks() == dirtyBefore)
+        #expect(try db.int64("SELECT quiet FROM store_state") == 0)
+    }
+
+    @Test("an unknown parent names line:col, the view and a suggestion")
+    func unknownParent() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let store = try ProjectStore.open(path: file.path, create: true)
+        let error = #expect(throws: StoreError.self) {
+            try store.apply(script([view("header"), view("title", in: "haeder")]))
+        }
+        #expect(
+            error
+                == .unknownParent(
+                    view: "title", parent: "haeder",
+                    at: SourceLocation(file: "t.layout", line: 2, column: 1), suggestion: "header"))
+        #expect(
+            error?.description
+                == "t.layout:2:1: view `title` names an unknown parent `haeder`; "
+                + "did you mean `header`? (declare the parent first)")
+        #expect(error?.exitStatus == .dataError)
+    }
+
+    @Test("a duplicate view name in a layout is an error; other layouts may reuse it")
+    func duplicateView() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let store = try ProjectStore.open(path: file.path, create: true)
+        #expect(
+            throws: StoreError.duplicateView(
+                name: "a", layout: "main", at: SourceLocation(file: "t.layout", line: 2, column: 1),
+                previous: SourceLocation(file: "t.layout", line: 1, column: 1))
+        ) {
+            try store.apply(script([view("a"), view("a")]))
+        }
+        try store.apply(script([view("a"), .layout("phone"), view("a")]))
+        #expect(
+            throws: StoreError.duplicateView(
+                name: "root", layout: "main",
+                at: SourceLocation(file: "t.layout", line: 1, column: 1),
+                previous: nil)
+        ) {
+            try store.apply(script([view("root")]))
+        }
+        #expect(try store.views(layout: "phone").map(\.name) == ["root", "a"])
+    }
+
+    @Test("a duplicate label lists both origins; labels are unique per layout even in SQL")
+    func duplicateLabel() throws {
+        let (store, file) = try makeStore()
+        defer { file.cleanup() }
+        let error = #expect(throws: StoreError.self) {
+            try store.apply(
+                script([equation("title", .width, .equal, nil, nil, 9, label: "header.height")]))
+        }
+        #expect(
+            error
+                == .duplicateLabel(
+                    label: "header.height", layout: "main",
+                    at: SourceLocation(file: "t.layout", line: 1, column: 1),
+                    previous: SourceLocation(file: "t.layout", line: 6, column: 1)))
+        #expect(error?.description.contains("first at t.layout:6:1") == true)
+        // The partial unique index holds for plain SQL writers too.
+        #expect(throws: DatabaseError.self) {
+            try store.database.execute(
+                "UPDATE constraints SET label = 'header.height' WHERE label = 'title.height'")
+        }
+        #expect(throws: StoreError.self) {
+            try store.addConstraint(
+                Constraint(
+                    label: "title.height",
+                    lhs: LinearExpression(terms: [Term(view: "title", attribute: .width)]),
+                    relation: .equal, rhs: .constant(1)))
+        }
+    }
+
+    @Test("a constraint on an unknown view says which and suggests a name")
+    func unknownView() throws {
+        let (store, file) = try makeStore()
+        defer { file.cleanup() }
+        let error = #expect(throws: StoreError.self) {
+            try store.apply(script([equation("titel", .width, .equal, nil, nil, 100)]))
+        }
+        #expect(
+            error
+                == .unknownView(
+                    name: "titel", layout: "main",
+                    at: SourceLocation(file: "t.layout", line: 1, column: 1), suggestion: "title"))
+        #expect(error?.description.contains("did you mean `title`?") == true)
+    }
+
+    @Test("set needs a known label and a known variant")
+    func setErrors() throws {
+        let (store, file) = try makeStore()
+        defer { file.cleanup() }
+        #expect(
+            throws: StoreError.unknownLabel(
+                label: "header.heigth", layout: "main",
+                at: SourceLocation(file: "t.layout", line: 1, column: 1),
+                suggestion: "header.height")
+        ) {
+            try store.apply(script([.set(label: "header.heigth", constant: 1, variant: nil)]))
+        }
+        #expect(
+            throws: StoreError.unknownVariant(
+                name: "compat", layout: "main",
+                at: SourceLocation(file: "t.layout", line: 1, column: 1), suggestion: "compact")
+        ) {
+            try store.apply(script([.set(label: "header.height", constant: 1, variant: "compat")]))
+        }
+        #expect(
+            throws: StoreError.unknownLabel(label: "nope", layout: "main", at: nil, suggestion: nil)
+        ) {
+            try store.setConstant(label: "nope", value: 3)
+        }
+        #expect(throws: StoreError.unknownLayout(name: "mian", suggestion: "main")) {
+            try store.setConstant(label: "header.height", value: 3, layout: "mian")
+        }
+    }
+
+    @Test("numbers the solver cannot use and the reserved variant name are refused")
+    func badNumbersAndNames() throws {
+        let (store, file) = try makeStore()
+        defer { file.cleanup() }
+        let at = SourceLocation(file: "t.layout", line: 1, column: 1)
+        #expect(throws: StoreError.invalidNumber(what: "a constant", value: .infinity, at: at)) {
+            try store.apply(script([equation("title", .width, .equal, nil, nil, .infinity)]))
+        }
+        #expect(throws: StoreError.self) {
+            try store.apply(script([.canvas(Size(width: .nan, height: 3))]))
+        }
+        #expect(throws: StoreError.reservedVariantName(name: "base", at: at)) {
+            try store.apply(script([.variant(name: "base", canvas: nil)]))
+        }
+        #expect(throws: StoreError.invalidNumber(what: "a constant", value: -.infinity, at: nil)) {
+            try store.setConstant(label: "header.height", value: -.infinity)
+        }
+        #expect(throws: StoreError.self) {
+            try store.setConstant(label: "header.height", value: .nan)
+        }
+        #expect(try store.constraint(labelled: "header.height")?.constraint.constant == 70)
+    }
+
+    @Test("names with quotes, semicolons and SQL are stored as data")
+    func hostileNames() throws {
+        let evil = "x'); DROP TABLE views; --"
+        let label = "l\"; DELETE FROM constraints; --"
+        let (store, file) = try makeStore([
+            view(evil), view("ünï;cödé", in: evil),
+            equation(evil, .width, .equal, nil, nil, 5, label: label),
+            .layout("'; DROP TABLE layouts; --"), view("a"),
+        ])
+        defer { file.cleanup() }
+        #expect(try store.views().map(\.name) == ["root", evil, "ünï;cödé"])
+        #expect(try store.views().last?.declaration.parent == evil)
+        #expect(try store.constraint(labelled: label)?.constraint.constant == 5)
+        try store.setConstant(label: label, value: 6)
+        #expect(
+            try store.database.int64(
+                "SELECT constant FROM named_constraints WHERE label = ?", [label]) == 6)
+        #expect(try store.layouts().map(\.name).contains("'; DROP TABLE layouts; --"))
+        #expect(
+            try store.database.int64(
+                """
+                SELECT count(*) FROM sqlite_schema
+                WHERE name IN ('views', 'layouts', 'constraints')
+                """
+            ) == 3)
+    }
+
+    @Test("single edits: add, get, remove, priority, active, variants, metrics")
+    func singleEdits() throws {
+        let (store, file) = try makeStore()
+        defer { file.cleanup() }
+        let id = try store.addConstraint(
+            Constraint(
+                label: "title.width",
+                lhs: LinearExpression(terms: [Term(view: "title", attribute: .width)]),
+                relation: .lessOrEqual,
+                rhs: LinearExpression(
+                    terms: [Term(view: "header", attribute: .width)], constant: -32)))
+        #expect(try store.constraint(labelled: "title.width")?.id == id)
+        try store.setPriority(label: "title.width", priority: .high)
+        try store.setActive(label: "title.width", false)
+        let stored = try #require(try store.constraint(labelled: "title.width"))
+        #expect(stored.constraint.priority == .high)
+        #expect(!stored.constraint.isActive)
+        #expect(!(try store.loadLayout().constraints.contains { $0.id == id }))
+        try store.removeConstraint(labelled: "title.width")
+        #expect(try store.constraint(labelled: "title.width") == nil)
+        #expect(throws: StoreError.self) { try store.removeConstraint(labelled: "title.width") }
+
+        try store.createVariant("tablet", canvas: Size(width: 768, height: 1024))
+        #expect(throws: StoreError.duplicateVariant(name: "tablet", layout: "main")) {
+            try store.createVariant("tablet")
+        }
+        try store.setConstant(label: "header.height", value: 90, variant: "tablet")
+        #expect(try store.variants().first { $0.name == "tablet" }?.overrides.values.first == 90)
+        try store.resetConstant(variant: "tablet", label: "header.height")
+        #expect(try store.variants().first { $0.name == "tablet" }?.overrides.isEmpty == true)
+        try store.removeVariant("tablet")
+        #expect(try store.variants().map(\.name) == ["compact", "tall"])
+
+        try store.setMetric("gap", value: 8)
+        try store.setMetric("gap", value: 12)
+        #expect(try store.metrics().map(\.value) == [12])
+    }
+}
