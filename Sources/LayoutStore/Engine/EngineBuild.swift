@@ -78,7 +78,7 @@ struct EngineBuild {
         }
         for (i, view) in input.views.enumerated() {
             generateFrameConstraints(i, view.declaration, mentioned: mentioned[i])
-            for c in LayoutEngine.intrinsicConstraints(of: view.declaration) {
+            for c in IntrinsicConstraints.generate(for: view.declaration) {
                 let attribute: BaseAttribute = c.lhs.terms[0].attribute == .width ? .width : .height
                 add([(i, attribute, 1)], c.relation, c.constant, c.priority, .generated(c.source))
             }

@@ -14,28 +14,6 @@
 ///                                                     views: views, constraints: constraints))
 ///     output.frames[0]   // the first view's frame in root coordinates
 public enum LayoutEngine {
-    /// The intrinsic-size constraints of a view (kind `.intrinsic`), as Auto Layout makes them.
-    public static func intrinsicConstraints(of view: ViewDeclaration) -> [Constraint] {
-        guard let size = view.intrinsic else { return [] }
-        var out: [Constraint] = []
-        for (attribute, value) in [(Attribute.width, size.width), (.height, size.height)] {
-            guard let value else { continue }
-            let lhs = LinearExpression(terms: [Term(view: view.name, attribute: attribute)])
-            let text = "\(view.name).\(attribute.rawValue)"
-            out.append(
-                Constraint(
-                    lhs: lhs, relation: .lessOrEqual, rhs: .constant(value), priority: size.hug,
-                    kind: .intrinsic,
-                    source: "\(text) <= \(formatNumber(value)) @ \(size.hug)  # intrinsic: hugging"))
-            out.append(
-                Constraint(
-                    lhs: lhs, relation: .greaterOrEqual, rhs: .constant(value), priority: size.resist,
-                    kind: .intrinsic,
-                    source: "\(text) >= \(formatNumber(value)) @ \(size.resist)  # intrinsic: compression resistance"))
-        }
-        return out
-    }
-
     /// Solves a layout (or the dirty part of one: see ``EngineView/fixed``).
     public static func solve(_ input: EngineInput) throws(EngineError) -> EngineOutput {
         var build = try EngineBuild(input)
