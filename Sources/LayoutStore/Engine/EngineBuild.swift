@@ -67,10 +67,14 @@ struct EngineBuild {
                 for t in side.0.terms {
                     let view = try viewNumber(t.view, in: c)
                     if view >= 0 { mentioned[view] = true }
-                    for (b, k) in t.attribute.expansion { terms.append((view, b, k * t.coefficient * side.1)) }
+                    for (b, k) in t.attribute.expansion {
+                        terms.append((view, b, k * t.coefficient * side.1))
+                    }
                 }
             }
-            guard c.constant.isFinite, terms.allSatisfy({ $0.2.isFinite }) else { throw .nonFiniteNumber(c) }
+            guard c.constant.isFinite, terms.allSatisfy({ $0.2.isFinite }) else {
+                throw .nonFiniteNumber(c)
+            }
             if c.isActive { add(terms, c.relation, c.constant, c.priority, .user(i)) }
         }
         for (i, view) in input.views.enumerated() {
@@ -93,17 +97,36 @@ struct EngineBuild {
     }
 
     /// Drawn frames: springs and struts for unmentioned views, fallbacks for the others.
-    private mutating func generateFrameConstraints(_ i: Int, _ view: ViewDeclaration, mentioned: Bool) {
+    private mutating func generateFrameConstraints(
+        _ i: Int, _ view: ViewDeclaration, mentioned: Bool
+    ) {
         guard let frame = view.frame else { return }
         let parent = view.parent == rootViewName ? -1 : (index[view.parent] ?? -1)
         let name = view.name
+        // In a partial solve, a variable outside the solved part keeps its value: what
+        // was generated for it belongs to another component.
+        func solved(_ b: BaseAttribute) -> Bool { variables[i][b.rawValue] != nil }
         if mentioned {
-            add([(i, .width, 1)], .equal, frame.width, .fallbackSize, .generated("\(name)'s drawn width"))
-            add([(i, .height, 1)], .equal, frame.height, .fallbackSize, .generated("\(name)'s drawn height"))
-            add([(i, .left, 1), (parent, .left, -1)], .equal, frame.x, .fallbackPosition,
-                .generated("\(name)'s drawn x"))
-            add([(i, .top, 1), (parent, .top, -1)], .equal, frame.y, .fallbackPosition,
-                .generated("\(name)'s drawn y"))
+            if solved(.width) {
+                add(
+                    [(i, .width, 1)], .equal, frame.width, .fallbackSize,
+                    .generated("\(name)'s drawn width"))
+            }
+            if solved(.height) {
+                add(
+                    [(i, .height, 1)], .equal, frame.height, .fallbackSize,
+                    .generated("\(name)'s drawn height"))
+            }
+            if solved(.left) {
+                add(
+                    [(i, .left, 1), (parent, .left, -1)], .equal, frame.x, .fallbackPosition,
+                    .generated("\(name)'s drawn x"))
+            }
+            if solved(.top) {
+                add(
+                    [(i, .top, 1), (parent, .top, -1)], .equal, frame.y, .fallbackPosition,
+                    .generated("\(name)'s drawn y"))
+            }
             return
         }
         let drawn = drawnSize(of: parent)
@@ -114,7 +137,8 @@ struct EngineBuild {
             let size = h ? frame.width : frame.height
             let position: BaseAttribute = h ? .left : .top
             let dimension: BaseAttribute = h ? .width : .height
-            let flexible = h
+            let flexible =
+                h
                 ? (mask.contains(.left), mask.contains(.width), mask.contains(.right))
                 : (mask.contains(.top), mask.contains(.height), mask.contains(.bottom))
             var share = (0.0, 0.0)  // of the parent's change, to the leading margin and to the size
@@ -136,11 +160,19 @@ struct EngineBuild {
             }
             // position - parent.position = origin + share.0 × (parent.size - drawn parent size)
             let p0 = parentSize ?? 0
-            add([(i, position, 1), (parent, position, -1), (parent, dimension, -share.0)], .equal,
-                origin - share.0 * p0, .required, .generated("\(name)'s autoresizing \(h ? "x" : "y")"))
-            add([(i, dimension, 1), (parent, dimension, -share.1)], .equal,
-                size - share.1 * p0, .required,
-                .generated("\(name)'s autoresizing \(h ? "width" : "height")"))
+            if solved(position) {
+                add(
+                    [(i, position, 1), (parent, position, -1), (parent, dimension, -share.0)],
+                    .equal,
+                    origin - share.0 * p0, .required,
+                    .generated("\(name)'s autoresizing \(h ? "x" : "y")"))
+            }
+            if solved(dimension) {
+                add(
+                    [(i, dimension, 1), (parent, dimension, -share.1)], .equal,
+                    size - share.1 * p0, .required,
+                    .generated("\(name)'s autoresizing \(h ? "width" : "height")"))
+            }
         }
     }
 
@@ -174,11 +206,14 @@ struct EngineBuild {
                 let (v, known) = base(i, b)
                 return v.map(solver.value(of:)) ?? known
             }
-            frames.append(Rect(x: value(.left), y: value(.top), width: value(.width), height: value(.height)))
+            frames.append(
+                Rect(x: value(.left), y: value(.top), width: value(.width), height: value(.height)))
         }
         var ambiguousVariable = [Bool](repeating: false, count: solver.variableCount)
         for v in solver.ambiguousVariables() { ambiguousVariable[Int(v.index)] = true }
-        let ambiguous = variables.map { $0.contains { $0.map { ambiguousVariable[Int($0.index)] } ?? false } }
+        let ambiguous = variables.map {
+            $0.contains { $0.map { ambiguousVariable[Int($0.index)] } ?? false }
+        }
 
         var componentOfVariable = [Int?](repeating: nil, count: solver.variableCount)
         var componentOfHandle: [ConstraintHandle: Int] = [:]
@@ -191,13 +226,17 @@ struct EngineBuild {
         for (k, origin) in origins.enumerated() {
             guard case .user(let i) = origin else { continue }
             constraintComponents[i] = componentOfHandle[handles[k]]
-            if !input.constraints[i].priority.isRequired, (try? solver.isSatisfied(handles[k])) == false {
+            if !input.constraints[i].priority.isRequired,
+                (try? solver.isSatisfied(handles[k])) == false
+            {
                 unsatisfied.append(i)
             }
         }
         return EngineOutput(
             frames: frames, ambiguous: ambiguous, unsatisfied: unsatisfied,
             constraintComponents: constraintComponents,
-            variableComponents: variables.map { $0.map { $0.flatMap { componentOfVariable[Int($0.index)] } } })
+            variableComponents: variables.map {
+                $0.map { $0.flatMap { componentOfVariable[Int($0.index)] } }
+            })
     }
 }

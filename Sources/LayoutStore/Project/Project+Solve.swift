@@ -1,0 +1,137 @@
+/// Re-solving what is dirty: whole layouts, or only the dirty components.
+extension Project {
+    /// Solves the dirty parts of `layout` for the base and every variant, writes the
+    /// frames that changed and clears the marks. Runs inside the caller's transaction.
+    func solveDirty(layout: String) throws -> SolveReport {
+        let marks = try store.dirtyMarks(layout: layout)
+        var report = SolveReport()
+        var order: [VariantRef] = []
+        var scope: [VariantRef: Set<Int>?] = [:]
+        for mark in marks {
+            if scope[mark.variant] == nil {
+                order.append(mark.variant)
+                scope[mark.variant] = Set<Int>()
+            }
+            if let c = mark.component, case .some(.some(var set)) = scope[mark.variant] {
+                set.insert(c)
+                scope[mark.variant] = set
+            } else {
+                scope[mark.variant] = .some(nil)
+            }
+        }
+        // Loading is shared by every variant needing the same scope.
+        var models: [Set<Int>?: LayoutModel] = [:]
+        for variant in order {
+            let components = scope[variant]!
+            let model: LayoutModel
+            if let cached = models[components] {
+                model = cached
+            } else {
+                model = try store.loadLayout(layout, components: components)
+                models[components] = model
+            }
+            report.merge(try solve(model, variant: variant, components: components))
+            try store.clearDirty(layout: layout, variant: variant, components: components)
+        }
+        return report
+    }
+
+    /// Solves one variant of a (possibly partial) model and writes its frames.
+    private func solve(_ model: LayoutModel, variant: VariantRef, components: Set<Int>?) throws
+        -> SolveReport
+    {
+        let variantModel: VariantModel?
+        if case .named(let name) = variant {
+            variantModel = model.variants.first { $0.name == name }
+        } else {
+            variantModel = nil
+        }
+        let drawn = model.canvas ?? Size(width: 0, height: 0)
+        let canvas = variantModel?.canvas ?? drawn
+        let views = model.views.filter { !$0.isRoot }
+        let stored = try store.storedFrames(
+            layout: model.name, variant: variant, viewIDs: components == nil ? nil : views.map(\.id))
+
+        var engineViews: [EngineView] = []
+        engineViews.reserveCapacity(views.count)
+        for view in views {
+            guard let components else {
+                engineViews.append(EngineView(view.declaration))
+                continue
+            }
+            // Variables outside the dirty components keep their stored values.
+            let old = stored[view.id]
+            let values = [old?.x, old?.y, old?.width, old?.height]
+            let fixed = (0..<4).map { k -> Double? in
+                guard let c = view.components[k], components.contains(c) else { return values[k] ?? 0 }
+                return nil
+            }
+            engineViews.append(EngineView(view.declaration, fixed: fixed))
+        }
+        var constraints = model.constraints.map(\.constraint)
+        if let overrides = variantModel?.overrides, !overrides.isEmpty {
+            for (i, c) in model.constraints.enumerated() {
+                if let id = c.id, let value = overrides[id] { constraints[i].constant = value }
+            }
+        }
+        let output = try LayoutEngine.solve(
+            EngineInput(canvas: canvas, drawnCanvas: drawn, views: engineViews, constraints: constraints))
+
+        var report = SolveReport()
+        var frames: [Int64: SolvedFrame] = [:]
+        frames.reserveCapacity(views.count)
+        let variantName = variant.description
+        for (i, view) in views.enumerated() {
+            let f = output.frames[i]
+            frames[view.id] = SolvedFrame(
+                x: f.x, y: f.y, width: f.width, height: f.height, ambiguous: output.ambiguous[i])
+            if output.ambiguous[i] { report.ambiguous.append("\(model.name)/\(variantName): \(view.name)") }
+            let old = stored[view.id].map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+            if old.map({ !$0.isClose(to: f) }) ?? true {
+                report.changes.append(
+                    FrameChange(layout: model.name, variant: variantName, view: view.name, old: old, new: f))
+            }
+        }
+        try store.writeFrames(layout: model.name, variant: variant, frames: frames)
+        try writeComponents(model, views: views, output: output)
+        report.parts.append(
+            SolveReport.Part(layout: model.name, variant: variantName, components: components?.count, views: views.count))
+        return report
+    }
+
+    /// Stable component ids: the smallest constraint id in the component, or, for a
+    /// component of generated constraints only, a number derived from its first variable
+    /// (beyond any constraint id). Partial re-solves therefore never reuse another
+    /// component's id.
+    private func writeComponents(_ model: LayoutModel, views: [StoredView], output: EngineOutput) throws {
+        var idOfLocal: [Int: Int] = [:]
+        for (i, local) in output.constraintComponents.enumerated() {
+            guard let local, let id = model.constraints[i].id else { continue }
+            idOfLocal[local] = min(idOfLocal[local] ?? Int.max, Int(id))
+        }
+        var viewComponents: [Int64: [Int?]] = [:]
+        for (i, view) in views.enumerated() {
+            viewComponents[view.id] = output.variableComponents[i].enumerated().map { k, local in
+                guard let local else { return nil }
+                if let id = idOfLocal[local] { return id }
+                let id = (1 << 40) + Int(view.id) * 4 + k
+                idOfLocal[local] = id
+                return id
+            }
+        }
+        var constraintComponents: [Int64: Int?] = [:]
+        for (i, local) in output.constraintComponents.enumerated() {
+            guard let id = model.constraints[i].id else { continue }
+            constraintComponents[id] = local.flatMap { idOfLocal[$0] }
+        }
+        try store.writeComponents(layout: model.name, views: viewComponents, constraints: constraintComponents)
+    }
+}
+
+extension Rect {
+    /// Equal to display precision (1e-6): what counts as a change in reports.
+    func isClose(to other: Rect) -> Bool {
+        abs(x - other.x) < 1e-6 && abs(y - other.y) < 1e-6 && abs(width - other.width) < 1e-6
+            && abs(height - other.height) < 1e-6
+    }
+}

@@ -1,0 +1,189 @@
+/// A layout project: one SQLite file of layouts, views, constraints, variants and
+/// solved frames. The public API the `layoutdb` command is built on.
+///
+/// Every edit is one transaction — validate, write, re-solve what it made dirty, write
+/// the frames that changed, commit — and a failure anywhere leaves the file as it was.
+///
+///     let project = try Project.open(path: "app.layoutdb", create: true)
+///     try project.apply(script: "canvas 375 812\nview header\nheader.height: header.height == 70")
+///     try project.setConstant(label: "header.height", to: 44)
+///     try project.frames().first { $0.view == "header" }?.frame.height   // 44
+public final class Project {
+    public let store: ProjectStore
+    /// Re-solve after each edit (`--no-solve` turns it off for batches; `solve` catches up).
+    public var solvesAfterEdits = true
+
+    init(store: ProjectStore) { self.store = store }
+
+    /// Opens (or with `create`, creates) the project file at `path`.
+    public static func open(path: String, create: Bool = false, busyTimeout: Duration = .seconds(5))
+        throws -> Project
+    {
+        Project(store: try ProjectStore.open(path: path, create: create, busyTimeout: busyTimeout))
+    }
+
+    /// Runs `body` and, unless turned off, the re-solve of `layouts`, in one transaction.
+    @discardableResult
+    func edit(layouts: @autoclosure () throws -> [String], _ body: () throws -> Void) throws
+        -> SolveReport
+    {
+        try store.database.transaction(.immediate) {
+            try body()
+            guard solvesAfterEdits else { return SolveReport() }
+            var report = SolveReport()
+            for layout in try layouts() { report.merge(try solveDirty(layout: layout)) }
+            return report
+        }
+    }
+
+    // MARK: Scripts
+
+    /// Applies a whole `.layout` script: all of it, or nothing when any statement fails.
+    @discardableResult
+    public func apply(script text: String, file: String = "-") throws -> SolveReport {
+        let statements = try ScriptParser.parse(text, file: file)
+        var touched: [String] = []
+        var current = defaultLayoutName
+        for s in statements {
+            if case .layout(let name) = s.statement { current = name }
+            if !touched.contains(current) { touched.append(current) }
+        }
+        return try edit(layouts: touched) { try store.apply(statements) }
+    }
+
+    // MARK: Constraints
+
+    /// Adds constraints written as an equation or a VFL line (`a.left == b.right + 8`).
+    @discardableResult
+    public func add(
+        _ text: String, label: String? = nil, priority: Priority? = nil,
+        layout: String = defaultLayoutName
+    ) throws -> SolveReport {
+        let metrics = Dictionary(try store.metrics(layout: layout).map { ($0.name, $0.value) }) { a, _ in a }
+        let parents = Dictionary(try store.views(layout: layout).map { ($0.name, $0.declaration.parent) }) { a, _ in a }
+        var parsed = try ScriptParser.parseConstraints(text, file: "<add>", metrics: metrics, parents: parents)
+        for i in parsed.indices {
+            if let priority { parsed[i].priority = priority }
+            if let label {
+                parsed[i].label = parsed.count == 1
+                    ? label : parsed[i].label.map { label + $0.drop { $0 != "." } } ?? "\(label).\(i + 1)"
+            }
+        }
+        return try add(parsed, layout: layout)
+    }
+
+    /// Adds constraints built in Swift (see ``constraints(_:)`` and ``LayoutView``).
+    ///
+    ///     let header = LayoutView("header")
+    ///     try project.add(constraints { header.height == 70 ~ "header.height" })
+    @discardableResult
+    public func add(_ constraints: [Constraint], layout: String = defaultLayoutName) throws -> SolveReport {
+        try edit(layouts: [layout]) {
+            for c in constraints { try store.addConstraint(c, layout: layout) }
+        }
+    }
+
+    /// The constraints of a layout written in Swift, one per line.
+    ///
+    ///     try project.constrain {
+    ///         title.center == header.center
+    ///         header.height == 70 ~ "header.height"
+    ///     }
+    @discardableResult
+    public func constrain(layout: String = defaultLayoutName, @ConstraintBuilder _ build: () -> [Constraint])
+        throws -> SolveReport
+    {
+        try add(build(), layout: layout)
+    }
+
+    /// The constraint labelled `label`, or nil.
+    public func constraint(named label: String, layout: String = defaultLayoutName) throws -> StoredConstraint? {
+        try store.constraint(labelled: label, layout: layout)
+    }
+
+    @discardableResult
+    public func removeConstraint(named label: String, layout: String = defaultLayoutName) throws -> SolveReport {
+        try edit(layouts: [layout]) { try store.removeConstraint(labelled: label, layout: layout) }
+    }
+
+    /// Changes the constant of the labelled constraint — for one variant only, or (nil)
+    /// the base layout, which every variant that does not override it inherits.
+    @discardableResult
+    public func setConstant(
+        label: String, to value: Double, variant: String? = nil, layout: String = defaultLayoutName
+    ) throws -> SolveReport {
+        try edit(layouts: [layout]) {
+            try store.setConstant(label: label, value: value, variant: variant, layout: layout)
+        }
+    }
+
+    @discardableResult
+    public func setPriority(label: String, to priority: Priority, layout: String = defaultLayoutName) throws
+        -> SolveReport
+    {
+        try edit(layouts: [layout]) { try store.setPriority(label: label, priority: priority, layout: layout) }
+    }
+
+    @discardableResult
+    public func setActive(label: String, _ active: Bool, layout: String = defaultLayoutName) throws -> SolveReport {
+        try edit(layouts: [layout]) { try store.setActive(label: label, active, layout: layout) }
+    }
+
+    // MARK: Variants
+
+    @discardableResult
+    public func createVariant(_ name: String, canvas: Size?, layout: String = defaultLayoutName) throws
+        -> SolveReport
+    {
+        try edit(layouts: [layout]) { try store.createVariant(name, canvas: canvas, layout: layout) }
+    }
+
+    @discardableResult
+    public func removeVariant(_ name: String, layout: String = defaultLayoutName) throws -> SolveReport {
+        try edit(layouts: [layout]) { try store.removeVariant(name, layout: layout) }
+    }
+
+    /// Drops a variant's override of a label: it inherits the base constant again.
+    @discardableResult
+    public func resetConstant(variant: String, label: String, layout: String = defaultLayoutName) throws
+        -> SolveReport
+    {
+        try edit(layouts: [layout]) { try store.resetConstant(variant: variant, label: label, layout: layout) }
+    }
+
+    // MARK: Reading
+
+    /// Every layout's name.
+    public func layoutNames() throws -> [String] { try store.layouts().map(\.name) }
+
+    /// Re-solves whatever is marked dirty (by layoutdb or by plain SQL) in every layout.
+    @discardableResult
+    public func solve() throws -> SolveReport {
+        try store.database.transaction(.immediate) {
+            var report = SolveReport()
+            for layout in try layoutNames() { report.merge(try solveDirty(layout: layout)) }
+            return report
+        }
+    }
+
+    /// The solved frames of a layout (the base, or a variant), re-solving first if dirty.
+    public func frames(layout: String = defaultLayoutName, variant: String? = nil) throws -> [FrameRow] {
+        try solveIfNeeded(layout: layout)
+        let ref = VariantRef(variant)
+        let frames = try store.storedFrames(layout: layout, variant: ref)
+        return try store.views(layout: layout).filter { !$0.isRoot }.compactMap { view in
+            frames[view.id].map {
+                FrameRow(
+                    view: view.name, parent: view.declaration.parent,
+                    frame: Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height),
+                    ambiguous: $0.ambiguous)
+            }
+        }
+    }
+
+    /// Re-solves dirty parts unless the file is read-only (then stale frames are shown).
+    func solveIfNeeded(layout: String) throws {
+        guard !store.database.isReadOnly, try !store.dirtyMarks(layout: layout).isEmpty else { return }
+        try store.database.transaction(.immediate) { _ = try solveDirty(layout: layout) }
+    }
+}

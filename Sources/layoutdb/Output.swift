@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import LayoutStore
+
+/// Runs a command body: a layoutdb error prints as `error: ...` and exits with its status.
+func guarded(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as LayoutDBError {
+        printError(error.description)
+        throw ExitCode(error.exitStatus.rawValue)
+    } catch let error as ExitCode {
+        throw error
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+}
+
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+}
+
+/// Columns padded to their widest cell, for people.
+func table(_ header: [String], _ rows: [[String]]) -> String {
+    var widths = header.map(\.count)
+    for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+    func line(_ cells: [String]) -> String {
+        cells.enumerated().map { i, c in
+            i == cells.count - 1 ? c : c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+        }.joined(separator: "  ")
+    }
+    return ([line(header)] + rows.map(line)).joined(separator: "\n")
+}
+
+/// RFC 4180 quoting where needed.
+func csvField(_ s: String) -> String {
+    s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+        ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+}
+
+func jsonString(_ value: Any) -> String {
+    let data = try! JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
+    return String(decoding: data, as: UTF8.self)
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, csv, json
+}
+
+/// An edit's report: the frames that changed (stdout), ambiguity warnings (stderr).
+func printReport(_ report: SolveReport, _ global: GlobalOptions, json: Bool = false) {
+    if json {
+        print(jsonString(report.changes.map { c -> [String: Any] in
+            var o: [String: Any] = ["layout": c.layout, "variant": c.variant, "view": c.view, "new": rectJSON(c.new)]
+            if let old = c.old { o["old"] = rectJSON(old) }
+            return o
+        }))
+    } else if !global.quiet {
+        let shown = report.changes.prefix(50)
+        for c in shown { print(describe(c)) }
+        if report.changes.count > shown.count {
+            print("... and \(report.changes.count - shown.count) more views changed")
+        }
+    }
+    if !report.ambiguous.isEmpty {
+        let list = report.ambiguous.prefix(10).joined(separator: ", ")
+        let more = report.ambiguous.count > 10 ? " and \(report.ambiguous.count - 10) more" : ""
+        warn("ambiguous layout (constraints leave these views free): \(list)\(more)")
+    }
+}
+
+func rectJSON(_ r: Rect) -> [String: Double] { ["x": r.x, "y": r.y, "width": r.width, "height": r.height] }
+
+/// `main/base header: height 70 → 44, y 8 → 8` (only what changed).
+func describe(_ c: FrameChange) -> String {
+    let where_ = c.variant == baseVariantName ? c.layout : "\(c.layout)/\(c.variant)"
+    guard let old = c.old else {
+        return "\(where_) \(c.view): new \(formatRect(c.new))"
+    }
+    let fields = [("x", old.x, c.new.x), ("y", old.y, c.new.y), ("width", old.width, c.new.width),
+                  ("height", old.height, c.new.height)]
+    let parts = fields.filter { abs($0.1 - $0.2) >= 1e-6 }.map { "\($0.0) \(formatNumber($0.1)) → \(formatNumber($0.2))" }
+    return "\(where_) \(c.view): " + parts.joined(separator: ", ")
+}
+
+func formatRect(_ r: Rect) -> String {
+    "x \(formatNumber(r.x)), y \(formatNumber(r.y)), width \(formatNumber(r.width)), height \(formatNumber(r.height))"
+}
+
+/// Reads a script file, or standard input for "-".
+func readInput(_ path: String) throws -> String {
+    if path == "-" {
+        return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw InputFileError(path: path)
+    }
+    guard let text = String(data: data, encoding: .utf8) else { throw InputFileError(path: path, notUTF8: true) }
+    return text
+}
+
+struct InputFileError: LayoutDBError {
+    var path: String
+    var notUTF8 = false
+    var exitStatus: ExitStatus { notUTF8 ? .dataError : .noInput }
+    var description: String {
+        notUTF8 ? "\(path): not UTF-8 text" : "cannot read \(path): no such file, or not readable"
+    }
+}
