@@ -86,12 +86,8 @@ extension ProjectStore {
                 try database.execute(
                     "UPDATE constraints SET constant = ? WHERE id = ?", [value, target.id])
             } else {
-                try database.execute(
-                    """
-                    INSERT INTO variant_constants (variant_id, constraint_id, constant)
-                    VALUES (?, ?, ?) ON CONFLICT (variant_id, constraint_id)
-                    DO UPDATE SET constant = excluded.constant
-                    """, [variantID, target.id, value])
+                try Self.writeVariantConstant(
+                    database, variantID: variantID, constraintID: target.id, value: value)
             }
         }
     }
@@ -204,5 +200,25 @@ extension ProjectStore {
             }
         }
         return result
+    }
+}
+
+extension ProjectStore {
+    /// Sets a variant's override of one constraint's constant.
+    ///
+    /// Not an UPSERT: SQLite runs triggers under the outer statement's conflict policy,
+    /// which would turn the dirty-marking triggers' `INSERT OR IGNORE` into a failure
+    /// when the mark already exists.
+    static func writeVariantConstant(
+        _ database: Database, variantID: Int64, constraintID: Int64, value: Double
+    ) throws {
+        try database.execute(
+            "UPDATE variant_constants SET constant = ? WHERE variant_id = ? AND constraint_id = ?",
+            [value, variantID, constraintID])
+        if database.changes == 0 {
+            try database.execute(
+                "INSERT INTO variant_constants (variant_id, constraint_id, constant) VALUES (?, ?, ?)",
+                [variantID, constraintID, value])
+        }
     }
 }

@@ -42,7 +42,8 @@ extension ProjectStore {
             layoutID: layoutID, layout: name,
             filter: list == nil
                 ? "c.active = 1"
-                : "c.active = 1 AND c.component IN (SELECT value FROM json_each(?))",
+                // A constraint added since the last solve has no component yet: always load it.
+                : "c.active = 1 AND (c.component IS NULL OR c.component IN (SELECT value FROM json_each(?)))",
             list.map { [$0] } ?? [])
         return LayoutModel(
             id: layoutID, name: name, canvas: canvas,

@@ -169,11 +169,8 @@ final class ScriptApplier {
                     name: name, layout: layout.name, at: at,
                     suggestion: suggestName(name, from: layout.variants.keys))
             }
-            try db.execute(
-                """
-                INSERT INTO variant_constants (variant_id, constraint_id, constant) VALUES (?, ?, ?)
-                ON CONFLICT (variant_id, constraint_id) DO UPDATE SET constant = excluded.constant
-                """, [variantID, target.id, constant])
+            try ProjectStore.writeVariantConstant(
+                db, variantID: variantID, constraintID: target.id, value: constant)
         }
         touchedLayouts.insert(layout.id)
     }
