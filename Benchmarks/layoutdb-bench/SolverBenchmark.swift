@@ -22,7 +22,7 @@ func solveOne(path: String, repeats: Int) {
     for _ in 0..<repeats {
         // Timed like the peer's build: making variables and constraints, adding, solving.
         let t0 = now()
-        let solver = Solver()
+        var solver = Solver()
         let vars = solver.makeVariables(dump.variableCount)
         let input = dump.solverConstraints(vars)
         let handles: [ConstraintHandle]

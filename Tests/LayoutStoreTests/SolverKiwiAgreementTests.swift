@@ -23,7 +23,7 @@ struct SolverKiwiAgreementTests {
     func agreesWithKiwi(workload: String) throws {
         let dump = try LinearSystemDump(
             parsing: String(contentsOf: fixtureURL("kiwi/\(workload).dump"), encoding: .utf8))
-        let solver = Solver()
+        var solver = Solver()
         let vars = solver.makeVariables(dump.variableCount)
         let handles = try solver.add(dump.solverConstraints(vars))
 

@@ -8,7 +8,7 @@ struct RandomSystem: CustomStringConvertible {
     var constraints: [SolverConstraint] = []
     let variables: [Variable]
 
-    init(genome: [Int], solver: Solver) {
+    init(genome: [Int], solver: inout Solver) {
         variables = solver.makeVariables(4)
         let relations: [Relation] = [.equal, .lessOrEqual, .greaterOrEqual]
         let priorities: [Double] = [1000, 1000, 1000, 750, 500, 250, 100]
@@ -55,7 +55,7 @@ func sameObjective(_ a: [Double], _ b: [Double]) -> Bool {
 }
 
 /// Adds the constraints one at a time, keeping those the solver accepts.
-func buildAccepting(_ constraints: [SolverConstraint], into solver: Solver) -> [(SolverConstraint, ConstraintHandle)] {
+func buildAccepting(_ constraints: [SolverConstraint], into solver: inout Solver) -> [(SolverConstraint, ConstraintHandle)] {
     var kept: [(SolverConstraint, ConstraintHandle)] = []
     for c in constraints {
         if let h = try? solver.add(c) { kept.append((c, h)) }
@@ -70,8 +70,8 @@ struct SolverPropertyTests {
     @Test("every accepted system satisfies its required constraints; a refused constraint changes nothing")
     func refusedChangesNothing() async {
         await propertyCheck(count: 300, input: Self.genome) { genome in
-            let solver = Solver()
-            let system = RandomSystem(genome: genome, solver: solver)
+            var solver = Solver()
+            let system = RandomSystem(genome: genome, solver: &solver)
             var kept: [ConstraintHandle] = []
             for c in system.constraints {
                 let before = system.variables.map(solver.value(of:))
@@ -89,16 +89,16 @@ struct SolverPropertyTests {
     func setConstantMatchesFreshBuild() async {
         await propertyCheck(count: 300, input: Self.genome, Gen.int(in: 0...1000), Gen.int(in: -40...40)) {
             genome, pick, newConstant in
-            let solver = Solver()
-            let system = RandomSystem(genome: genome, solver: solver)
-            let kept = buildAccepting(system.constraints, into: solver)
+            var solver = Solver()
+            let system = RandomSystem(genome: genome, solver: &solver)
+            let kept = buildAccepting(system.constraints, into: &solver)
             guard !kept.isEmpty else { return }
             let index = pick % kept.count
             let before = system.variables.map(solver.value(of:))
             var changed = kept.map(\.0)
             changed[index].constant = Double(newConstant)
 
-            let fresh = Solver()
+            var fresh = Solver()
             let freshVariables = fresh.makeVariables(4)
             _ = freshVariables
             let freshOK = (try? fresh.add(changed)) != nil
@@ -119,9 +119,9 @@ struct SolverPropertyTests {
     @Test("removing a constraint and adding it back reaches the same optimum")
     func removeThenReadd() async {
         await propertyCheck(count: 300, input: Self.genome, Gen.int(in: 0...1000)) { genome, pick in
-            let solver = Solver()
-            let system = RandomSystem(genome: genome, solver: solver)
-            let kept = buildAccepting(system.constraints, into: solver)
+            var solver = Solver()
+            let system = RandomSystem(genome: genome, solver: &solver)
+            let kept = buildAccepting(system.constraints, into: &solver)
             guard !kept.isEmpty else { return }
             let all = kept.map(\.0)
             let original = objective(solver, all)

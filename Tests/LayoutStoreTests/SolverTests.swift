@@ -13,7 +13,7 @@ private func c(
 struct SolverTests {
     @Test("a chain of required equalities is solved by substitution")
     func chain() throws {
-        let s = Solver()
+        var s = Solver()
         let v = s.makeVariables(3)
         try s.add([
             c([(v[2], 1), (v[1], -1)], .equal, 8),
@@ -26,7 +26,7 @@ struct SolverTests {
 
     @Test("simultaneous equations are solved together")
     func simultaneous() throws {
-        let s = Solver()
+        var s = Solver()
         let (a, b) = (s.makeVariable(), s.makeVariable())
         try s.add([c([(a, 1), (b, -1)], .equal, 0), c([(a, 1), (b, 1)], .equal, 100)])
         #expect(s.value(of: a) == 50)
@@ -35,7 +35,7 @@ struct SolverTests {
 
     @Test("a required constraint beats an optional one; inequalities bound the optimum")
     func requiredBeatsOptional() throws {
-        let s = Solver()
+        var s = Solver()
         let w = s.makeVariable()
         try s.add([c([(w, 1)], .greaterOrEqual, 80), c([(w, 1)], .equal, 40, .low)])
         #expect(s.value(of: w) == 80)
@@ -46,7 +46,7 @@ struct SolverTests {
     func lexicographicPriorities() throws {
         // kiwi's weights 10^(9p/1000): two constraints at 499 outweigh one at 500 (2 x 31k > 32k),
         // so a weighted solver puts x at 0. Auto Layout's meaning keeps the 500 one: x = 100.
-        let s = Solver()
+        var s = Solver()
         let x = s.makeVariable()
         try s.add([
             c([(x, 1)], .equal, 100, Priority(500)),
@@ -58,7 +58,7 @@ struct SolverTests {
 
     @Test("within one priority, violations add up")
     func samePrioritySums() throws {
-        let s = Solver()
+        var s = Solver()
         let x = s.makeVariable()
         try s.add([
             c([(x, 1)], .equal, 100, .low), c([(x, 1)], .equal, 0, .low), c([(x, 1)], .equal, 0, .low),
@@ -68,7 +68,7 @@ struct SolverTests {
 
     @Test("an unsatisfiable required constraint is refused, naming what it conflicts with")
     func conflictNamesConstraints() throws {
-        let s = Solver()
+        var s = Solver()
         let (a, b) = (s.makeVariable(), s.makeVariable())
         let h = try s.add([c([(a, 1)], .equal, 10), c([(b, 1), (a, -1)], .equal, 5), c([(b, 1)], .equal, 99, .high)])
         let before = [s.value(of: a), s.value(of: b)]
@@ -82,7 +82,7 @@ struct SolverTests {
 
     @Test("a conflict inside the simplex core is refused and leaves values unchanged")
     func coreConflict() throws {
-        let s = Solver()
+        var s = Solver()
         let (a, b) = (s.makeVariable(), s.makeVariable())
         try s.add([c([(a, 1), (b, 1)], .equal, 100), c([(a, 1)], .greaterOrEqual, 60)])
         let before = [s.value(of: a), s.value(of: b)]
@@ -92,7 +92,7 @@ struct SolverTests {
 
     @Test("changing a constant in place moves everything downstream, and only that")
     func setConstantForward() throws {
-        let s = Solver()
+        var s = Solver()
         let v = s.makeVariables(4)
         let h = try s.add([
             c([(v[0], 1)], .equal, 0),
@@ -107,7 +107,7 @@ struct SolverTests {
 
     @Test("changing a constant inside a core re-optimises with the dual simplex")
     func setConstantCore() throws {
-        let s = Solver()
+        var s = Solver()
         let (w, x) = (s.makeVariable(), s.makeVariable())
         let h = try s.add([
             c([(w, 1)], .greaterOrEqual, 80),
@@ -126,7 +126,7 @@ struct SolverTests {
 
     @Test("a constant change that breaks a required constraint is refused and undone")
     func setConstantConflict() throws {
-        let s = Solver()
+        var s = Solver()
         let (a, b) = (s.makeVariable(), s.makeVariable())
         let h = try s.add([c([(a, 1)], .equal, 10), c([(b, 1), (a, -1)], .equal, 5), c([(b, 1)], .lessOrEqual, 20)])
         #expect(throws: SolverError.self) { try s.setConstant(h[0], to: 30) }
@@ -139,7 +139,7 @@ struct SolverTests {
 
     @Test("removing a constraint re-solves its component; its handle is then unknown")
     func remove() throws {
-        let s = Solver()
+        var s = Solver()
         let x = s.makeVariable()
         let h = try s.add([c([(x, 1)], .equal, 10), c([(x, 1)], .equal, 50, .low)])
         try s.remove(h[0])
@@ -150,7 +150,7 @@ struct SolverTests {
 
     @Test("priorities change in place; making a constraint required can be refused")
     func setPriority() throws {
-        let s = Solver()
+        var s = Solver()
         let x = s.makeVariable()
         let h = try s.add([c([(x, 1)], .equal, 10, .low), c([(x, 1)], .equal, 50, Priority(300))])
         #expect(s.value(of: x) == 50)
@@ -164,7 +164,7 @@ struct SolverTests {
 
     @Test("edit variables follow suggested values as far as constraints allow")
     func editVariables() throws {
-        let s = Solver()
+        var s = Solver()
         let x = s.makeVariable()
         try s.add(c([(x, 1)], .lessOrEqual, 100))
         try s.addEditVariable(x, priority: .high)
@@ -182,7 +182,7 @@ struct SolverTests {
 
     @Test("ambiguity: variables the constraints leave free are reported")
     func ambiguity() throws {
-        let s = Solver()
+        var s = Solver()
         let (x, y, z) = (s.makeVariable(), s.makeVariable(), s.makeVariable())
         try s.add(c([(x, 1), (y, 1)], .equal, 100))
         #expect(Set(s.ambiguousVariables()) == [x, y, z])
@@ -193,7 +193,7 @@ struct SolverTests {
 
     @Test("independent constraints form separate components")
     func components() throws {
-        let s = Solver()
+        var s = Solver()
         let v = s.makeVariables(4)
         try s.add([c([(v[0], 1), (v[2], 1)], .equal, 10), c([(v[1], 1), (v[3], -1)], .equal, 0), c([(v[3], 1)], .equal, 7)])
         let parts = s.independentComponents()
@@ -204,7 +204,7 @@ struct SolverTests {
     @Test("the same constraints in another order give the same solution")
     func orderIndependence() throws {
         let build: ([Int]) throws -> [Double] = { order in
-            let s = Solver()
+            var s = Solver()
             let v = s.makeVariables(3)
             let all = [
                 c([(v[0], 1)], .greaterOrEqual, 10), c([(v[1], 1), (v[0], -1)], .equal, 20),
@@ -222,7 +222,7 @@ struct SolverTests {
 
     @Test("NaN and infinity are refused")
     func nonFinite() {
-        let s = Solver()
+        var s = Solver()
         let x = s.makeVariable()
         #expect(throws: SolverError.nonFiniteNumber) { try s.add(c([(x, 1)], .equal, .nan)) }
         #expect(throws: SolverError.nonFiniteNumber) { try s.add(c([(x, .infinity)], .equal, 1)) }

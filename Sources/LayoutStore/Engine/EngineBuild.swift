@@ -7,7 +7,7 @@ struct EngineBuild {
     }
 
     let input: EngineInput
-    let solver = Solver()
+    var solver = Solver()
     var index: [String: Int] = [:]
     /// Per view, its four variables; nil where the value is fixed.
     var variables: [[Variable?]] = []
@@ -18,8 +18,11 @@ struct EngineBuild {
         self.input = input
         index.reserveCapacity(input.views.count)
         for (i, v) in input.views.enumerated() { index[v.declaration.name] = i }
-        variables = input.views.map { view in
-            view.fixed.map { $0 == nil ? solver.makeVariable() : nil }
+        variables.reserveCapacity(input.views.count)
+        for view in input.views {
+            var four: [Variable?] = []
+            for known in view.fixed { four.append(known == nil ? solver.makeVariable() : nil) }
+            variables.append(four)
         }
     }
 

@@ -7,7 +7,7 @@
 /// are evaluated last; only what remains — inequalities, optional constraints,
 /// simultaneous equations — goes to a small lexicographic simplex ``Tableau`` per core.
 ///
-///     let solver = Solver()
+///     var solver = Solver()
 ///     let left = solver.makeVariable(), width = solver.makeVariable()
 ///     try solver.add(SolverConstraint([LinearTerm(left)], .equal, 16))
 ///     let w = try solver.add(SolverConstraint([LinearTerm(width)], .equal, 100))
@@ -18,7 +18,7 @@
 /// Priorities are lexicographic (Auto Layout's meaning): a higher priority wins over any
 /// number of lower ones. Every operation either succeeds or throws and leaves the solver
 /// exactly as it was.
-public final class Solver {
+public struct Solver {
     enum VariableRole: UInt8 { case unconstrained, unknown, forward, pendant, core, free }
     enum ConstraintRole: UInt8 { case unassigned, forward, check, pendant, core }
 
@@ -91,7 +91,7 @@ public final class Solver {
     public var variableCount: Int { values.count }
 
     /// Makes a new variable, 0 until constrained.
-    public func makeVariable() -> Variable {
+    public mutating func makeVariable() -> Variable {
         let v = Int32(values.count)
         values.append(0)
         variableRole.append(.unconstrained)
@@ -105,7 +105,7 @@ public final class Solver {
     }
 
     /// Makes `count` variables with consecutive indices.
-    public func makeVariables(_ count: Int) -> [Variable] {
+    public mutating func makeVariables(_ count: Int) -> [Variable] {
         (0..<count).map { _ in makeVariable() }
     }
 
@@ -129,14 +129,14 @@ public final class Solver {
 
     /// Adds one constraint and solves. A required constraint that cannot hold is refused.
     @discardableResult
-    public func add(_ constraint: SolverConstraint) throws(SolverError) -> ConstraintHandle {
+    public mutating func add(_ constraint: SolverConstraint) throws(SolverError) -> ConstraintHandle {
         try add([constraint])[0]
     }
 
     /// Adds constraints all at once (one solve): all are added, or none when any
     /// required one cannot hold (``SolverError/unsatisfiable(conflicts:)``).
     @discardableResult
-    public func add(_ batch: [SolverConstraint]) throws(SolverError) -> [ConstraintHandle] {
+    public mutating func add(_ batch: [SolverConstraint]) throws(SolverError) -> [ConstraintHandle] {
         for c in batch {
             guard c.constant.isFinite, c.terms.allSatisfy({ $0.coefficient.isFinite }) else {
                 throw .nonFiniteNumber
@@ -159,7 +159,7 @@ public final class Solver {
     }
 
     /// Removes constraints and re-solves the components they were in.
-    public func remove(_ handles: [ConstraintHandle]) throws(SolverError) {
+    public mutating func remove(_ handles: [ConstraintHandle]) throws(SolverError) {
         var cs: [Int32] = []
         for h in handles { cs.append(Int32(try check(h))) }
         let seeds = componentVariables(of: cs)
@@ -167,10 +167,10 @@ public final class Solver {
         try reanalyze(seeds: seeds)
     }
 
-    public func remove(_ handle: ConstraintHandle) throws(SolverError) { try remove([handle]) }
+    public mutating func remove(_ handle: ConstraintHandle) throws(SolverError) { try remove([handle]) }
 
     /// Changes an optional constraint's priority, or makes it required or optional.
-    public func setPriority(_ handle: ConstraintHandle, to newPriority: Priority) throws(SolverError) {
+    public mutating func setPriority(_ handle: ConstraintHandle, to newPriority: Priority) throws(SolverError) {
         let c = try check(handle)
         let old = priority[c]
         guard old != newPriority.rawValue else { return }
@@ -190,7 +190,7 @@ public final class Solver {
 
     /// Makes `variable` draggable: ``suggestValue(_:_:)`` then moves it as far as the
     /// other constraints allow, at `priority` (below required).
-    public func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+    public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
         guard Int(variable.index) < values.count else { throw .unknownVariable(variable) }
         guard editConstraints[variable.index] == nil else { throw .duplicateEditVariable(variable) }
         guard !priority.isRequired else { throw .requiredEditPriority }
@@ -199,12 +199,12 @@ public final class Solver {
         editConstraints[variable.index] = h
     }
 
-    public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
+    public mutating func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
         guard let h = editConstraints[variable.index] else { throw .unknownEditVariable(variable) }
         try setConstant(h, to: value)
     }
 
-    public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+    public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
         guard let h = editConstraints.removeValue(forKey: variable.index) else {
             throw .unknownEditVariable(variable)
         }
@@ -312,7 +312,7 @@ public final class Solver {
     }
 
     /// Stores a constraint with merged terms and links its occurrences.
-    private func append(_ c: SolverConstraint) -> ConstraintHandle {
+    private mutating func append(_ c: SolverConstraint) -> ConstraintHandle {
         let index = Int32(alive.count)
         var merged: [(Int32, Double)] = []
         for t in c.terms {
@@ -347,7 +347,7 @@ public final class Solver {
     }
 
     /// A constraint without variables is a plain check: `0 == 5` can never hold.
-    private func checkVariableFree(_ cs: [Int32]) throws(SolverError) {
+    private mutating func checkVariableFree(_ cs: [Int32]) throws(SolverError) {
         for c in cs where termCount[Int(c)] == 0 && alive[Int(c)] {
             role[Int(c)] = .check
             if priority[Int(c)] >= 1000 && !isSatisfied(Int(c)) {
@@ -373,7 +373,7 @@ public final class Solver {
         return out
     }
 
-    func nextEpoch() -> UInt32 {
+    mutating func nextEpoch() -> UInt32 {
         epoch &+= 1
         if epoch == 0 {
             for i in variableMark.indices { variableMark[i] = 0 }

@@ -4,7 +4,7 @@ extension Solver {
     /// Forgets the components of `seeds`, finds the components they are in now and solves
     /// each. Deterministic: a component's variables and constraints are taken in index
     /// order, whatever the seeds.
-    func reanalyze(seeds: [Int32]) throws(SolverError) {
+    mutating func reanalyze(seeds: [Int32]) throws(SolverError) {
         for v in seeds {
             let id = variableComponent[Int(v)]
             if id >= 0 { dropComponent(id) }
@@ -15,7 +15,7 @@ extension Solver {
         }
     }
 
-    private func dropComponent(_ id: Int32) {
+    private mutating func dropComponent(_ id: Int32) {
         guard let component = components[Int(id)] else { return }
         for core in component.cores {
             cores[Int(core)] = nil
@@ -29,7 +29,7 @@ extension Solver {
     }
 
     /// Breadth-first search over live constraints; unlinks dead occurrences on the way.
-    private func discoverComponents(from seeds: [Int32]) -> [([Int32], [Int32])] {
+    private mutating func discoverComponents(from seeds: [Int32]) -> [([Int32], [Int32])] {
         let stamp = nextEpoch()
         var found: [([Int32], [Int32])] = []
         for seed in seeds where variableMark[Int(seed)] != stamp {
@@ -81,7 +81,7 @@ extension Solver {
         relation[c] == .equal && priority[c] >= 1000
     }
 
-    private func analyze(variables vars: [Int32], constraints cons: [Int32]) throws(SolverError) {
+    private mutating func analyze(variables vars: [Int32], constraints cons: [Int32]) throws(SolverError) {
         let id: Int32
         if let reused = freeComponentIDs.popLast() {
             id = reused
@@ -115,7 +115,7 @@ extension Solver {
     }
 
     /// Tier 1: a required equality with one unknown variable determines it; repeat.
-    private func substituteForward(_ component: inout ComponentState) {
+    private mutating func substituteForward(_ component: inout ComponentState) {
         var queue: [Int32] = []
         for c in component.constraints where scratchCount[Int(c)] == 1 && isRequiredEquality(Int(c)) {
             queue.append(c)
@@ -153,7 +153,7 @@ extension Solver {
     }
 
     /// Solves the defining constraint of a forward or pendant variable for it.
-    @inline(__always) func evaluate(_ c: Int) {
+    @inline(__always) mutating func evaluate(_ c: Int) {
         let v = Int(defines[c])
         var sum = constant[c]
         var k = 1.0
@@ -191,7 +191,7 @@ extension Solver {
 
     /// Tier 2: a variable left in exactly one remaining constraint, a required equality,
     /// can always satisfy it; set both aside and evaluate the variable last.
-    private func eliminatePendants(_ component: inout ComponentState) {
+    private mutating func eliminatePendants(_ component: inout ComponentState) {
         for v in component.variables where variableRole[Int(v)] == .unknown {
             variableScratch[Int(v)] = 0
         }
@@ -238,7 +238,7 @@ extension Solver {
     }
 
     /// Tier 3: what remains, split into cores, each solved by a simplex tableau.
-    private func solveCores(_ component: inout ComponentState) throws(SolverError) {
+    private mutating func solveCores(_ component: inout ComponentState) throws(SolverError) {
         let stamp = nextEpoch()
         for seed in component.variables {
             let s = Int(seed)
@@ -278,7 +278,7 @@ extension Solver {
         }
     }
 
-    private func buildCore(variables vars: [Int32], constraints cons: [Int32]) throws(SolverError) -> Int32 {
+    private mutating func buildCore(variables vars: [Int32], constraints cons: [Int32]) throws(SolverError) -> Int32 {
         let coreID: Int32
         if let reused = freeCoreIDs.popLast() {
             coreID = reused
@@ -286,7 +286,7 @@ extension Solver {
             coreID = Int32(cores.count)
             cores.append(nil)
         }
-        let tableau = Tableau(
+        var tableau = Tableau(
             priorities: cons.map { priority[Int($0)] }.filter { $0 < 1000 })
         for v in vars {
             symbol[Int(v)] = tableau.makeSymbol(.external)

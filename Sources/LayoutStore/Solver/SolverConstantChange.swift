@@ -10,7 +10,7 @@ extension Solver {
     ///
     ///     let gap = try solver.add(SolverConstraint([LinearTerm(b), LinearTerm(a, -1)], .equal, 8))
     ///     try solver.setConstant(gap, to: 24)   // b moves by 16, and whatever follows b
-    public func setConstant(_ handle: ConstraintHandle, to newValue: Double) throws(SolverError) {
+    public mutating func setConstant(_ handle: ConstraintHandle, to newValue: Double) throws(SolverError) {
         let c = try check(handle)
         guard newValue.isFinite else { throw .nonFiniteNumber }
         let old = constant[c]
@@ -27,7 +27,7 @@ extension Solver {
         }
     }
 
-    private func propagate(from c: Int, delta: Double) throws(SolverError) {
+    private mutating func propagate(from c: Int, delta: Double) throws(SolverError) {
         var forward = MinHeap()
         var pendants = MinHeap()
         var checks: [Int32] = []
@@ -78,16 +78,18 @@ extension Solver {
             for d in core.constraints {
                 guard let shift = coreShift[d], shift != 0 else { continue }
                 do {
-                    try core.tableau.shiftConstant(core.tags[Int(order[Int(d)])], by: shift, owner: order[Int(d)])
+                    try cores[Int(coreID)]!.tableau.shiftConstant(
+                        core.tags[Int(order[Int(d)])], by: shift, owner: order[Int(d)])
                 } catch {
                     let involved = error.owners.map { core.constraints[Int($0)] }
                     throw .unsatisfiable(
                         conflicts: derivation(of: involved + [Int32(c)]).sorted().map { ConstraintHandle($0) })
                 }
             }
+            let tableau = cores[Int(coreID)]!.tableau
             for v in core.variables {
                 let before = values[Int(v)]
-                values[Int(v)] = core.tableau.value(of: symbol[Int(v)])
+                values[Int(v)] = tableau.value(of: symbol[Int(v)])
                 let moved = values[Int(v)] - before
                 if moved != 0 { scheduleReaders(of: Int(v), moved: moved, except: -1) }
             }

@@ -6,7 +6,7 @@
 /// the objective is lexicographic — one row per priority level, highest first, so a
 /// higher priority beats any number of lower ones — and a constraint's constant can be
 /// changed in place through its marker symbol followed by a dual-simplex pass.
-final class Tableau {
+struct Tableau {
     enum Kind: UInt8 { case external, slack, error, dummy }
 
     /// The symbols a constraint added to the tableau; `marker` appears in the
@@ -39,7 +39,7 @@ final class Tableau {
         objective = Array(repeating: Row(), count: levels.count)
     }
 
-    func makeSymbol(_ kind: Kind, owner: Int32 = -1) -> Int32 {
+    mutating func makeSymbol(_ kind: Kind, owner: Int32 = -1) -> Int32 {
         kinds.append(kind)
         owners.append(owner)
         rowIndex.append(-1)
@@ -66,7 +66,7 @@ final class Tableau {
     // MARK: Adding constraints
 
     /// Adds `Σ terms + (-constant) relation 0` (terms over external symbols).
-    func add(
+    mutating func add(
         terms: [(symbol: Int32, coefficient: Double)], relation: Relation, constant: Double,
         priority: Double, owner: Int32
     ) throws(Conflict) -> Tag {
@@ -150,7 +150,7 @@ final class Tableau {
         return -1
     }
 
-    private func addWithArtificialVariable(_ row: Row) throws(Conflict) -> Bool {
+    private mutating func addWithArtificialVariable(_ row: Row) throws(Conflict) -> Bool {
         let art = makeSymbol(.slack)
         appendRow(basic: art, row)
         artificial = row
@@ -177,13 +177,13 @@ final class Tableau {
 
     // MARK: Row bookkeeping
 
-    private func appendRow(basic: Int32, _ row: Row) {
+    private mutating func appendRow(basic: Int32, _ row: Row) {
         rowIndex[Int(basic)] = Int32(rows.count)
         rows.append(row)
         basics.append(basic)
     }
 
-    private func removeRow(basic: Int32) -> Row {
+    private mutating func removeRow(basic: Int32) -> Row {
         let i = Int(rowIndex[Int(basic)])
         let row = rows[i]
         let last = rows.count - 1
@@ -198,7 +198,7 @@ final class Tableau {
         return row
     }
 
-    private func substitute(_ symbol: Int32, _ row: Row) {
+    private mutating func substitute(_ symbol: Int32, _ row: Row) {
         for i in rows.indices {
             rows[i].substitute(symbol, row)
             if kinds[Int(basics[i])] != .external && rows[i].constant < 0 {
@@ -211,10 +211,10 @@ final class Tableau {
 
     // MARK: Simplex
 
-    private func optimizeObjective() throws(Conflict) { try optimize(artificialObjective: false) }
+    private mutating func optimizeObjective() throws(Conflict) { try optimize(artificialObjective: false) }
 
     /// Primal simplex on the lexicographic objective (or the artificial one).
-    private func optimize(artificialObjective: Bool) throws(Conflict) {
+    private mutating func optimize(artificialObjective: Bool) throws(Conflict) {
         while true {
             let entering = artificialObjective ? enteringForArtificial() : enteringSymbol()
             if entering < 0 { return }
@@ -264,7 +264,7 @@ final class Tableau {
     }
 
     /// Dual simplex: restores feasibility after constants changed, keeping optimality.
-    private func dualOptimize() throws(Conflict) {
+    private mutating func dualOptimize() throws(Conflict) {
         while let leaving = infeasible.popLast() {
             let r = rowIndex[Int(leaving)]
             guard r >= 0, rows[Int(r)].constant < 0, !nearZero(rows[Int(r)].constant) else {
@@ -309,7 +309,7 @@ final class Tableau {
     /// The original row reads `expr - constant + m·marker + ... = 0`; lowering the
     /// expression's constant by `delta` is the same as replacing `marker` by
     /// `marker + delta / m` everywhere, which only shifts row constants.
-    func shiftConstant(_ tag: Tag, by delta: Double, owner: Int32) throws(Conflict) {
+    mutating func shiftConstant(_ tag: Tag, by delta: Double, owner: Int32) throws(Conflict) {
         let shift = -delta / tag.markerCoefficient
         let marker = tag.marker
         let r = rowIndex[Int(marker)]
@@ -328,7 +328,7 @@ final class Tableau {
         try dualOptimize()
     }
 
-    private func checkRow(_ i: Int, owner: Int32) throws(Conflict) {
+    private mutating func checkRow(_ i: Int, owner: Int32) throws(Conflict) {
         let basic = basics[i]
         switch kinds[Int(basic)] {
         case .external: break
