@@ -286,37 +286,62 @@ extension Solver {
             coreID = Int32(cores.count)
             cores.append(nil)
         }
-        var tableau = Tableau(
-            priorities: cons.map { priority[Int($0)] }.filter { $0 < 1000 })
-        for v in vars {
-            symbol[Int(v)] = tableau.makeSymbol(.external)
+        for (i, v) in vars.enumerated() {
+            symbol[Int(v)] = Int32(i)  // external symbols come first, in variable order
             variableRole[Int(v)] = .core
             definer[Int(v)] = coreID
         }
-        var tags: [Tableau.Tag] = []
-        tags.reserveCapacity(cons.count)
-        for (i, c32) in cons.enumerated() {
-            let c = Int(c32)
-            role[c] = .core
-            order[c] = Int32(i)
-            constraintCore[c] = coreID
-            let (coreTerms, effective) = coreRow(c)
-            do {
-                tags.append(
-                    try tableau.add(
-                        terms: coreTerms, relation: relation[c], constant: effective,
-                        priority: priority[c], owner: Int32(i)))
-            } catch {
-                cores[Int(coreID)] = CoreState(tableau: tableau, constraints: cons, tags: tags, variables: vars)
-                let involved = error.owners.map { cons[Int($0)] }
-                throw .unsatisfiable(
-                    conflicts: derivation(of: involved.isEmpty ? [c32] : involved).sorted()
-                        .map { ConstraintHandle($0) })
-            }
+        for (i, c) in cons.enumerated() {
+            role[Int(c)] = .core
+            order[Int(c)] = Int32(i)
+            constraintCore[Int(c)] = coreID
+        }
+        let tableau: Tableau
+        let tags: [Tableau.Tag]
+        do {
+            (tableau, tags) = try makeTableau(variables: vars, constraints: cons, tracksEqualities: false)
+        } catch {
+            throw coreConflict(variables: vars, constraints: cons, error)
         }
         for v in vars { values[Int(v)] = tableau.value(of: symbol[Int(v)]) }
         cores[Int(coreID)] = CoreState(tableau: tableau, constraints: cons, tags: tags, variables: vars)
         return coreID
+    }
+
+    /// A fresh tableau for a core, with forward values folded into the constants.
+    func makeTableau(variables vars: [Int32], constraints cons: [Int32], tracksEqualities: Bool)
+        throws(Tableau.Conflict) -> (Tableau, [Tableau.Tag])
+    {
+        var tableau = Tableau(
+            priorities: cons.map { priority[Int($0)] }.filter { $0 < 1000 },
+            tracksEqualities: tracksEqualities)
+        for _ in vars { _ = tableau.makeSymbol(.external) }
+        var tags: [Tableau.Tag] = []
+        tags.reserveCapacity(cons.count)
+        for (i, c) in cons.enumerated() {
+            let (terms, effective) = coreRow(Int(c))
+            tags.append(
+                try tableau.add(
+                    terms: terms, relation: relation[Int(c)], constant: effective,
+                    priority: priority[Int(c)], owner: Int32(i)))
+        }
+        return (tableau, tags)
+    }
+
+    /// Explains a core that cannot be built: rebuilt once with equality markers, the
+    /// failing row names the required constraints it came from.
+    func coreConflict(variables vars: [Int32], constraints cons: [Int32], _ first: Tableau.Conflict)
+        -> SolverError
+    {
+        var owners = first.owners
+        do {
+            _ = try makeTableau(variables: vars, constraints: cons, tracksEqualities: true)
+        } catch {
+            owners = error.owners
+        }
+        let involved = owners.map { cons[Int($0)] }
+        return .unsatisfiable(
+            conflicts: derivation(of: involved.isEmpty ? cons : involved).sorted().map { ConstraintHandle($0) })
     }
 
     /// A core constraint over its core variables, with forward values folded into the constant.

@@ -75,15 +75,35 @@ extension Solver {
         var touchedCores = Set(coreShift.keys.map { constraintCore[Int($0)] })
         for coreID in touchedCores.sorted() {
             let core = cores[Int(coreID)]!
-            for d in core.constraints {
-                guard let shift = coreShift[d], shift != 0 else { continue }
+            let shifts = core.constraints.compactMap { d -> (Int32, Double)? in
+                guard let shift = coreShift[d], shift != 0 else { return nil }
+                return (d, shift)
+            }
+            if shifts.contains(where: { core.tags[Int(order[Int($0.0)])].marker < 0 }) {
+                // A required equality has no marker to absorb the change: rebuild the core.
                 do {
-                    try cores[Int(coreID)]!.tableau.shiftConstant(
-                        core.tags[Int(order[Int(d)])], by: shift, owner: order[Int(d)])
+                    let (tableau, tags) = try makeTableau(
+                        variables: core.variables, constraints: core.constraints, tracksEqualities: false)
+                    cores[Int(coreID)] = CoreState(
+                        tableau: tableau, constraints: core.constraints, tags: tags, variables: core.variables)
                 } catch {
-                    let involved = error.owners.map { core.constraints[Int($0)] }
-                    throw .unsatisfiable(
-                        conflicts: derivation(of: involved + [Int32(c)]).sorted().map { ConstraintHandle($0) })
+                    var conflict = coreConflict(variables: core.variables, constraints: core.constraints, error)
+                    if case .unsatisfiable(let found) = conflict {
+                        conflict = .unsatisfiable(
+                            conflicts: Set(found + [ConstraintHandle(Int32(c))]).sorted())
+                    }
+                    throw conflict
+                }
+            } else {
+                for (d, shift) in shifts {
+                    do {
+                        try cores[Int(coreID)]!.tableau.shiftConstant(
+                            core.tags[Int(order[Int(d)])], by: shift, owner: order[Int(d)])
+                    } catch {
+                        let involved = error.owners.map { core.constraints[Int($0)] }
+                        throw .unsatisfiable(
+                            conflicts: derivation(of: involved + [Int32(c)]).sorted().map { ConstraintHandle($0) })
+                    }
                 }
             }
             let tableau = cores[Int(coreID)]!.tableau

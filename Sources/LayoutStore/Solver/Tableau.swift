@@ -33,8 +33,16 @@ struct Tableau {
     private var artificial: Row? = nil
     private var infeasible: [Int32] = []
 
+    /// Whether required equalities get a dummy marker. Markers let conflicts be explained
+    /// and constants change in place, but every row derived from a chain of equalities
+    /// then carries one marker per link: rows grow with the chain (kiwi's quadratic cost).
+    /// Without them rows stay short; a constant change rebuilds the core, and a conflict
+    /// is explained by rebuilding once with markers.
+    let tracksEqualities: Bool
+
     /// `priorities`: every optional priority that constraints will use.
-    init(priorities: [Double]) {
+    init(priorities: [Double], tracksEqualities: Bool = false) {
+        self.tracksEqualities = tracksEqualities
         levels = Array(Set(priorities)).sorted(by: >)
         objective = Array(repeating: Row(), count: levels.count)
     }
@@ -98,7 +106,9 @@ struct Tableau {
             }
             tag = t
         case .equal:
-            if isRequired {
+            if isRequired && !tracksEqualities {
+                tag = Tag(marker: -1, markerCoefficient: 0)
+            } else if isRequired {
                 let dummy = makeSymbol(.dummy, owner: owner)
                 row.insert(dummy, 1)
                 tag = Tag(marker: dummy, markerCoefficient: 1)
@@ -120,6 +130,8 @@ struct Tableau {
             guard nearZero(row.constant) else {
                 throw Conflict(owners: Array(derivedFrom.union([owner])).sorted())
             }
+            // Redundant: implied by what is there. Without a marker there is nothing to keep.
+            if tag.marker < 0 { return tag }
             subject = tag.marker
         }
         if subject < 0 {
@@ -326,6 +338,10 @@ struct Tableau {
             }
         }
         try dualOptimize()
+        // The dual pass restores feasibility; with lexicographic levels its ratio test can
+        // stop on a basis a lower level could still improve (found by the property tests),
+        // so finish with the primal pass, which costs nothing when already optimal.
+        try optimizeObjective()
     }
 
     private mutating func checkRow(_ i: Int, owner: Int32) throws(Conflict) {

@@ -1,0 +1,23 @@
+import Testing
+@testable import LayoutStore
+
+@Suite("Solver regressions (from property tests)")
+struct SolverRegressionTests {
+    /// Shrunk from the property "in place reaches the fresh optimum": after the first
+    /// inequality relaxes, the priority-500 preference must pull v0 down to 3.2.
+    @Test("a relaxed optional inequality lets a lower priority be re-optimised")
+    func relaxedInequality() throws {
+        var s = Solver()
+        let v = s.makeVariables(3)
+        let h = try s.add([
+            SolverConstraint([LinearTerm(v[0]), LinearTerm(v[1])], .equal, 0),
+            SolverConstraint([LinearTerm(v[1]), LinearTerm(v[2], -2)], .lessOrEqual, -19, priority: .high),
+            SolverConstraint([LinearTerm(v[0]), LinearTerm(v[2])], .equal, 0),
+            SolverConstraint([LinearTerm(v[0])], .equal, 0, priority: Priority(500)),
+            SolverConstraint([LinearTerm(v[0]), LinearTerm(v[2], 6)], .lessOrEqual, -16, priority: .high),
+        ])
+        #expect(abs(s.value(of: v[0]) - 3.2) < 1e-9)
+        try s.setConstant(h[1], to: 4)
+        #expect(abs(s.value(of: v[0]) - 3.2) < 1e-9)
+    }
+}
