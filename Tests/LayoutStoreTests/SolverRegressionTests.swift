@@ -21,3 +21,20 @@ struct SolverRegressionTests {
         #expect(abs(s.value(of: v[0]) - 3.2) < 1e-9)
     }
 }
+
+@Suite("Solver components")
+struct SolverComponentDiscoveryTests {
+    @Test("an unconstrained variable between seeds does not leak into the next component")
+    func unconstrainedSeed() throws {
+        var s = Solver()
+        let v = s.makeVariables(40)
+        // Enough variables that a large component is collected by scanning marks.
+        try s.add([SolverConstraint([LinearTerm(v[0])], .equal, 1)])
+        try s.add((1..<39).map { SolverConstraint([LinearTerm(v[$0 + 1]), LinearTerm(v[$0], -1)], .equal, 1) })
+        try s.remove(ConstraintHandle(0))
+        try s.add(SolverConstraint([LinearTerm(v[1])], .equal, 5))
+        #expect(s.componentVariables(of: v[1]) == Array(v[1...]))
+        #expect(s.componentVariables(of: v[0]) == [v[0]])
+        #expect(s.value(of: v[39]) == 43)
+    }
+}

@@ -314,22 +314,35 @@ public struct Solver {
     /// Stores a constraint with merged terms and links its occurrences.
     private mutating func append(_ c: SolverConstraint) -> ConstraintHandle {
         let index = Int32(alive.count)
-        var merged: [(Int32, Double)] = []
+        let start = termVariable.count
+        // Terms of one variable are merged; constraints have a handful of terms, so a
+        // scan of this constraint's own terms beats any map.
         for t in c.terms {
-            if let i = merged.firstIndex(where: { $0.0 == t.variable.index }) {
-                merged[i].1 += t.coefficient
+            let v = t.variable.index
+            if let j = (start..<termVariable.count).first(where: { termVariable[$0] == v }) {
+                termCoefficient[j] += t.coefficient
             } else {
-                merged.append((t.variable.index, t.coefficient))
+                termVariable.append(v)
+                termCoefficient.append(t.coefficient)
             }
         }
-        merged.removeAll { abs($0.1) < 1e-12 }
-        termStart.append(Int32(termVariable.count))
-        termCount.append(Int32(merged.count))
-        for (v, k) in merged {
-            nextOccurrence.append(firstOccurrence[Int(v)])
-            firstOccurrence[Int(v)] = Int32(termVariable.count)
-            termVariable.append(v)
-            termCoefficient.append(k)
+        var end = termVariable.count
+        var j = start
+        while j < end {
+            if abs(termCoefficient[j]) < 1e-12 {
+                termVariable.remove(at: j)
+                termCoefficient.remove(at: j)
+                end -= 1
+            } else {
+                j += 1
+            }
+        }
+        termStart.append(Int32(start))
+        termCount.append(Int32(end - start))
+        for t in start..<end {
+            let v = Int(termVariable[t])
+            nextOccurrence.append(firstOccurrence[v])
+            firstOccurrence[v] = Int32(t)
             termOwner.append(index)
         }
         relation.append(c.relation)
@@ -375,7 +388,8 @@ public struct Solver {
 
     mutating func nextEpoch() -> UInt32 {
         epoch &+= 1
-        if epoch == 0 {
+        // Marks compare by order within a pass; restart well before the counter wraps.
+        if epoch == 0 || epoch == UInt32.max {
             for i in variableMark.indices { variableMark[i] = 0 }
             for i in constraintMark.indices { constraintMark[i] = 0 }
             epoch = 1

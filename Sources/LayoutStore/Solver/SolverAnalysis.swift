@@ -30,9 +30,15 @@ extension Solver {
 
     /// Breadth-first search over live constraints; unlinks dead occurrences on the way.
     private mutating func discoverComponents(from seeds: [Int32]) -> [([Int32], [Int32])] {
-        let stamp = nextEpoch()
+        // Each component gets its own epoch, so its marks alone can be scanned; a seed
+        // marked at or after the pass's first epoch is already in a component.
+        let passStart = nextEpoch()
+        var stamp = passStart
         var found: [([Int32], [Int32])] = []
-        for seed in seeds where variableMark[Int(seed)] != stamp {
+        var first = true
+        for seed in seeds where variableMark[Int(seed)] < passStart {
+            if !first { stamp = nextEpoch() }
+            first = false
             variableMark[Int(seed)] = stamp
             var vars: [Int32] = [seed]
             var cons: [Int32] = []
@@ -70,11 +76,20 @@ extension Solver {
                 variableComponent[Int(seed)] = -1
                 continue
             }
-            vars.sort()
-            cons.sort()
-            found.append((vars, cons))
+            found.append((inIndexOrder(vars, marks: variableMark, stamp: stamp),
+                          inIndexOrder(cons, marks: constraintMark, stamp: stamp)))
         }
         return found
+    }
+
+    /// The marked indices in increasing order: a sort for small sets, a scan of the marks
+    /// for large ones (linear, where sorting would add a log factor).
+    private func inIndexOrder(_ items: [Int32], marks: [UInt32], stamp: UInt32) -> [Int32] {
+        if items.count < marks.count / 32 { return items.sorted() }
+        var out: [Int32] = []
+        out.reserveCapacity(items.count)
+        for i in marks.indices where marks[i] == stamp { out.append(Int32(i)) }
+        return out
     }
 
     @inline(__always) func isRequiredEquality(_ c: Int) -> Bool {

@@ -25,6 +25,9 @@ struct Tableau {
     private var owners: [Int32] = []
     /// Per symbol: index into `rows`, or -1 when the symbol is not basic.
     private var rowIndex: [Int32] = []
+    /// Per symbol: whether any row has ever held it. A subject no row holds needs no
+    /// substitution at all — the common case when layouts are added in reading order.
+    private var seen: [Bool] = []
     private var rows: [Row] = []
     private var basics: [Int32] = []
     /// One objective row per priority level, highest priority first.
@@ -51,6 +54,7 @@ struct Tableau {
         kinds.append(kind)
         owners.append(owner)
         rowIndex.append(-1)
+        seen.append(false)
         return Int32(kinds.count - 1)
     }
 
@@ -102,6 +106,7 @@ struct Tableau {
                 let error = makeSymbol(.error)
                 row.insert(error, -sign)
                 objective[level(of: priority)].insert(error, 1)
+                seen[Int(error)] = true
                 t.other = error
             }
             tag = t
@@ -120,6 +125,8 @@ struct Tableau {
                 let l = level(of: priority)
                 objective[l].insert(plus, 1)
                 objective[l].insert(minus, 1)
+                seen[Int(plus)] = true
+                seen[Int(minus)] = true
                 tag = Tag(marker: minus, markerCoefficient: 1, other: plus)
             }
         }
@@ -151,10 +158,16 @@ struct Tableau {
         levels.firstIndex(of: priority)!
     }
 
-    /// An external symbol if there is one; else a new slack or error marker with a
-    /// negative coefficient (so it can be basic with a non-negative value).
+    /// An external symbol if there is one — preferably one no other row holds, so the
+    /// tableau stays sparse and nothing needs substituting; else a new slack or error
+    /// marker with a negative coefficient (so it can be basic with a non-negative value).
     private func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
-        for s in row.symbols where kinds[Int(s)] == .external { return s }
+        var external: Int32 = -1
+        for s in row.symbols where kinds[Int(s)] == .external {
+            if !seen[Int(s)] { return s }
+            if external < 0 { external = s }
+        }
+        if external >= 0 { return external }
         for s in [tag.marker, tag.other] where s >= 0 {
             let k = kinds[Int(s)]
             if (k == .slack || k == .error) && row.coefficient(of: s) < 0 { return s }
@@ -190,6 +203,8 @@ struct Tableau {
     // MARK: Row bookkeeping
 
     private mutating func appendRow(basic: Int32, _ row: Row) {
+        seen[Int(basic)] = true
+        for s in row.symbols { seen[Int(s)] = true }
         rowIndex[Int(basic)] = Int32(rows.count)
         rows.append(row)
         basics.append(basic)
@@ -211,10 +226,13 @@ struct Tableau {
     }
 
     private mutating func substitute(_ symbol: Int32, _ row: Row) {
-        for i in rows.indices {
+        for s in row.symbols { seen[Int(s)] = true }
+        if seen[Int(symbol)] {
+            for i in rows.indices {
             rows[i].substitute(symbol, row)
-            if kinds[Int(basics[i])] != .external && rows[i].constant < 0 {
-                infeasible.append(basics[i])
+                if kinds[Int(basics[i])] != .external && rows[i].constant < 0 {
+                    infeasible.append(basics[i])
+                }
             }
         }
         for l in objective.indices { objective[l].substitute(symbol, row) }
