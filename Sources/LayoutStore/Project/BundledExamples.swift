@@ -50,5 +50,6 @@ set tabbar.height 49 in compact
 
 variant tablet canvas 768 1024
 set form.gap 40 in tablet
+
 """#
 }

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import LayoutStore
+
+/// A fresh project file per test.
+func temporaryProjectPath() -> String {
+    FileManager.default.temporaryDirectory.appending(path: "layoutdb-api-\(UUID().uuidString).layoutdb").path
+}
+
+@Suite("Project API")
+struct ProjectAPITests {
+    @Test("the README's Swift example runs and gives the frames it promises")
+    func readmeExample() throws {
+        let project = try Project.open(path: temporaryProjectPath(), create: true)
+        try project.apply(script: "canvas 375 812\nview header\nview title in header")
+        let header = LayoutView("header"), title = LayoutView("title"), root = LayoutView.root
+        try project.constrain {
+            header.top == root.top
+            header.left == root.left
+            header.width == root.width
+            header.height == 70 ~ "header.height"
+            title.center == header.center
+            title.size == (200, 24) ~ .high
+        }
+        try project.setConstant(label: "header.height", to: 44)
+        let frames = try project.frames()
+        #expect(frames.map(\.view) == ["header", "title"])
+        #expect(frames[0].frame == Rect(x: 0, y: 0, width: 375, height: 44))
+        #expect(frames[1].frame == Rect(x: 87.5, y: 10, width: 200, height: 24))
+    }
+
+    @Test("named constraints: read, change, remove, through the same API as the CLI")
+    func namedConstraints() throws {
+        let project = try Project.open(path: temporaryProjectPath(), create: true)
+        try project.apply(script: "canvas 100 100\nview a\na.left == 0; a.top == 0; a.height == 10\nw: a.width == 30")
+        #expect(try project.constraint(named: "w")?.constraint.constant == 30)
+        let report = try project.setConstant(label: "w", to: 50)
+        #expect(report.changes.map(\.view) == ["a"])
+        #expect(report.changes[0].old?.width == 30 && report.changes[0].new.width == 50)
+        try project.setActive(label: "w", false)
+        #expect(try project.check().ambiguousViews == ["a"])
+        try project.removeConstraint(named: "w")
+        #expect(try project.constraint(named: "w") == nil)
+    }
+
+    @Test("equation strings with metrics go through the same path as the DSL")
+    func equationStrings() throws {
+        let project = try Project.open(path: temporaryProjectPath(), create: true)
+        try project.apply(script: "canvas 200 200\nmetric pad 12\nview box")
+        try project.add("box.center == |")
+        try project.add("box.size == 50")
+        try project.add("box.left >= pad", label: "box.min")
+        #expect(try project.frames()[0].frame == Rect(x: 75, y: 75, width: 50, height: 50))
+        #expect(try project.constraint(named: "box.min")?.constraint.constant == 12)
+    }
+
+    @Test("the bundled example is the examples/phone.layout file")
+    func bundledExample() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../examples/phone.layout").standardized
+        #expect(try String(contentsOf: file, encoding: .utf8) == BundledExamples.phone)
+    }
+}
