@@ -1,5 +1,64 @@
 import Foundation
+import LayoutStore
 
 func runStoreBenchmark() {
     fail("the store benchmark needs the CLI (issue 3); not built yet")
+}
+
+/// The store alone on one workload: parse once, then per repetition `apply` into a new
+/// file, `loadLayout` of everything, and the workload's `# set-constant` through the store
+/// (no solve). Prints medians as JSON; the temp files are removed.
+///
+///     swift run -c release layoutdb-bench store-one wl/form-100000.layout --repeat 3
+func storeOne(path: String, repeats: Int) {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        fail("cannot read \(path)")
+    }
+    let t0 = now()
+    let statements: [LocatedStatement]
+    do { statements = try ScriptParser.parse(text, file: path) } catch { fail("\(error)") }
+    let parse = now() - t0
+    // `# set-constant LABEL OLD NEW`
+    let change = text.split(separator: "\n", maxSplits: 8).first {
+        $0.hasPrefix("# set-constant ")
+    }.map { $0.split(separator: " ").dropFirst(2).map(String.init) }
+    var applies: [Double] = []
+    var loads: [Double] = []
+    var sets: [Double] = []
+    var counts = (views: 0, constraints: 0)
+    for _ in 0..<repeats {
+        let file = FileManager.default.temporaryDirectory
+            .appending(path: "layoutdb-store-\(getpid()).layoutdb").path
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: file + suffix)
+        }
+        defer {
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: file + suffix)
+            }
+        }
+        do {
+            let store = try ProjectStore.open(path: file, create: true)
+            var t = now()
+            try store.apply(statements)
+            applies.append(now() - t)
+            t = now()
+            let model = try store.loadLayout()
+            loads.append(now() - t)
+            counts = (model.views.count, model.constraints.count)
+            if let change, change.count == 3, let new = Double(change[2]) {
+                t = now()
+                try store.setConstant(label: change[0], value: new)
+                sets.append(now() - t)
+            }
+        } catch {
+            fail("\(path): \(error)")
+        }
+    }
+    print(
+        """
+        {"file": "\(path)", "parse_s": \(parse), "apply_s": \(median(applies)), \
+        "load_s": \(median(loads)), "set_constant_s": \(median(sets)), \
+        "views": \(counts.views), "constraints": \(counts.constraints)}
+        """)
 }
