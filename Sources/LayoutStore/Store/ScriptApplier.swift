@@ -16,13 +16,19 @@ final class ScriptApplier {
         var nextViewOrdinal: Int
         var nextConstraintOrdinal: Int
         var variants: [String: Int64]
+        /// Whether this script created the layout.
+        let created: Bool
+        /// Ids of the constraints this script inserted, in statement order.
+        var constraintIDs: [Int64] = []
 
         init(
-            id: Int64, name: String, viewIDs: [String: Int64], labels: [String: SourceLocation?],
-            nextViewOrdinal: Int, nextConstraintOrdinal: Int, variants: [String: Int64]
+            id: Int64, name: String, created: Bool, viewIDs: [String: Int64],
+            labels: [String: SourceLocation?], nextViewOrdinal: Int, nextConstraintOrdinal: Int,
+            variants: [String: Int64]
         ) {
             self.id = id
             self.name = name
+            self.created = created
             self.viewIDs = viewIDs
             self.labels = labels
             self.nextViewOrdinal = nextViewOrdinal
@@ -34,6 +40,8 @@ final class ScriptApplier {
     private let store: ProjectStore
     private let writer: RowWriter
     private var layouts: [String: LayoutState] = [:]
+    /// Layout names in the order the script first used them.
+    private var order: [String] = []
     private var currentName = defaultLayoutName
     /// Layouts this script changed: the caller marks them wholly dirty.
     private(set) var touchedLayouts: Set<Int64> = []
@@ -41,6 +49,16 @@ final class ScriptApplier {
     init(store: ProjectStore) throws {
         self.store = store
         self.writer = try RowWriter(database: store.database)
+    }
+
+    /// What the script wrote, per layout it used, in the order it first used them.
+    var applied: [AppliedLayout] {
+        order.map { name in
+            let state = layouts[name]!
+            return AppliedLayout(
+                name: name, layoutID: state.id, createdLayout: state.created,
+                viewIDs: state.viewIDs, constraintIDs: state.constraintIDs)
+        }
     }
 
     func apply(_ located: LocatedStatement) throws {
@@ -118,10 +136,10 @@ final class ScriptApplier {
             }
             layout.labels[label] = at
         }
-        let viewIDs = layout.viewIDs
-        _ = try writer.addConstraint(
+        let id = try writer.addConstraint(
             constraint, layoutID: layout.id, ordinal: layout.nextConstraintOrdinal,
-            viewIDs: { viewIDs[$0]! })
+            viewIDs: { layout.viewIDs[$0]! })
+        layout.constraintIDs.append(id)
         layout.nextConstraintOrdinal += 1
         touchedLayouts.insert(layout.id)
     }
@@ -190,11 +208,12 @@ final class ScriptApplier {
         } else {
             let (id, root) = try writer.addLayout(named: name)
             state = LayoutState(
-                id: id, name: name, viewIDs: [rootViewName: root], labels: [:],
+                id: id, name: name, created: true, viewIDs: [rootViewName: root], labels: [:],
                 nextViewOrdinal: 1, nextConstraintOrdinal: 0, variants: [:])
             touchedLayouts.insert(id)
         }
         layouts[name] = state
+        order.append(name)
         return state
     }
 
@@ -227,7 +246,7 @@ final class ScriptApplier {
         let variants = try db.cachedStatement("SELECT name, id FROM variants WHERE layout_id = ?")
             .rows([id]) { ($0.string(0), $0.int64(1)) }
         return LayoutState(
-            id: id, name: name, viewIDs: viewIDs, labels: labels, nextViewOrdinal: nextView,
+            id: id, name: name, created: false, viewIDs: viewIDs, labels: labels, nextViewOrdinal: nextView,
             nextConstraintOrdinal: nextConstraint,
             variants: Dictionary(variants, uniquingKeysWith: { a, _ in a }))
     }
