@@ -18,13 +18,7 @@ extension ProjectStore {
     ///     applied[0].viewIDs["header"]  // the new view's row id
     @discardableResult
     public func apply(_ statements: [LocatedStatement]) throws -> [AppliedLayout] {
-        // A page cache big enough for the whole write: with SQLite's 2 MB default, a 100k-
-        // view script spills pages to the WAL mid-transaction, again and again (2 s of
-        // writes). The size is a ceiling, not an allocation; back to normal afterwards.
-        let cacheSize = try database.int64("PRAGMA cache_size") ?? -2000
-        if statements.count > 10_000 { try database.execute("PRAGMA cache_size = -262144") }
-        defer { try? database.execute("PRAGMA cache_size = \(cacheSize)") }
-        return try database.transaction(.immediate) {
+        try database.transaction(.immediate) {
             // The triggers would mark every inserted row; one mark per layout does the same.
             // Off, not just quiet: a statement that may fire a trigger keeps a statement
             // journal, a copy of each page it touches (1 s over 466k inserts).
