@@ -33,7 +33,8 @@ func storeOne(path: String, repeats: Int) {
             try? FileManager.default.removeItem(atPath: file + suffix)
         }
         defer {
-            for suffix in ["", "-wal", "-shm"] {
+            // LAYOUTDB_BENCH_KEEP=1 keeps the last project, to look at with sqlite3.
+            for suffix in ["", "-wal", "-shm"] where getenv("LAYOUTDB_BENCH_KEEP") == nil {
                 try? FileManager.default.removeItem(atPath: file + suffix)
             }
         }

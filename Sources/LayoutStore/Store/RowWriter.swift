@@ -147,9 +147,9 @@ enum NumberCheck {
         try finite(c.lhs.constant, "a constant", at: at)
         try finite(c.rhs.constant, "a constant", at: at)
         try finite(c.constant, "a constant", at: at)
-        for term in c.lhs.terms + c.rhs.terms {
-            try finite(term.coefficient, "a multiplier", at: at)
-        }
+        // Each side on its own, not `lhs.terms + rhs.terms`: no array made per constraint.
+        for term in c.lhs.terms { try finite(term.coefficient, "a multiplier", at: at) }
+        for term in c.rhs.terms { try finite(term.coefficient, "a multiplier", at: at) }
         if c.lhs.terms.isEmpty && c.rhs.terms.isEmpty {
             throw .constraintWithoutViews(source: c.source, at: at)
         }

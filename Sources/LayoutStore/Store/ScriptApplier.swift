@@ -123,11 +123,12 @@ final class ScriptApplier {
         let at = constraint.origin
         try NumberCheck.constraint(constraint, at: at)
         let layout = try state(currentName)
-        for term in constraint.lhs.terms + constraint.rhs.terms
-        where layout.viewIDs[term.view] == nil {
-            throw StoreError.unknownView(
-                name: term.view, layout: layout.name, at: at,
-                suggestion: suggestName(term.view, from: layout.viewIDs.keys))
+        // Each side on its own, not `lhs.terms + rhs.terms`: no array made per constraint.
+        for term in constraint.lhs.terms where layout.viewIDs[term.view] == nil {
+            throw unknownView(term.view, in: layout, at: at)
+        }
+        for term in constraint.rhs.terms where layout.viewIDs[term.view] == nil {
+            throw unknownView(term.view, in: layout, at: at)
         }
         if let label = constraint.label {
             if let previous = layout.labels[label] {
@@ -142,6 +143,14 @@ final class ScriptApplier {
         layout.constraintIDs.append(id)
         layout.nextConstraintOrdinal += 1
         touchedLayouts.insert(layout.id)
+    }
+
+    private func unknownView(_ name: String, in layout: LayoutState, at: SourceLocation?)
+        -> StoreError
+    {
+        .unknownView(
+            name: name, layout: layout.name, at: at,
+            suggestion: suggestName(name, from: layout.viewIDs.keys))
     }
 
     private func addVariant(_ name: String, canvas: Size?, at: SourceLocation) throws {
