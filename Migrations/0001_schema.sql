@@ -66,10 +66,13 @@ CREATE TABLE views (
 CREATE INDEX views_parent ON views (parent_id);
 CREATE INDEX views_layout_ordinal ON views (layout_id, ordinal);
 -- "Views with a variable in these components", for re-solving only what is dirty.
-CREATE INDEX views_comp_left ON views (layout_id, comp_left);
-CREATE INDEX views_comp_top ON views (layout_id, comp_top);
-CREATE INDEX views_comp_width ON views (layout_id, comp_width);
-CREATE INDEX views_comp_height ON views (layout_id, comp_height);
+-- Partial: a view is inserted unsolved (NULL), so a bulk insert adds no entries here.
+CREATE INDEX views_comp_left ON views (layout_id, comp_left) WHERE comp_left IS NOT NULL;
+CREATE INDEX views_comp_top ON views (layout_id, comp_top) WHERE comp_top IS NOT NULL;
+CREATE INDEX views_comp_width ON views (layout_id, comp_width)
+    WHERE comp_width IS NOT NULL;
+CREATE INDEX views_comp_height ON views (layout_id, comp_height)
+    WHERE comp_height IS NOT NULL;
 
 CREATE TABLE constraints (
     id INTEGER PRIMARY KEY,
