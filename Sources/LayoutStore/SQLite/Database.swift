@@ -230,6 +230,18 @@ public final class Database {
         return try body()
     }
 
+    /// Runs `body` with foreign-key checks off when no transaction is open (SQLite
+    /// ignores the setting inside one; then the checks simply stay on).
+    ///
+    /// For bulk writes whose references are right by construction (ids the writer just
+    /// got from its own inserts): each check is a b-tree lookup per reference per row.
+    public func withoutForeignKeyChecks<T>(_ body: () throws -> T) throws -> T {
+        guard !isInTransaction else { return try body() }
+        try execute("PRAGMA foreign_keys = OFF")
+        defer { try? execute("PRAGMA foreign_keys = ON") }
+        return try body()
+    }
+
     // MARK: Transactions
 
     /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.

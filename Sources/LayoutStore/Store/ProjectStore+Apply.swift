@@ -18,6 +18,12 @@ extension ProjectStore {
     ///     applied[0].viewIDs["header"]  // the new view's row id
     @discardableResult
     public func apply(_ statements: [LocatedStatement]) throws -> [AppliedLayout] {
+        try database.withoutForeignKeyChecks {
+            try applyInTransaction(statements)
+        }
+    }
+
+    private func applyInTransaction(_ statements: [LocatedStatement]) throws -> [AppliedLayout] {
         try database.transaction(.immediate) {
             // The triggers would mark every inserted row; one mark per layout does the same.
             // Off, not just quiet: a statement that may fire a trigger keeps a statement
