@@ -6,8 +6,10 @@ func runStoreBenchmark() {
 }
 
 /// The store alone on one workload: parse once, then per repetition `apply` into a new
-/// file, `loadLayout` of everything, and the workload's `# set-constant` through the store
-/// (no solve). Prints medians as JSON; the temp files are removed.
+/// file, `loadLayout` of everything, `writeComponents` as after a first solve (made-up
+/// components, one per view and axis), the workload's `# set-constant` through the store
+/// and the partial `loadLayout` of the components it marked (no solve). Prints medians
+/// as JSON; the temp files are removed.
 ///
 ///     swift run -c release layoutdb-bench store-one wl/form-100000.layout --repeat 3
 func storeOne(path: String, repeats: Int) {
@@ -25,6 +27,9 @@ func storeOne(path: String, repeats: Int) {
     var applies: [Double] = []
     var loads: [Double] = []
     var sets: [Double] = []
+    var writes: [Double] = []
+    var partialLoads: [Double] = []
+    var partialCounts = (views: 0, constraints: 0)
     var counts = (views: 0, constraints: 0)
     for _ in 0..<repeats {
         let file = FileManager.default.temporaryDirectory
@@ -47,6 +52,16 @@ func storeOne(path: String, repeats: Int) {
             let model = try store.loadLayout()
             loads.append(now() - t)
             counts = (model.views.count, model.constraints.count)
+            // Components as a first solve would record them (one per view and axis here:
+            // every row changes), then the edit and the partial load it leads to.
+            var components: [Int64: [Int?]] = [:]
+            for view in model.views where !view.isRoot {
+                let k = Int(view.id) * 4
+                components[view.id] = [k, k + 1, k + 2, k + 3]
+            }
+            t = now()
+            try store.writeComponents(views: components)
+            writes.append(now() - t)
             if let change, change.count == 3, let old = Double(change[1]),
                 let new = Double(change[2])
             {
@@ -59,6 +74,11 @@ func storeOne(path: String, repeats: Int) {
                     times.append(now() - t)
                 }
                 sets.append(median(times))
+                let dirty = Set(try store.dirtyMarks().compactMap(\.component))
+                t = now()
+                let partial = try store.loadLayout(components: dirty)
+                partialLoads.append(now() - t)
+                partialCounts = (partial.views.count, partial.constraints.count)
             }
         } catch {
             fail("\(path): \(error)")
@@ -67,7 +87,10 @@ func storeOne(path: String, repeats: Int) {
     print(
         """
         {"file": "\(path)", "parse_s": \(parse), "apply_s": \(median(applies)), \
-        "load_s": \(median(loads)), "set_constant_s": \(median(sets)), \
+        "load_s": \(median(loads)), "write_components_s": \(median(writes)), \
+        "set_constant_s": \(median(sets)), "partial_load_s": \(median(partialLoads)), \
+        "partial_views": \(partialCounts.views), \
+        "partial_constraints": \(partialCounts.constraints), \
         "views": \(counts.views), "constraints": \(counts.constraints)}
         """)
 }

@@ -81,10 +81,13 @@ extension ProjectStore {
         var values: [(any SQLBindable)?] = [layoutID]
         if let components {
             // The root always: its frame is the canvas, every other frame hangs off it.
+            // It is found by (layout_id, ordinal 0), an index seek; `parent_id IS NULL`
+            // alone would have SQLite walk every view of the layout.
             sql += """
 
                 WHERE v.id IN (
-                    SELECT id FROM views WHERE layout_id = ?1 AND parent_id IS NULL
+                    SELECT id FROM views
+                    WHERE layout_id = ?1 AND ordinal = 0 AND parent_id IS NULL
                     UNION SELECT id FROM views WHERE layout_id = ?1
                         AND comp_left IN (SELECT value FROM json_each(?2))
                     UNION SELECT id FROM views WHERE layout_id = ?1
