@@ -255,8 +255,8 @@ final class ScriptApplier {
         let variants = try db.cachedStatement("SELECT name, id FROM variants WHERE layout_id = ?")
             .rows([id]) { ($0.string(0), $0.int64(1)) }
         return LayoutState(
-            id: id, name: name, created: false, viewIDs: viewIDs, labels: labels, nextViewOrdinal: nextView,
-            nextConstraintOrdinal: nextConstraint,
+            id: id, name: name, created: false, viewIDs: viewIDs, labels: labels,
+            nextViewOrdinal: nextView, nextConstraintOrdinal: nextConstraint,
             variants: Dictionary(variants, uniquingKeysWith: { a, _ in a }))
     }
 }
