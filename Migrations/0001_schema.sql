@@ -2,9 +2,15 @@
 --
 -- Conventions:
 --   * Every table is STRICT, so a wrong type written with plain SQL is refused.
+--   * CHECKs list allowed values with OR, not IN: SQLite builds a temporary b-tree for
+--     an IN list of three or more values on every row written (~1 µs per CHECK per row).
 --   * variant_id 0 means the layout itself ("base"); real variants have ids >= 1.
 --     Frames and dirty marks use 0 rather than NULL so they can have primary keys.
 --   * component -1 in `dirty` means "the whole layout (for that variant)".
+--   * A constraint's solver component is not stored: every non-root term of a constraint
+--     is in the same component, so it is the component of its first non-root term's
+--     variable, read from that view's comp_* column (`constraint_components`). Writing
+--     one component per constraint after each solve would cost seconds at 466k rows.
 --   * Constraints generated from a view's intrinsic size are not stored as rows: the
 --     `all_constraints` view derives them from the view's columns, so they can never
 --     disagree with the view.
@@ -59,6 +65,14 @@ CREATE TABLE views (
 ) STRICT;
 CREATE INDEX views_parent ON views (parent_id);
 CREATE INDEX views_layout_ordinal ON views (layout_id, ordinal);
+-- "Views with a variable in these components", for re-solving only what is dirty.
+-- Partial: a view is inserted unsolved (NULL), so a bulk insert adds no entries here.
+CREATE INDEX views_comp_left ON views (layout_id, comp_left) WHERE comp_left IS NOT NULL;
+CREATE INDEX views_comp_top ON views (layout_id, comp_top) WHERE comp_top IS NOT NULL;
+CREATE INDEX views_comp_width ON views (layout_id, comp_width)
+    WHERE comp_width IS NOT NULL;
+CREATE INDEX views_comp_height ON views (layout_id, comp_height)
+    WHERE comp_height IS NOT NULL;
 
 CREATE TABLE constraints (
     id INTEGER PRIMARY KEY,
@@ -66,7 +80,7 @@ CREATE TABLE constraints (
     -- Declaration order within the layout.
     ordinal INTEGER NOT NULL,
     label TEXT,
-    relation TEXT NOT NULL CHECK (relation IN ('==', '<=', '>=')),
+    relation TEXT NOT NULL CHECK (relation = '==' OR relation = '<=' OR relation = '>='),
     -- The base constant: right side's constant minus left side's.
     constant REAL NOT NULL,
     -- The left side's own constant term, kept so the constraint reads back as written
@@ -79,25 +93,76 @@ CREATE TABLE constraints (
     origin_file TEXT,
     origin_line INTEGER,
     origin_column INTEGER,
-    -- Solver component, assigned by the engine; NULL = not solved yet.
-    component INTEGER
+    -- The first term of each side (coefficient × view.attribute), inline: Auto Layout's
+    -- shape has at most one per side, so most constraints need no `constraint_terms` row.
+    -- NULL where the side has no term.
+    lhs_view_id INTEGER REFERENCES views (id),
+    lhs_attribute TEXT CHECK (lhs_attribute = 'left' OR lhs_attribute = 'right'
+        OR lhs_attribute = 'top' OR lhs_attribute = 'bottom' OR lhs_attribute = 'width'
+        OR lhs_attribute = 'height' OR lhs_attribute = 'centerX' OR lhs_attribute = 'centerY'),
+    lhs_coefficient REAL,
+    rhs_view_id INTEGER REFERENCES views (id),
+    rhs_attribute TEXT CHECK (rhs_attribute = 'left' OR rhs_attribute = 'right'
+        OR rhs_attribute = 'top' OR rhs_attribute = 'bottom' OR rhs_attribute = 'width'
+        OR rhs_attribute = 'height' OR rhs_attribute = 'centerX' OR rhs_attribute = 'centerY'),
+    rhs_coefficient REAL,
+    CHECK ((lhs_view_id IS NULL) = (lhs_attribute IS NULL)
+        AND (lhs_view_id IS NULL) = (lhs_coefficient IS NULL)),
+    CHECK ((rhs_view_id IS NULL) = (rhs_attribute IS NULL)
+        AND (rhs_view_id IS NULL) = (rhs_coefficient IS NULL))
 ) STRICT;
 CREATE UNIQUE INDEX constraints_label ON constraints (layout_id, label)
     WHERE label IS NOT NULL;
-CREATE INDEX constraints_layout_component ON constraints (layout_id, component);
+-- Constraints of a view: foreign-key checks when a view goes, and the constraints of
+-- the dirty components' views.
+CREATE INDEX constraints_lhs_view ON constraints (lhs_view_id);
+CREATE INDEX constraints_rhs_view ON constraints (rhs_view_id);
 
--- One row per term: coefficient × view.attribute on the left or right side.
+-- The extra terms of a constraint with more than one term on a side: position 1, 2, ...
+-- after the inline term (position 0) of that side. `constraint_terms_all` shows all.
 CREATE TABLE constraint_terms (
     constraint_id INTEGER NOT NULL REFERENCES constraints (id) ON DELETE CASCADE,
-    position INTEGER NOT NULL,
     side TEXT NOT NULL CHECK (side IN ('lhs', 'rhs')),
+    position INTEGER NOT NULL CHECK (position >= 1),
     view_id INTEGER NOT NULL REFERENCES views (id),
-    attribute TEXT NOT NULL CHECK (attribute IN
-        ('left', 'right', 'top', 'bottom', 'width', 'height', 'centerX', 'centerY')),
+    attribute TEXT NOT NULL CHECK (attribute = 'left' OR attribute = 'right'
+        OR attribute = 'top' OR attribute = 'bottom' OR attribute = 'width'
+        OR attribute = 'height' OR attribute = 'centerX' OR attribute = 'centerY'),
     coefficient REAL NOT NULL,
-    PRIMARY KEY (constraint_id, position)
+    PRIMARY KEY (constraint_id, side, position)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX constraint_terms_view ON constraint_terms (view_id);
+
+-- The solver component of a variable: `right` and `centerX` are expressions of `left`
+-- and `width`, which one constraint ties into one component, so comp_left stands for
+-- the whole horizontal position (likewise comp_top vertically). Root terms have none:
+-- the engine folds the root's variables into constants.
+CREATE VIEW constraint_components AS
+SELECT
+    c.id AS constraint_id,
+    c.layout_id AS layout_id,
+    (SELECT comp FROM (
+        SELECT 0 AS k, 0 AS p, CASE c.lhs_attribute
+            WHEN 'width' THEN v.comp_width WHEN 'height' THEN v.comp_height
+            WHEN 'top' THEN v.comp_top WHEN 'bottom' THEN v.comp_top
+            WHEN 'centerY' THEN v.comp_top ELSE v.comp_left END AS comp
+        FROM views v WHERE v.id = c.lhs_view_id AND v.parent_id IS NOT NULL
+        UNION ALL
+        SELECT CASE t.side WHEN 'lhs' THEN 1 ELSE 3 END, t.position, CASE t.attribute
+            WHEN 'width' THEN v.comp_width WHEN 'height' THEN v.comp_height
+            WHEN 'top' THEN v.comp_top WHEN 'bottom' THEN v.comp_top
+            WHEN 'centerY' THEN v.comp_top ELSE v.comp_left END
+        FROM constraint_terms t JOIN views v ON v.id = t.view_id
+        WHERE t.constraint_id = c.id AND v.parent_id IS NOT NULL
+        UNION ALL
+        SELECT 2, 0, CASE c.rhs_attribute
+            WHEN 'width' THEN v.comp_width WHEN 'height' THEN v.comp_height
+            WHEN 'top' THEN v.comp_top WHEN 'bottom' THEN v.comp_top
+            WHEN 'centerY' THEN v.comp_top ELSE v.comp_left END
+        FROM views v WHERE v.id = c.rhs_view_id AND v.parent_id IS NOT NULL
+        ORDER BY 1, 2 LIMIT 1)
+    ) AS component
+FROM constraints c;
 
 CREATE TABLE metrics (
     layout_id INTEGER NOT NULL REFERENCES layouts (id) ON DELETE CASCADE,
@@ -156,19 +221,26 @@ AFTER UPDATE OF constant ON constraints
 WHEN NEW.constant IS NOT OLD.constant AND NEW.active = 1
 BEGIN
     INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
-    VALUES (NEW.layout_id, 0, coalesce(NEW.component, -1));
+    SELECT NEW.layout_id, 0, coalesce(cc.component, -1)
+    FROM constraint_components cc WHERE cc.constraint_id = NEW.id;
     INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
-    SELECT NEW.layout_id, v.id, coalesce(NEW.component, -1)
-    FROM variants v
+    SELECT NEW.layout_id, v.id, coalesce(cc.component, -1)
+    FROM variants v JOIN constraint_components cc ON cc.constraint_id = NEW.id
     WHERE v.layout_id = NEW.layout_id
       AND NOT EXISTS (SELECT 1 FROM variant_constants vc
                       WHERE vc.variant_id = v.id AND vc.constraint_id = NEW.id);
 END;
 
+-- Terms are structure too: the inline ones are columns of `constraints`.
 CREATE TRIGGER constraints_structure_dirty
-AFTER UPDATE OF active, priority, relation, layout_id ON constraints
+AFTER UPDATE OF active, priority, relation, layout_id, lhs_view_id, lhs_attribute,
+    lhs_coefficient, rhs_view_id, rhs_attribute, rhs_coefficient ON constraints
 WHEN (NEW.active IS NOT OLD.active OR NEW.priority IS NOT OLD.priority
-      OR NEW.relation IS NOT OLD.relation OR NEW.layout_id IS NOT OLD.layout_id)
+      OR NEW.relation IS NOT OLD.relation OR NEW.layout_id IS NOT OLD.layout_id
+      OR NEW.lhs_view_id IS NOT OLD.lhs_view_id OR NEW.lhs_attribute IS NOT OLD.lhs_attribute
+      OR NEW.lhs_coefficient IS NOT OLD.lhs_coefficient
+      OR NEW.rhs_view_id IS NOT OLD.rhs_view_id OR NEW.rhs_attribute IS NOT OLD.rhs_attribute
+      OR NEW.rhs_coefficient IS NOT OLD.rhs_coefficient)
   AND (SELECT quiet FROM store_state WHERE id = 1) = 0
 BEGIN
     INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
@@ -233,8 +305,9 @@ CREATE TRIGGER variant_constants_insert_dirty
 AFTER INSERT ON variant_constants
 BEGIN
     INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
-    SELECT c.layout_id, NEW.variant_id, coalesce(c.component, -1)
-    FROM constraints c WHERE c.id = NEW.constraint_id AND c.active = 1;
+    SELECT c.layout_id, NEW.variant_id, coalesce(cc.component, -1)
+    FROM constraints c JOIN constraint_components cc ON cc.constraint_id = c.id
+    WHERE c.id = NEW.constraint_id AND c.active = 1;
 END;
 
 CREATE TRIGGER variant_constants_update_dirty
@@ -243,19 +316,22 @@ WHEN NEW.constant IS NOT OLD.constant OR NEW.constraint_id IS NOT OLD.constraint
   OR NEW.variant_id IS NOT OLD.variant_id
 BEGIN
     INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
-    SELECT c.layout_id, NEW.variant_id, coalesce(c.component, -1)
-    FROM constraints c WHERE c.id = NEW.constraint_id AND c.active = 1
+    SELECT c.layout_id, NEW.variant_id, coalesce(cc.component, -1)
+    FROM constraints c JOIN constraint_components cc ON cc.constraint_id = c.id
+    WHERE c.id = NEW.constraint_id AND c.active = 1
     UNION ALL
-    SELECT c.layout_id, OLD.variant_id, coalesce(c.component, -1)
-    FROM constraints c WHERE c.id = OLD.constraint_id AND c.active = 1;
+    SELECT c.layout_id, OLD.variant_id, coalesce(cc.component, -1)
+    FROM constraints c JOIN constraint_components cc ON cc.constraint_id = c.id
+    WHERE c.id = OLD.constraint_id AND c.active = 1;
 END;
 
 CREATE TRIGGER variant_constants_delete_dirty
 AFTER DELETE ON variant_constants
 BEGIN
     INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
-    SELECT c.layout_id, OLD.variant_id, coalesce(c.component, -1)
+    SELECT c.layout_id, OLD.variant_id, coalesce(cc.component, -1)
     FROM constraints c JOIN variants v ON v.id = OLD.variant_id
+    JOIN constraint_components cc ON cc.constraint_id = c.id
     WHERE c.id = OLD.constraint_id AND c.active = 1;
 END;
 
@@ -379,6 +455,19 @@ SELECT
 FROM constraints c
 JOIN layouts l ON l.id = c.layout_id
 WHERE c.label IS NOT NULL;
+
+-- Every term of every stored constraint, inline or extra: one row per
+-- coefficient × view.attribute; position 0 is the first term of its side.
+CREATE VIEW constraint_terms_all AS
+SELECT c.id AS constraint_id, 'lhs' AS side, 0 AS position, v.name AS view,
+    c.lhs_attribute AS attribute, c.lhs_coefficient AS coefficient, c.lhs_view_id AS view_id
+FROM constraints c JOIN views v ON v.id = c.lhs_view_id
+UNION ALL
+SELECT c.id, 'rhs', 0, v.name, c.rhs_attribute, c.rhs_coefficient, c.rhs_view_id
+FROM constraints c JOIN views v ON v.id = c.rhs_view_id
+UNION ALL
+SELECT t.constraint_id, t.side, t.position, v.name, t.attribute, t.coefficient, t.view_id
+FROM constraint_terms t JOIN views v ON v.id = t.view_id;
 
 -- Every constraint the solver sees, stored and generated: a view's intrinsic size
 -- yields `width <= W` at its hugging and `width >= W` at its compression-resistance

@@ -27,11 +27,15 @@ case "solve-one":
     guard arguments.count >= 2 else { fail("solve-one needs a .dump file") }
     solveOne(path: arguments[1], repeats: Int(option("--repeat") ?? "3") ?? 3)
 case "store": runStoreBenchmark()
+case "store-one":
+    guard arguments.count >= 2 else { fail("store-one needs a .layout file") }
+    storeOne(path: arguments[1], repeats: Int(option("--repeat") ?? "3") ?? 3)
 default:
     print("""
         usage: layoutdb-bench solver [--sizes 1000,10000,100000] [--families form,chain,grid,cards]
                                      [--kiwi-limit SECONDS] [--repeat R] [--out FILE.md]
                layoutdb-bench solve-one FILE.dump [--repeat R]
+               layoutdb-bench store-one FILE.layout [--repeat R]
                layoutdb-bench store [--sizes 1000,10000,100000] [--families ...] [--out FILE.md]
         """)
     exit(arguments.isEmpty ? 0 : 64)

@@ -11,14 +11,9 @@ struct StoreSQLSurfaceTests {
         let (store, file) = try makeStore()
         let views = try store.views()
         let id = Dictionary(uniqueKeysWithValues: views.map { ($0.name, $0.id) })
-        let constraints = try store.listConstraints()
         try store.database.transaction {
             try store.writeComponents(
-                views: [id["header"]!: [1, 1, 1, 1], id["title"]!: [2, 2, 2, 2]],
-                constraints: Dictionary(
-                    uniqueKeysWithValues: constraints.map {
-                        ($0.id!, $0.constraint.views.contains("title") ? 2 : 1)
-                    }))
+                views: [id["header"]!: [1, 1, 1, 1], id["title"]!: [2, 2, 2, 2]])
             for variant in [VariantRef.base, .named("compact"), .named("tall")] {
                 try store.writeFrames(
                     variant: variant,
@@ -186,6 +181,115 @@ struct StoreSQLSurfaceTests {
         #expect(partial.views.map(\.name) == ["root", "title"])
         #expect(partial.constraints.map(\.constraint.label) == [nil, "title.height"])
         #expect(partial.views.last?.components == [2, 2, 2, 2])
+    }
+
+    @Test("a constraint's component is its first non-root term's, by attribute column")
+    func derivedComponent() throws {
+        let (store, file) = try makeStore([
+            view("a"), view("b"),
+            equation("root", .left, .equal, "a", .right, 0, label: "right"),
+            equation("a", .bottom, .equal, "b", .top, -8, label: "bottom"),
+            equation("b", .width, .equal, nil, nil, 10, label: "width"),
+            equation("b", .centerX, .equal, "a", .centerX, 0, label: "centerX"),
+            equation("root", .width, .greaterOrEqual, nil, nil, 1, label: "rootOnly"),
+            .variant(name: "compact", canvas: nil),
+        ])
+        defer { file.cleanup() }
+        let id = Dictionary(uniqueKeysWithValues: try store.views().map { ($0.name, $0.id) })
+        // left/right/centerX → comp_left, top/bottom/centerY → comp_top, sizes their own.
+        try store.writeComponents(views: [id["a"]!: [1, 2, 3, 4], id["b"]!: [5, 2, 6, 7]])
+        let byLabel = Dictionary(
+            uniqueKeysWithValues: try store.listConstraints().map {
+                ($0.constraint.label!, $0.component)
+            })
+        #expect(
+            byLabel == [
+                "right": 1, "bottom": 2, "width": 6, "centerX": 5, "rootOnly": nil,
+            ])
+        let sql = try store.database.cachedStatement(
+            """
+            SELECT c.label, cc.component FROM constraint_components cc
+            JOIN constraints c ON c.id = cc.constraint_id
+            """
+        ).rows { ($0.string(0), $0.optionalInt(1)) }
+        #expect(Dictionary(uniqueKeysWithValues: sql) == byLabel)
+        let partial = try store.loadLayout(components: [6])
+        #expect(partial.constraints.map(\.constraint.label) == ["width"])
+        #expect(partial.views.map(\.name) == ["root", "b"])
+
+        // A plain UPDATE marks exactly that component, and only its views go stale.
+        for variant in [VariantRef.base, .named("compact")] {
+            try store.writeFrames(
+                variant: variant,
+                frames: Dictionary(
+                    uniqueKeysWithValues: id.values.map {
+                        ($0, SolvedFrame(x: 0, y: 0, width: 1, height: 1))
+                    }))
+            try store.clearDirty(variant: variant)
+        }
+        try store.database.execute("UPDATE constraints SET constant = 12 WHERE label = 'width'")
+        #expect(
+            try store.dirtyMarks().map { "\($0.variant) \($0.component ?? -1)" }
+                == ["base 6", "compact 6"])
+        let stale = try store.database.cachedStatement(
+            "SELECT view FROM solved_frames WHERE variant = 'base' AND stale = 1"
+        ).rows { $0.string(0) }
+        #expect(stale == ["b"])
+        // Root terms only: no component, the whole layout.
+        try store.clearDirty(variant: .base)
+        try store.database.execute(
+            "UPDATE constraints SET constant = 2 WHERE label = 'rootOnly'")
+        #expect(try store.dirtyMarks().filter { $0.variant == .base }.map(\.component) == [nil])
+    }
+
+    @Test("constraint_terms_all shows inline and extra terms to plain SQL")
+    func termsAllView() throws {
+        let threeTerms = Constraint(
+            label: "sum",
+            lhs: LinearExpression(
+                terms: [
+                    Term(view: "a", attribute: .width), Term(view: "b", attribute: .width),
+                ]),
+            relation: .equal,
+            rhs: LinearExpression(
+                terms: [
+                    Term(view: "root", attribute: .width, coefficient: 0.5),
+                    Term(view: "c", attribute: .left, coefficient: -2),
+                ], constant: 4))
+        let (store, file) = try makeStore([
+            view("a"), view("b"), view("c"), .constraint(threeTerms),
+            equation("a", .height, .equal, nil, nil, 20, label: "h"),
+        ])
+        defer { file.cleanup() }
+        let rows = try store.database.cachedStatement(
+            """
+            SELECT c.label, t.side, t.position, t.view, t.attribute, t.coefficient
+            FROM constraint_terms_all t JOIN constraints c ON c.id = t.constraint_id
+            ORDER BY c.ordinal, t.side, t.position
+            """
+        ).rows {
+            "\($0.string(0)) \($0.string(1)) \($0.int(2)) \($0.string(3)).\($0.string(4)) "
+                + formatNumber($0.double(5))
+        }
+        #expect(
+            rows == [
+                "sum lhs 0 a.width 1", "sum lhs 1 b.width 1", "sum rhs 0 root.width 0.5",
+                "sum rhs 1 c.left -2", "h lhs 0 a.height 1",
+            ])
+        // Only the extra terms are rows of constraint_terms.
+        #expect(try store.database.int64("SELECT count(*) FROM constraint_terms") == 2)
+        var expected = threeTerms
+        expected.source = "statement 4"
+        expected.origin = SourceLocation(file: "t.layout", line: 4, column: 1)
+        #expect(try store.constraint(labelled: "sum")?.constraint == expected)
+        #expect(try store.loadLayout().constraints.first?.constraint == expected)
+        // Editing an extra term by hand re-solves the layout.
+        try store.clearDirty(variant: .base)
+        try store.database.execute("UPDATE constraint_terms SET coefficient = 3")
+        #expect(try store.dirtyMarks().map(\.component) == [nil])
+        try store.clearDirty(variant: .base)
+        try store.database.execute("UPDATE constraints SET lhs_coefficient = 2 WHERE label = 'h'")
+        #expect(try store.dirtyMarks().map(\.component) == [nil])
     }
 
     @Test("intrinsic sizes show as generated constraints in all_constraints and list")

@@ -96,6 +96,44 @@ struct StoreTests {
         #expect(try store.listConstraints().map(\.constraint) == [written])
     }
 
+    @Test("apply returns the ids it assigned, per layout, in statement order")
+    func applyReturnsIDs() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let store = try ProjectStore.open(path: file.path, create: true)
+        let first = try store.apply(script(headerScript))
+        #expect(first.map(\.name) == ["main"])
+        let main = try #require(first.first)
+        #expect(main.createdLayout)
+        let views = try store.views()
+        #expect(main.viewIDs == Dictionary(uniqueKeysWithValues: views.map { ($0.name, $0.id) }))
+        #expect(main.constraintIDs == (try store.listConstraints().map { $0.id! }))
+        #expect(main.constraintIDs.count == 5)
+        #expect(main.layoutID == (try store.loadLayout().id))
+        #expect(try store.database.int64("PRAGMA foreign_keys") == 1)
+        // Inside the caller's transaction the checks stay on (SQLite ignores the switch).
+        try store.database.transaction {
+            try store.apply(script([view("inner")]))
+            #expect(try store.database.int64("PRAGMA foreign_keys") == 1)
+        }
+
+        let second = try store.apply(
+            script([
+                .layout("other"), view("x"), equation("x", .width, .equal, nil, nil, 3),
+                .layout("main"), view("footer"), equation("footer", .height, .equal, nil, nil, 9),
+                equation("footer", .top, .equal, "header", .bottom),
+            ]))
+        #expect(second.map(\.name) == ["other", "main"])
+        #expect(second.map(\.createdLayout) == [true, false])
+        #expect(Set(second[0].viewIDs.keys) == ["root", "x"])
+        // Every view of the layout, not only the new one.
+        #expect(Set(second[1].viewIDs.keys) == ["root", "header", "title", "inner", "footer"])
+        let added = try store.listConstraints().suffix(2).map { $0.id! }
+        #expect(second[1].constraintIDs == added)
+        #expect(second[1].constraintIDs.allSatisfy { $0 > main.constraintIDs.last! })
+        #expect(second[0].constraintIDs.count == 1)
+    }
+
     @Test("apply is all or nothing: a late error leaves the project as it was")
     func applyAllOrNothing() throws {
         let (store, file) = try makeStore()
@@ -123,6 +161,12 @@ struct StoreTests {
         #expect(try store.layouts().map(\.name) == ["main"])
         #expect(try store.dirtyMarks() == dirtyBefore)
         #expect(try db.int64("SELECT quiet FROM store_state") == 0)
+        // apply turns foreign-key checks and this connection's triggers off for its bulk
+        // insert: both are back on after a failure (and a plain UPDATE fires again).
+        #expect(try db.int64("PRAGMA foreign_keys") == 1)
+        try store.clearDirty(variant: .base)
+        try db.execute("UPDATE constraints SET constant = 71 WHERE label = 'header.height'")
+        #expect(try store.dirtyMarks().contains { $0.variant == .base })
     }
 
     @Test("an unknown parent names line:col, the view and a suggestion")

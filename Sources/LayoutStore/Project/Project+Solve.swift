@@ -30,7 +30,15 @@ extension Project {
                 model = try store.loadLayout(layout, components: components)
                 models[components] = model
             }
-            report.merge(try solve(model, variant: variant, components: components))
+            do {
+                report.merge(try solve(model, variant: variant, components: components))
+            } catch EngineError.unknownView where components != nil {
+                // A constraint reaches a view outside the loaded components (one never
+                // solved): solve the whole layout instead.
+                let whole = try models[nil] ?? store.loadLayout(layout)
+                models[nil] = whole
+                report.merge(try solve(whole, variant: variant, components: nil))
+            }
             try store.clearDirty(layout: layout, variant: variant, components: components)
         }
         return report
@@ -119,12 +127,7 @@ extension Project {
                 return id
             }
         }
-        var constraintComponents: [Int64: Int?] = [:]
-        for (i, local) in output.constraintComponents.enumerated() {
-            guard let id = model.constraints[i].id else { continue }
-            constraintComponents[id] = local.flatMap { idOfLocal[$0] }
-        }
-        try store.writeComponents(layout: model.name, views: viewComponents, constraints: constraintComponents)
+        try store.writeComponents(layout: model.name, views: viewComponents)
     }
 }
 

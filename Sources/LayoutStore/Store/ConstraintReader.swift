@@ -1,70 +1,208 @@
-/// Reads constraints with their terms in one joined query (no per-constraint round trip).
-struct ConstraintReader {
+import CSQLite
+import Foundation
+
+/// Reads constraints: the inline first term of each side comes with the constraint's row,
+/// the rare extra terms from one ordered `constraint_terms` query merged in by id, and
+/// view names from a map by id, so a 466k-row load makes no per-row lookup and shares one
+/// name string per view.
+///
+/// A constraint's component is derived here as in the `constraint_components` SQL view:
+/// the component of its first non-root term's variable.
+final class ConstraintReader {
+    /// What a term needs of its view.
+    struct ViewInfo {
+        var name: String
+        var isRoot: Bool
+        /// ``BaseAttribute`` order.
+        var components: [Int?]
+    }
+
     let database: Database
+    private var views: [Int64: ViewInfo]
+
+    /// `views`: views already loaded (the others are looked up once when met).
+    init(database: Database, views: [StoredView] = []) {
+        self.database = database
+        var map: [Int64: ViewInfo] = [:]
+        map.reserveCapacity(views.count)
+        for view in views {
+            map[view.id] = ViewInfo(
+                name: view.name, isRoot: view.isRoot, components: view.components)
+        }
+        self.views = map
+    }
 
     /// Constraints of a layout in declaration order (ids ascend with declaration), with an
-    /// optional extra SQL condition on `c` bound to `values`.
+    /// optional extra SQL condition on `c` bound to `values` (parameters after the layout).
     func constraints(
         layoutID: Int64, layout: String, filter: String?, _ values: [(any SQLBindable)?]
     ) throws -> [StoredConstraint] {
+        let condition = filter.map { " AND (\($0))" } ?? ""
+        let extras = try extraTerms(condition: condition, [layoutID] + values)
+        var nextExtra = 0
         let statement = try database.cachedStatement(
             """
             SELECT c.id, c.label, c.relation, c.constant, c.lhs_constant, c.priority, c.active,
-                c.kind, c.source, c.origin_file, c.origin_line, c.origin_column, c.component,
-                t.side, v.name, t.attribute, t.coefficient
+                c.kind, c.source, c.origin_file, c.origin_line, c.origin_column,
+                c.lhs_view_id, c.lhs_attribute, c.lhs_coefficient,
+                c.rhs_view_id, c.rhs_attribute, c.rhs_coefficient
             FROM constraints c
-            LEFT JOIN constraint_terms t ON t.constraint_id = c.id
-            LEFT JOIN views v ON v.id = t.view_id
-            WHERE c.layout_id = ?\(filter.map { " AND (\($0))" } ?? "")
-            ORDER BY c.id, t.position
+            WHERE c.layout_id = ?\(condition)
+            ORDER BY c.id
             """)
         try statement.bind([layoutID] + values)
+        defer { statement.reset() }
         var result: [StoredConstraint] = []
-        var current: StoredConstraint?
+        var lastFile: String?
         while try statement.step() {
-            let id = statement.int64(0)
-            if current?.id != id {
-                if let done = current { result.append(finished(done)) }
-                current = StoredConstraint(
-                    id: id, layout: layout, constraint: head(statement),
-                    component: statement.optionalInt(12))
+            let s = statement
+            let id = s.int64(0)
+            let lhsConstant = s.double(4)
+            var origin: SourceLocation?
+            if !s.isNull(9) {
+                // One script's rows all name the same file: share its string.
+                if lastFile == nil || !s.textEquals(9, lastFile!) { lastFile = s.string(9) }
+                origin = SourceLocation(file: lastFile!, line: s.int(10), column: s.int(11))
             }
-            guard !statement.isNull(13),
-                let attribute = Attribute(rawValue: statement.string(15))
-            else { continue }
-            let term = Term(
-                view: statement.string(14), attribute: attribute,
-                coefficient: statement.double(16))
-            if statement.string(13) == "lhs" {
-                current!.constraint.lhs.terms.append(term)
-            } else {
-                current!.constraint.rhs.terms.append(term)
+            var lhs = LinearExpression(terms: [], constant: lhsConstant)
+            var rhs = LinearExpression(terms: [], constant: s.double(3) + lhsConstant)
+            // The first non-root term decides the component; terms in lhs, rhs order.
+            var component: Int?? = nil
+            func add(_ viewID: Int64, _ attribute: Attribute, _ coefficient: Double, lhsSide: Bool)
+                throws
+            {
+                let view = try self.view(viewID)
+                let term = Term(view: view.name, attribute: attribute, coefficient: coefficient)
+                if lhsSide { lhs.terms.append(term) } else { rhs.terms.append(term) }
+                if component == nil, !view.isRoot {
+                    component = .some(view.components[attribute.expansion[0].0.rawValue])
+                }
             }
+            if !s.isNull(12) {
+                try add(s.int64(12), s.attribute(13) ?? .left, s.double(14), lhsSide: true)
+            }
+            var rhsExtras: [ExtraTerm] = []
+            while nextExtra < extras.count, extras[nextExtra].constraintID <= id {
+                let extra = extras[nextExtra]
+                nextExtra += 1
+                guard extra.constraintID == id else { continue }
+                if extra.isLHS {
+                    try add(extra.viewID, extra.attribute, extra.coefficient, lhsSide: true)
+                } else {
+                    rhsExtras.append(extra)
+                }
+            }
+            if !s.isNull(15) {
+                try add(s.int64(15), s.attribute(16) ?? .left, s.double(17), lhsSide: false)
+            }
+            for extra in rhsExtras {
+                try add(extra.viewID, extra.attribute, extra.coefficient, lhsSide: false)
+            }
+            let constraint = Constraint(
+                label: s.optionalString(1), lhs: lhs, relation: s.relation(2), rhs: rhs,
+                priority: Priority(rawValue: s.double(5)) ?? .required, isActive: s.bool(6),
+                kind: s.firstByte(7) == UInt8(ascii: "i") ? .intrinsic : .user,
+                source: s.string(8), origin: origin)
+            result.append(
+                StoredConstraint(
+                    id: id, layout: layout, constraint: constraint, component: component ?? nil))
         }
-        statement.reset()
-        if let done = current { result.append(finished(done)) }
         return result
     }
 
-    /// The constraint's own columns; terms come from the following rows.
-    private func head(_ s: SQLStatement) -> Constraint {
-        let lhsConstant = s.double(4)
-        let origin = s.optionalString(9).map {
-            SourceLocation(file: $0, line: s.int(10), column: s.int(11))
-        }
-        return Constraint(
-            label: s.optionalString(1),
-            lhs: LinearExpression(terms: [], constant: lhsConstant),
-            relation: Relation(rawValue: s.string(2)) ?? .equal,
-            rhs: LinearExpression(terms: [], constant: s.double(3) + lhsConstant),
-            priority: Priority(rawValue: s.double(5)) ?? .required,
-            isActive: s.bool(6),
-            kind: Constraint.Kind(rawValue: s.string(7)) ?? .user,
-            source: s.string(8),
-            origin: origin)
+    // MARK: Terms and views
+
+    private struct ExtraTerm {
+        var constraintID: Int64
+        var isLHS: Bool
+        var viewID: Int64
+        var attribute: Attribute
+        var coefficient: Double
     }
 
-    private func finished(_ stored: StoredConstraint) -> StoredConstraint { stored }
+    /// The extra terms of the selected constraints, by constraint id, side and position.
+    private func extraTerms(condition: String, _ values: [(any SQLBindable)?]) throws
+        -> [ExtraTerm]
+    {
+        try database.cachedStatement(
+            """
+            SELECT t.constraint_id, t.side, t.view_id, t.attribute, t.coefficient
+            FROM constraint_terms t JOIN constraints c ON c.id = t.constraint_id
+            WHERE c.layout_id = ?\(condition)
+            ORDER BY t.constraint_id, t.side, t.position
+            """
+        ).rows(values) { s in
+            ExtraTerm(
+                constraintID: s.int64(0), isLHS: s.firstByte(1) == UInt8(ascii: "l"),
+                viewID: s.int64(2), attribute: s.attribute(3) ?? .left, coefficient: s.double(4))
+        }
+    }
+
+    /// The view `id`, from the map or (once) from the table.
+    private func view(_ id: Int64) throws -> ViewInfo {
+        if let info = views[id] { return info }
+        let row = try database.cachedStatement(
+            """
+            SELECT name, parent_id IS NULL, comp_left, comp_top, comp_width, comp_height
+            FROM views WHERE id = ?
+            """
+        ).rows([id]) { s in
+            ViewInfo(
+                name: s.string(0), isRoot: s.bool(1),
+                components: (2...5).map { s.optionalInt(Int32($0)) })
+        }.first
+        let info = row ?? ViewInfo(name: "", isRoot: false, components: [nil, nil, nil, nil])
+        views[id] = info
+        return info
+    }
+}
+
+extension SQLStatement {
+    /// Whether a text column holds exactly `text`'s bytes (no String made).
+    func textEquals(_ column: Int32, _ text: String) -> Bool {
+        guard let bytes = sqlite3_column_text(handle, column) else { return false }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.count == count && (count == 0 || memcmp(utf8.baseAddress!, bytes, count) == 0)
+        }
+    }
+
+    /// The first byte of a text column (0 for NULL or empty).
+    func firstByte(_ column: Int32) -> UInt8 {
+        guard let bytes = sqlite3_column_text(handle, column),
+            sqlite3_column_bytes(handle, column) > 0
+        else { return 0 }
+        return bytes[0]
+    }
+
+    /// A relation column ('==', '<=', '>='), read without making a String.
+    func relation(_ column: Int32) -> Relation {
+        switch firstByte(column) {
+        case UInt8(ascii: "<"): .lessOrEqual
+        case UInt8(ascii: ">"): .greaterOrEqual
+        default: .equal
+        }
+    }
+
+    /// An attribute column, read without making a String (nil: not an attribute name).
+    func attribute(_ column: Int32) -> Attribute? {
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count >= 3 else { return nil }
+        // Length and one byte tell the eight names apart; CHECK keeps others out.
+        switch (count, bytes[0]) {
+        case (4, UInt8(ascii: "l")): return .left
+        case (5, UInt8(ascii: "r")): return .right
+        case (3, UInt8(ascii: "t")): return .top
+        case (6, UInt8(ascii: "b")): return .bottom
+        case (5, UInt8(ascii: "w")): return .width
+        case (6, UInt8(ascii: "h")): return .height
+        case (7, UInt8(ascii: "c")):
+            return bytes[6] == UInt8(ascii: "X") ? .centerX : .centerY
+        default: return nil
+        }
+    }
 }
 
 /// The constraints a view's intrinsic size stands for, as Auto Layout generates them:

@@ -6,20 +6,35 @@ extension ProjectStore {
     /// views, labels are unique per layout, `set` needs an existing label (and variant).
     /// Every layout the script changes is marked wholly dirty, for base and variants.
     ///
-    ///     try store.apply([
+    /// Returns, per layout the script used (in the order it first did), the ids it
+    /// assigned, so a caller can solve from the statements it already has without
+    /// reading the rows back.
+    ///
+    ///     let applied = try store.apply([
     ///         LocatedStatement(statement: .view(ViewDeclaration(name: "header")),
     ///                          location: SourceLocation(file: "a.layout", line: 1, column: 1),
     ///                          text: "view header"),
     ///     ])
-    public func apply(_ statements: [LocatedStatement]) throws {
+    ///     applied[0].viewIDs["header"]  // the new view's row id
+    @discardableResult
+    public func apply(_ statements: [LocatedStatement]) throws -> [AppliedLayout] {
+        try database.withoutForeignKeyChecks {
+            try applyInTransaction(statements)
+        }
+    }
+
+    private func applyInTransaction(_ statements: [LocatedStatement]) throws -> [AppliedLayout] {
         try database.transaction(.immediate) {
             // The triggers would mark every inserted row; one mark per layout does the same.
-            try withQuietTriggers {
+            // Off, not just quiet: a statement that may fire a trigger keeps a statement
+            // journal, a copy of each page it touches (1 s over 466k inserts).
+            try database.withoutTriggers {
                 let applier = try ScriptApplier(store: self)
                 for statement in statements { try applier.apply(statement) }
                 for layoutID in applier.touchedLayouts {
                     try markDirty(layoutID: layoutID, components: nil)
                 }
+                return applier.applied
             }
         }
     }

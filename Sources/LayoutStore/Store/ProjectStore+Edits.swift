@@ -12,11 +12,14 @@ extension ProjectStore {
         try NumberCheck.constraint(constraint, at: constraint.origin)
         return try database.transaction(.immediate) {
             let layoutID = try layoutID(layout)
-            let views = try viewRows(layoutID: layoutID)
+            let views = try viewRows(layoutID: layoutID, names: Set(constraint.views))
             for name in constraint.views where views[name] == nil {
+                let names = try database.cachedStatement(
+                    "SELECT name FROM views WHERE layout_id = ?"
+                ).rows([layoutID]) { $0.string(0) }
                 throw StoreError.unknownView(
                     name: name, layout: layout, at: constraint.origin,
-                    suggestion: suggestName(name, from: views.keys))
+                    suggestion: suggestName(name, from: names))
             }
             if let label = constraint.label,
                 let existing = try self.constraint(labelled: label, layout: layout)
@@ -139,7 +142,8 @@ extension ProjectStore {
                     // Activating joins the components of the variables it mentions.
                     let stored = try ConstraintReader(database: database).constraints(
                         layoutID: layoutID, layout: layout, filter: "c.id = ?", [target.id])
-                    let views = try viewRows(layoutID: layoutID)
+                    let names = Set(stored.first?.constraint.views ?? [])
+                    let views = try viewRows(layoutID: layoutID, names: names)
                     try markDirty(
                         layoutID: layoutID,
                         components: stored.first.flatMap { components(of: $0.constraint, views) })
@@ -170,36 +174,47 @@ extension ProjectStore {
 
     // MARK: Helpers
 
-    /// View name → (id, components) of a layout.
-    func viewRows(layoutID: Int64) throws -> [String: (id: Int64, components: [Int?])] {
+    /// What a precise dirty mark needs of a view.
+    struct ViewRow {
+        var id: Int64
+        var isRoot: Bool
+        /// ``BaseAttribute`` order.
+        var components: [Int?]
+    }
+
+    /// The views `names` of a layout by name (unknown names are absent): one indexed
+    /// lookup each, so an edit costs the same in a 100k-view layout as in a small one.
+    func viewRows(layoutID: Int64, names: Set<String>) throws -> [String: ViewRow] {
         let statement = try database.cachedStatement(
             """
-            SELECT name, id, comp_left, comp_top, comp_width, comp_height
-            FROM views WHERE layout_id = ?
+            SELECT id, parent_id IS NULL, comp_left, comp_top, comp_width, comp_height
+            FROM views WHERE layout_id = ? AND name = ?
             """)
-        try statement.bind([layoutID])
-        var result: [String: (id: Int64, components: [Int?])] = [:]
-        while try statement.step() {
-            result[statement.string(0)] = (
-                statement.int64(1),
-                (2...5).map { statement.optionalInt(Int32($0)) }
-            )
+        var result: [String: ViewRow] = [:]
+        for name in names {
+            let row = try statement.rows([layoutID, name]) { s in
+                ViewRow(
+                    id: s.int64(0), isRoot: s.bool(1),
+                    components: (2...5).map { s.optionalInt(Int32($0)) })
+            }
+            if let row = row.first { result[name] = row }
         }
         return result
     }
 
-    /// The components of the variables a constraint mentions (nil member: not solved yet).
-    func components(
-        of constraint: Constraint, _ views: [String: (id: Int64, components: [Int?])]
-    ) -> Set<Int?> {
+    /// The components of the variables a constraint mentions (nil member: not solved
+    /// yet, or the whole layout). The root's variables are constants to the engine and
+    /// belong to no component; a constraint on the root alone marks the whole layout.
+    func components(of constraint: Constraint, _ views: [String: ViewRow]) -> Set<Int?> {
         var result: Set<Int?> = []
         for term in constraint.lhs.terms + constraint.rhs.terms {
             guard let view = views[term.view] else { return [nil] }
+            if view.isRoot { continue }
             for (base, _) in term.attribute.expansion {
                 result.insert(view.components[base.rawValue])
             }
         }
-        return result
+        return result.isEmpty ? [nil] : result
     }
 }
 

@@ -25,8 +25,9 @@ extension ProjectStore {
     ///
     /// With `components`, only the constraints in those components and the views with a
     /// variable in one of them (plus the root, whose frame is the canvas) — for re-solving
-    /// only what is dirty. Constraints come with their base constants; apply a variant's
-    /// `overrides` (constraint id → constant) to solve that variant.
+    /// only what is dirty. A constraint's component is its first non-root term's (see
+    /// ``StoredConstraint/component``). Constraints come with their base constants; apply
+    /// a variant's `overrides` (constraint id → constant) to solve that variant.
     ///
     ///     let model = try store.loadLayout("main", components: [3])
     public func loadLayout(_ name: String = defaultLayoutName, components: Set<Int>? = nil)
@@ -37,43 +38,78 @@ extension ProjectStore {
             try database.cachedStatement(
                 "SELECT canvas_width, canvas_height FROM layouts WHERE id = ?"
             ).rows([layoutID]) { $0.size(0) }.first ?? nil
-        let list = components.map { Self.jsonArray($0) }
-        let constraints = try ConstraintReader(database: database).constraints(
-            layoutID: layoutID, layout: name,
-            filter: list == nil
-                ? "c.active = 1"
-                // A constraint added since the last solve has no component yet: always load it.
-                : "c.active = 1 AND (c.component IS NULL OR c.component IN (SELECT value FROM json_each(?)))",
-            list.map { [$0] } ?? [])
+        let views = try views(layoutID: layoutID, components: components.map(Self.jsonArray))
+        let reader = ConstraintReader(database: database, views: views)
+        let constraints: [StoredConstraint]
+        if let components {
+            // Only constraints naming one of these views can be in the components; the
+            // derived component then decides (the root's terms have none).
+            let viewIDs = views.filter { !$0.isRoot }.map { String($0.id) }
+            let candidates = try reader.constraints(
+                layoutID: layoutID, layout: name,
+                filter: """
+                    c.active = 1 AND c.id IN (
+                        SELECT id FROM constraints
+                        WHERE lhs_view_id IN (SELECT value FROM json_each(?2))
+                        UNION SELECT id FROM constraints
+                        WHERE rhs_view_id IN (SELECT value FROM json_each(?2))
+                        UNION SELECT constraint_id FROM constraint_terms
+                        WHERE view_id IN (SELECT value FROM json_each(?2)))
+                    """,
+                ["[" + viewIDs.joined(separator: ",") + "]"])
+            constraints = candidates.filter { $0.component.map(components.contains) ?? false }
+        } else {
+            constraints = try reader.constraints(
+                layoutID: layoutID, layout: name, filter: "c.active = 1", [])
+        }
         return LayoutModel(
-            id: layoutID, name: name, canvas: canvas,
-            views: try views(layoutID: layoutID, components: list),
+            id: layoutID, name: name, canvas: canvas, views: views,
             constraints: constraints, variants: try variants(layoutID: layoutID))
     }
 
     // MARK: Rows
 
+    /// Views in declaration order; with `components` (a JSON array), only the root and
+    /// the views with a variable in one of them (each comp_* column is indexed).
     func views(layoutID: Int64, components: String?) throws -> [StoredView] {
         var sql = """
-            SELECT v.id, v.name, p.name, v.ordinal, v.frame_x, v.frame_y, v.frame_width,
+            SELECT v.id, v.name, v.parent_id, v.ordinal, v.frame_x, v.frame_y, v.frame_width,
                 v.frame_height, v.autoresize, v.intrinsic_width, v.intrinsic_height, v.hug,
                 v.resist, v.comp_left, v.comp_top, v.comp_width, v.comp_height
-            FROM views v LEFT JOIN views p ON p.id = v.parent_id
-            WHERE v.layout_id = ?1
+            FROM views v
             """
         var values: [(any SQLBindable)?] = [layoutID]
         if let components {
             // The root always: its frame is the canvas, every other frame hangs off it.
+            // It is found by (layout_id, ordinal 0), an index seek; `parent_id IS NULL`
+            // alone would have SQLite walk every view of the layout.
             sql += """
-                 AND (v.parent_id IS NULL OR v.comp_left IN (SELECT value FROM json_each(?2))
-                    OR v.comp_top IN (SELECT value FROM json_each(?2))
-                    OR v.comp_width IN (SELECT value FROM json_each(?2))
-                    OR v.comp_height IN (SELECT value FROM json_each(?2)))
+
+                WHERE v.id IN (
+                    SELECT id FROM views
+                    WHERE layout_id = ?1 AND ordinal = 0 AND parent_id IS NULL
+                    UNION SELECT id FROM views WHERE layout_id = ?1
+                        AND comp_left IN (SELECT value FROM json_each(?2))
+                    UNION SELECT id FROM views WHERE layout_id = ?1
+                        AND comp_top IN (SELECT value FROM json_each(?2))
+                    UNION SELECT id FROM views WHERE layout_id = ?1
+                        AND comp_width IN (SELECT value FROM json_each(?2))
+                    UNION SELECT id FROM views WHERE layout_id = ?1
+                        AND comp_height IN (SELECT value FROM json_each(?2)))
                 """
             values.append(components)
+        } else {
+            sql += "\nWHERE v.layout_id = ?1"
         }
         sql += " ORDER BY v.ordinal"
-        return try database.cachedStatement(sql).rows(values) { s in
+        let statement = try database.cachedStatement(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        // Parents come before their children: their names are known by id, shared.
+        var names: [Int64: String] = [:]
+        var result: [StoredView] = []
+        while try statement.step() {
+            let s = statement
             var frame: Rect?
             if !s.isNull(4) {
                 frame = Rect(
@@ -86,13 +122,31 @@ extension ProjectStore {
                     hug: Priority(rawValue: s.double(11)) ?? .low,
                     resist: Priority(rawValue: s.double(12)) ?? .high)
             }
+            var parent = ""
+            if let parentID = s.optionalInt64(2) {
+                parent = try names[parentID] ?? viewName(id: parentID)
+            }
+            let id = s.int64(0)
+            let name = s.string(1)
+            names[id] = name
             let declaration = ViewDeclaration(
-                name: s.string(1), parent: s.optionalString(2) ?? "", frame: frame,
+                name: name, parent: parent, frame: frame,
                 autoresize: AutoresizingMask(rawValue: s.int(8)), intrinsic: intrinsic)
-            return StoredView(
-                id: s.int64(0), declaration: declaration, ordinal: s.int(3),
-                components: (13...16).map { s.optionalInt(Int32($0)) })
+            result.append(
+                StoredView(
+                    id: id, declaration: declaration, ordinal: s.int(3),
+                    components: [
+                        s.optionalInt(13), s.optionalInt(14), s.optionalInt(15),
+                        s.optionalInt(16),
+                    ]))
         }
+        return result
+    }
+
+    /// The name of view `id` ("" when there is none).
+    private func viewName(id: Int64) throws -> String {
+        try database.cachedStatement("SELECT name FROM views WHERE id = ?")
+            .rows([id]) { $0.string(0) }.first ?? ""
     }
 
     func variants(layoutID: Int64) throws -> [VariantModel] {

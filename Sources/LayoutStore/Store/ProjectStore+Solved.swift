@@ -5,7 +5,7 @@
 ///     try store.database.transaction {
 ///         let marks = try store.dirtyMarks(layout: "main")
 ///         // ... solve ...
-///         try store.writeComponents(layout: "main", views: comps, constraints: constraintComps)
+///         try store.writeComponents(layout: "main", views: comps)
 ///         try store.writeFrames(layout: "main", variant: .base, frames: frames)
 ///         try store.clearDirty(layout: "main", variant: .base)
 ///     }
@@ -93,31 +93,36 @@ extension ProjectStore {
     }
 
     /// Records the solver components: per view id its four variables' components
-    /// (``BaseAttribute`` order), per constraint id its component. Only changed rows are
-    /// written. Components are shared by all variants (they only change constants).
-    public func writeComponents(
-        layout: String = defaultLayoutName, views: [Int64: [Int?]], constraints: [Int64: Int?]
-    ) throws {
+    /// (``BaseAttribute`` order). Only changed rows are written. Components are shared by
+    /// all variants (they only change constants). A constraint's component is not
+    /// written: it is derived from its views' (see ``StoredConstraint/component``).
+    ///
+    ///     try store.writeComponents(layout: "main", views: [headerID: [0, 1, 2, 1]])
+    public func writeComponents(layout: String = defaultLayoutName, views: [Int64: [Int?]])
+        throws
+    {
         try database.transaction(.immediate) {
             let layoutID = try layoutID(layout)
-            let viewUpdate = try database.cachedStatement(
+            let update = try database.cachedStatement(
                 """
                 UPDATE views SET comp_left = ?3, comp_top = ?4, comp_width = ?5, comp_height = ?6
                 WHERE id = ?1 AND layout_id = ?2 AND (comp_left IS NOT ?3 OR comp_top IS NOT ?4
                     OR comp_width IS NOT ?5 OR comp_height IS NOT ?6)
                 """)
-            for (viewID, components) in views {
-                let c = components + Array(repeating: nil, count: max(0, 4 - components.count))
-                try viewUpdate.run([viewID, layoutID, c[0], c[1], c[2], c[3]])
+            // In id order: the rows (and the comp_* index entries) are visited in order.
+            for viewID in views.keys.sorted() {
+                let components = views[viewID]!
+                update.reset()
+                try update.bind(viewID, at: 1)
+                try update.bind(layoutID, at: 2)
+                for k in 0..<4 {
+                    if k < components.count, let c = components[k] {
+                        try update.bind(c, at: Int32(k + 3))
+                    }
+                }
+                try update.step()
             }
-            let constraintUpdate = try database.cachedStatement(
-                """
-                UPDATE constraints SET component = ?3
-                WHERE id = ?1 AND layout_id = ?2 AND component IS NOT ?3
-                """)
-            for (constraintID, component) in constraints {
-                try constraintUpdate.run([constraintID, layoutID, component])
-            }
+            update.reset()
         }
     }
 

@@ -66,12 +66,17 @@ public final class ProjectStore {
             name: name, layout: layout, at: at, suggestion: suggestName(name, from: names))
     }
 
-    /// The id and component of the constraint labelled `label`, or `unknownLabel`.
+    /// The id and (derived) component of the constraint labelled `label`, or
+    /// `unknownLabel`.
     func labelledConstraint(
         _ label: String, layoutID: Int64, layout: String, at: SourceLocation? = nil
     ) throws -> (id: Int64, component: Int?, active: Bool) {
         let statement = try database.cachedStatement(
-            "SELECT id, component, active FROM constraints WHERE layout_id = ? AND label = ?")
+            """
+            SELECT c.id, cc.component, c.active
+            FROM constraints c JOIN constraint_components cc ON cc.constraint_id = c.id
+            WHERE c.layout_id = ? AND c.label = ?
+            """)
         let rows = try statement.rows([layoutID, label]) {
             (id: $0.int64(0), component: $0.optionalInt(1), active: $0.bool(2))
         }

@@ -21,12 +21,13 @@ struct RowWriter {
             """
             INSERT INTO constraints (layout_id, ordinal, label, relation, constant,
                 lhs_constant, priority, active, kind, source, origin_file, origin_line,
-                origin_column)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                origin_column, lhs_view_id, lhs_attribute, lhs_coefficient, rhs_view_id,
+                rhs_attribute, rhs_coefficient)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         insertTerm = try database.cachedStatement(
             """
-            INSERT INTO constraint_terms (constraint_id, position, side, view_id, attribute,
+            INSERT INTO constraint_terms (constraint_id, side, position, view_id, attribute,
                 coefficient)
             VALUES (?, ?, ?, ?, ?, ?)
             """)
@@ -70,8 +71,9 @@ struct RowWriter {
         return database.lastInsertedRowID
     }
 
-    /// Inserts a constraint and its terms; `viewIDs` resolves every term's view (checked
-    /// by the caller). Returns the constraint's id.
+    /// Inserts a constraint: the first term of each side inline, any further terms as
+    /// `constraint_terms` rows. `viewIDs` resolves every term's view (checked by the
+    /// caller). Returns the constraint's id.
     func addConstraint(
         _ constraint: Constraint, layoutID: Int64, ordinal: Int, viewIDs: (String) -> Int64
     ) throws(DatabaseError) -> Int64 {
@@ -92,26 +94,42 @@ struct RowWriter {
             try s.bind(origin.line, at: 12)
             try s.bind(origin.column, at: 13)
         }
+        if let term = constraint.lhs.terms.first {
+            try s.bind(viewIDs(term.view), at: 14)
+            try s.bind(term.attribute.rawValue, at: 15)
+            try s.bind(term.coefficient, at: 16)
+        }
+        if let term = constraint.rhs.terms.first {
+            try s.bind(viewIDs(term.view), at: 17)
+            try s.bind(term.attribute.rawValue, at: 18)
+            try s.bind(term.coefficient, at: 19)
+        }
         try s.step()
         s.reset()
         let id = database.lastInsertedRowID
-        var position = 0
-        for (side, expression) in [("lhs", constraint.lhs), ("rhs", constraint.rhs)] {
-            for term in expression.terms {
-                let t = insertTerm
-                t.reset()
-                try t.bind(id, at: 1)
-                try t.bind(position, at: 2)
-                try t.bind(side, at: 3)
-                try t.bind(viewIDs(term.view), at: 4)
-                try t.bind(term.attribute.rawValue, at: 5)
-                try t.bind(term.coefficient, at: 6)
-                try t.step()
-                t.reset()
-                position += 1
-            }
-        }
+        try addExtraTerms(constraint.lhs.terms, side: "lhs", of: id, viewIDs: viewIDs)
+        try addExtraTerms(constraint.rhs.terms, side: "rhs", of: id, viewIDs: viewIDs)
         return id
+    }
+
+    /// The terms after the first (the inline one) of one side: positions 1, 2, ...
+    private func addExtraTerms(
+        _ terms: [Term], side: String, of id: Int64, viewIDs: (String) -> Int64
+    ) throws(DatabaseError) {
+        guard terms.count > 1 else { return }
+        for position in 1..<terms.count {
+            let term = terms[position]
+            let t = insertTerm
+            t.reset()
+            try t.bind(id, at: 1)
+            try t.bind(side, at: 2)
+            try t.bind(position, at: 3)
+            try t.bind(viewIDs(term.view), at: 4)
+            try t.bind(term.attribute.rawValue, at: 5)
+            try t.bind(term.coefficient, at: 6)
+            try t.step()
+            t.reset()
+        }
     }
 }
 
@@ -129,9 +147,9 @@ enum NumberCheck {
         try finite(c.lhs.constant, "a constant", at: at)
         try finite(c.rhs.constant, "a constant", at: at)
         try finite(c.constant, "a constant", at: at)
-        for term in c.lhs.terms + c.rhs.terms {
-            try finite(term.coefficient, "a multiplier", at: at)
-        }
+        // Each side on its own, not `lhs.terms + rhs.terms`: no array made per constraint.
+        for term in c.lhs.terms { try finite(term.coefficient, "a multiplier", at: at) }
+        for term in c.rhs.terms { try finite(term.coefficient, "a multiplier", at: at) }
         if c.lhs.terms.isEmpty && c.rhs.terms.isEmpty {
             throw .constraintWithoutViews(source: c.source, at: at)
         }

@@ -16,13 +16,19 @@ final class ScriptApplier {
         var nextViewOrdinal: Int
         var nextConstraintOrdinal: Int
         var variants: [String: Int64]
+        /// Whether this script created the layout.
+        let created: Bool
+        /// Ids of the constraints this script inserted, in statement order.
+        var constraintIDs: [Int64] = []
 
         init(
-            id: Int64, name: String, viewIDs: [String: Int64], labels: [String: SourceLocation?],
-            nextViewOrdinal: Int, nextConstraintOrdinal: Int, variants: [String: Int64]
+            id: Int64, name: String, created: Bool, viewIDs: [String: Int64],
+            labels: [String: SourceLocation?], nextViewOrdinal: Int, nextConstraintOrdinal: Int,
+            variants: [String: Int64]
         ) {
             self.id = id
             self.name = name
+            self.created = created
             self.viewIDs = viewIDs
             self.labels = labels
             self.nextViewOrdinal = nextViewOrdinal
@@ -34,6 +40,8 @@ final class ScriptApplier {
     private let store: ProjectStore
     private let writer: RowWriter
     private var layouts: [String: LayoutState] = [:]
+    /// Layout names in the order the script first used them.
+    private var order: [String] = []
     private var currentName = defaultLayoutName
     /// Layouts this script changed: the caller marks them wholly dirty.
     private(set) var touchedLayouts: Set<Int64> = []
@@ -41,6 +49,16 @@ final class ScriptApplier {
     init(store: ProjectStore) throws {
         self.store = store
         self.writer = try RowWriter(database: store.database)
+    }
+
+    /// What the script wrote, per layout it used, in the order it first used them.
+    var applied: [AppliedLayout] {
+        order.map { name in
+            let state = layouts[name]!
+            return AppliedLayout(
+                name: name, layoutID: state.id, createdLayout: state.created,
+                viewIDs: state.viewIDs, constraintIDs: state.constraintIDs)
+        }
     }
 
     func apply(_ located: LocatedStatement) throws {
@@ -105,11 +123,12 @@ final class ScriptApplier {
         let at = constraint.origin
         try NumberCheck.constraint(constraint, at: at)
         let layout = try state(currentName)
-        for term in constraint.lhs.terms + constraint.rhs.terms
-        where layout.viewIDs[term.view] == nil {
-            throw StoreError.unknownView(
-                name: term.view, layout: layout.name, at: at,
-                suggestion: suggestName(term.view, from: layout.viewIDs.keys))
+        // Each side on its own, not `lhs.terms + rhs.terms`: no array made per constraint.
+        for term in constraint.lhs.terms where layout.viewIDs[term.view] == nil {
+            throw unknownView(term.view, in: layout, at: at)
+        }
+        for term in constraint.rhs.terms where layout.viewIDs[term.view] == nil {
+            throw unknownView(term.view, in: layout, at: at)
         }
         if let label = constraint.label {
             if let previous = layout.labels[label] {
@@ -118,12 +137,20 @@ final class ScriptApplier {
             }
             layout.labels[label] = at
         }
-        let viewIDs = layout.viewIDs
-        _ = try writer.addConstraint(
+        let id = try writer.addConstraint(
             constraint, layoutID: layout.id, ordinal: layout.nextConstraintOrdinal,
-            viewIDs: { viewIDs[$0]! })
+            viewIDs: { layout.viewIDs[$0]! })
+        layout.constraintIDs.append(id)
         layout.nextConstraintOrdinal += 1
         touchedLayouts.insert(layout.id)
+    }
+
+    private func unknownView(_ name: String, in layout: LayoutState, at: SourceLocation?)
+        -> StoreError
+    {
+        .unknownView(
+            name: name, layout: layout.name, at: at,
+            suggestion: suggestName(name, from: layout.viewIDs.keys))
     }
 
     private func addVariant(_ name: String, canvas: Size?, at: SourceLocation) throws {
@@ -187,11 +214,12 @@ final class ScriptApplier {
         } else {
             let (id, root) = try writer.addLayout(named: name)
             state = LayoutState(
-                id: id, name: name, viewIDs: [rootViewName: root], labels: [:],
+                id: id, name: name, created: true, viewIDs: [rootViewName: root], labels: [:],
                 nextViewOrdinal: 1, nextConstraintOrdinal: 0, variants: [:])
             touchedLayouts.insert(id)
         }
         layouts[name] = state
+        order.append(name)
         return state
     }
 
@@ -224,8 +252,8 @@ final class ScriptApplier {
         let variants = try db.cachedStatement("SELECT name, id FROM variants WHERE layout_id = ?")
             .rows([id]) { ($0.string(0), $0.int64(1)) }
         return LayoutState(
-            id: id, name: name, viewIDs: viewIDs, labels: labels, nextViewOrdinal: nextView,
-            nextConstraintOrdinal: nextConstraint,
+            id: id, name: name, created: false, viewIDs: viewIDs, labels: labels,
+            nextViewOrdinal: nextView, nextConstraintOrdinal: nextConstraint,
             variants: Dictionary(variants, uniquingKeysWith: { a, _ in a }))
     }
 }

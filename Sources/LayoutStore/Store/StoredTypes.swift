@@ -5,7 +5,8 @@ public struct StoredConstraint: Hashable, Sendable {
     public var id: Int64?
     public var layout: String
     public var constraint: Constraint
-    /// The solver component the engine assigned; nil before the first solve.
+    /// The solver component, derived when read (not stored): the component of the first
+    /// non-root term's variable. nil before the first solve or with only root terms.
     public var component: Int?
 
     public init(id: Int64?, layout: String, constraint: Constraint, component: Int? = nil) {
@@ -75,6 +76,34 @@ public struct LayoutModel: Hashable, Sendable {
         self.views = views
         self.constraints = constraints
         self.variants = variants
+    }
+}
+
+/// What ``ProjectStore/apply(_:)`` wrote into one layout: the ids it assigned.
+///
+///     let applied = try store.apply(statements)
+///     let main = applied.first { $0.name == "main" }!
+///     main.viewIDs["header"]      // row id of view `header`
+///     main.constraintIDs.first    // row id of the script's first constraint in `main`
+public struct AppliedLayout: Hashable, Sendable {
+    public var name: String
+    public var layoutID: Int64
+    /// The layout did not exist before this apply.
+    public var createdLayout: Bool
+    /// Every view of the layout by name, the root included (not only the new ones).
+    public var viewIDs: [String: Int64]
+    /// The ids of the constraints this apply inserted into the layout, in statement order.
+    public var constraintIDs: [Int64]
+
+    public init(
+        name: String, layoutID: Int64, createdLayout: Bool, viewIDs: [String: Int64],
+        constraintIDs: [Int64]
+    ) {
+        self.name = name
+        self.layoutID = layoutID
+        self.createdLayout = createdLayout
+        self.viewIDs = viewIDs
+        self.constraintIDs = constraintIDs
     }
 }
 
