@@ -48,7 +48,9 @@ public final class Project {
             if case .layout(let name) = s.statement { current = name }
             if !touched.contains(current) { touched.append(current) }
         }
-        return try edit(layouts: touched) { try store.apply(statements) }
+        let report = try edit(layouts: touched) { try store.apply(statements) }
+        store.database.checkpoint()
+        return report
     }
 
     // MARK: Constraints
@@ -159,11 +161,13 @@ public final class Project {
     /// Re-solves whatever is marked dirty (by layoutdb or by plain SQL) in every layout.
     @discardableResult
     public func solve() throws -> SolveReport {
-        try store.database.transaction(.immediate) {
+        let report = try store.database.transaction(.immediate) {
             var report = SolveReport()
             for layout in try layoutNames() { report.merge(try solveDirty(layout: layout)) }
             return report
         }
+        store.database.checkpoint()
+        return report
     }
 
     /// The solved frames of a layout (the base, or a variant), re-solving first if dirty.

@@ -89,6 +89,7 @@ public final class Database {
             // inside a transaction keeps one) in memory: in a temp file they cost one
             // write(2) per touched page, seconds over a 466k-row apply.
             try execute("PRAGMA temp_store = MEMORY")
+            _ = csqlite_no_checkpoint_on_close(connection)
         } catch {
             // The first statement to read the header is where SQLite notices a non-database.
             if error.resultCode == SQLITE_NOTADB { throw ProjectFileError.notADatabase(path: path) }
@@ -100,6 +101,14 @@ public final class Database {
     private static let configureOnce: Void = {
         _ = csqlite_disable_memstatus()
     }()
+
+    /// Copies the write-ahead log into the main file and empties it, so the `.layoutdb`
+    /// file alone holds everything (after bulk edits; small ones leave it to SQLite's
+    /// automatic checkpoints). Best effort: a busy reader just postpones it.
+    public func checkpoint() {
+        guard !isReadOnly, !isInTransaction else { return }
+        try? execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
 
     deinit {
         cache.removeAll()  // finalize statements before closing
