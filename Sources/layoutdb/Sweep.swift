@@ -14,6 +14,7 @@ struct Sweep: ParsableCommand {
               layoutdb sweep header.height 44 100 8
               layoutdb sweep header.height 44 100 28 --format csv --variant compact
               layoutdb sweep header.height 44 70 26 --save
+              layoutdb sweep --format csv -- form.gap 40 0 -8    (negative numbers after --)
             """)
     static let maximumSteps = 10_000
 
