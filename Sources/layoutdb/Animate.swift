@@ -3,7 +3,8 @@ import LayoutStore
 
 struct Animate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Interpolate the frames between now and a new constant (LayoutKit's animated change).",
+        abstract:
+            "Interpolate the frames between now and a new constant (LayoutKit's animated change).",
         discussion: """
             Solves the layout as it is and with LABEL at TO, and prints N frames in between,
             linearly: frame 0 is the current layout, frame N-1 the new one. The project is
@@ -15,9 +16,13 @@ struct Animate: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
     @Argument(help: "The new constant.") var to: Double
-    @Option(help: ArgumentHelp("How many frames, 2...10000 (the first and last included).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "How many frames, 2...10000 (the first and last included).", valueName: "n"))
     var frames: Int
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write an animated .svg instead of rows.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write an animated .svg instead of rows.", valueName: "file"))
     var output: String?
     @Option(help: "csv or json (rows on stdout).") var format: Format = .csv
     @Option(help: ArgumentHelp("The SVG animation's length in seconds.", valueName: "seconds"))
@@ -29,8 +34,12 @@ struct Animate: ParsableCommand {
 
     func validate() throws {
         guard to.isFinite else { throw ValidationError("TO must be a finite number") }
-        guard (2...10_000).contains(frames) else { throw ValidationError("--frames must be 2...10000") }
-        guard duration.isFinite, duration > 0 else { throw ValidationError("--duration must be > 0") }
+        guard (2...10_000).contains(frames) else {
+            throw ValidationError("--frames must be 2...10000")
+        }
+        guard duration.isFinite, duration > 0 else {
+            throw ValidationError("--duration must be > 0")
+        }
         if let output, output != "-", !output.lowercased().hasSuffix(".svg") {
             throw ValidationError("-o must name a .svg file (got '\(output)')")
         }
@@ -44,12 +53,18 @@ struct Animate: ParsableCommand {
                 label: label, to: to, frames: frames, layout: global.layout, variant: variant)
             if let output {
                 let boxes = steps.map { rows in
-                    rows.map { SVGRenderer.Box(name: $0.view, parent: $0.parent, frame: $0.frame, ambiguous: $0.ambiguous) }
+                    rows.map {
+                        SVGRenderer.Box(
+                            name: $0.view, parent: $0.parent, frame: $0.frame,
+                            ambiguous: $0.ambiguous)
+                    }
                 }
                 let canvas = try project.canvas(layout: global.layout, variant: variant)
-                let title = "\(global.layout)/\(variant ?? baseVariantName): \(label) → \(formatNumber(to))"
+                let title =
+                    "\(global.layout)/\(variant ?? baseVariantName): \(label) → \(formatNumber(to))"
                 try writeOutput(
-                    SVGRenderer.animate(title: title, canvas: canvas, steps: boxes, duration: duration),
+                    SVGRenderer.animate(
+                        title: title, canvas: canvas, steps: boxes, duration: duration),
                     to: output)
                 return
             }
@@ -58,14 +73,22 @@ struct Animate: ParsableCommand {
                 print("frame,view,x,y,width,height")
                 for (n, rows) in steps.enumerated() {
                     for r in rows {
-                        print(["\(n)", csvField(r.view), formatNumber(r.frame.x), formatNumber(r.frame.y),
-                               formatNumber(r.frame.width), formatNumber(r.frame.height)].joined(separator: ","))
+                        print(
+                            [
+                                "\(n)", csvField(r.view), formatNumber(r.frame.x),
+                                formatNumber(r.frame.y),
+                                formatNumber(r.frame.width), formatNumber(r.frame.height),
+                            ].joined(separator: ","))
                     }
                 }
             case .json:
-                print(jsonString(steps.enumerated().flatMap { n, rows in
-                    rows.map { r -> [String: Any] in frameJSON(r).merging(["frame": n]) { a, _ in a } }
-                }))
+                print(
+                    jsonString(
+                        steps.enumerated().flatMap { n, rows in
+                            rows.map { r -> [String: Any] in
+                                frameJSON(r).merging(["frame": n]) { a, _ in a }
+                            }
+                        }))
             }
         }
     }

@@ -18,7 +18,9 @@ struct Diff: ParsableCommand {
     @Flag(help: "Print JSON: [{from, to, view, old, new}].") var json = false
 
     func validate() throws {
-        if variants.count > 2 { throw ValidationError("diff compares two variants: give --variant at most twice") }
+        if variants.count > 2 {
+            throw ValidationError("diff compares two variants: give --variant at most twice")
+        }
     }
 
     func run() throws {
@@ -37,10 +39,14 @@ struct Diff: ParsableCommand {
             var objects: [[String: Any]] = []
             for (from, to) in pairs {
                 let changes = try project.diff(layout: global.layout, from: from, to: to)
-                let a = from ?? baseVariantName, b = to ?? baseVariantName
+                let a = from ?? baseVariantName
+                let b = to ?? baseVariantName
                 if json {
                     objects += changes.map {
-                        ["from": a, "to": b, "view": $0.view, "old": rectJSON($0.old!), "new": rectJSON($0.new)]
+                        [
+                            "from": a, "to": b, "view": $0.view, "old": rectJSON($0.old!),
+                            "new": rectJSON($0.new),
+                        ]
                     }
                     continue
                 }

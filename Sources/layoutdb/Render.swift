@@ -4,7 +4,8 @@ import LayoutStore
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw the solved layout as SVG (or PNG): labelled rectangles, one panel per variant.",
+        abstract:
+            "Draw the solved layout as SVG (or PNG): labelled rectangles, one panel per variant.",
         discussion: """
             Views are rectangles in root coordinates, nested views drawn over their parents;
             ambiguous views have a dashed red outline. PNG needs rsvg-convert
@@ -17,7 +18,10 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Draw this variant instead of the base layout.", valueName: "name"))
     var variant: String?
     @Flag(help: "Draw the base layout and every variant side by side.") var allVariants = false
-    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .svg or .png (- for SVG on stdout).", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "The file to write: .svg or .png (- for SVG on stdout).", valueName: "file"))
     var output: String
 
     func validate() throws {
@@ -36,10 +40,12 @@ struct Render: ParsableCommand {
             // Before any work: a missing converter is the user's first thing to fix.
             let converter = png ? try PNGConverter.find() : nil
             let project = try global.open()
-            let variants: [String?] = allVariants
+            let variants: [String?] =
+                allVariants
                 ? [nil] + (try project.store.variants(layout: global.layout).map(\.name))
                 : [variant == baseVariantName ? nil : variant]
-            let svg = SVGRenderer.render(try project.panels(layout: global.layout, variants: variants))
+            let svg = SVGRenderer.render(
+                try project.panels(layout: global.layout, variants: variants))
             if let converter {
                 try converter.convert(svg, to: output)
             } else {

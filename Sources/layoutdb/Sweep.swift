@@ -3,7 +3,8 @@ import LayoutStore
 
 struct Sweep: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Solve the layout for each value of a constant and print the frames (the project is unchanged).",
+        abstract:
+            "Solve the layout for each value of a constant and print the frames (the project is unchanged).",
         discussion: """
             Values run FROM, FROM+STEP, ... up to TO (included when the steps land on it);
             at most \(Sweep.maximumSteps) of them. csv columns: value,view,x,y,width,height.
@@ -40,7 +41,10 @@ struct Sweep: ParsableCommand {
         }
         guard step != 0 else { throw ValidationError("STEP must not be 0") }
         guard to == from || (to > from) == (step > 0) else {
-            throw ValidationError("STEP must be \(to > from ? "positive" : "negative") to go from \(formatNumber(from)) to \(formatNumber(to))")
+            throw ValidationError(
+                "STEP must be \(to > from ? "positive" : "negative") to go from "
+                    + "\(formatNumber(from)) to \(formatNumber(to))"
+            )
         }
         guard (to - from) / step < Double(Sweep.maximumSteps) else {
             throw ValidationError("more than \(Sweep.maximumSteps) steps: use a larger STEP")
@@ -58,33 +62,48 @@ struct Sweep: ParsableCommand {
                 printReport(SolveReport.onlyWarnings(report), global)
                 return
             }
-            let steps = try project.sweep(label: label, values: values, layout: global.layout, variant: variant)
+            let steps = try project.sweep(
+                label: label, values: values, layout: global.layout, variant: variant)
             switch format {
             case .csv:
                 print("value,view,x,y,width,height")
                 for s in steps {
                     for r in s.frames {
-                        print([formatNumber(s.value), csvField(r.view), formatNumber(r.frame.x),
-                               formatNumber(r.frame.y), formatNumber(r.frame.width),
-                               formatNumber(r.frame.height)].joined(separator: ","))
+                        print(
+                            [
+                                formatNumber(s.value), csvField(r.view), formatNumber(r.frame.x),
+                                formatNumber(r.frame.y), formatNumber(r.frame.width),
+                                formatNumber(r.frame.height),
+                            ].joined(separator: ","))
                     }
                 }
             case .json:
-                print(jsonString(steps.map { s -> [String: Any] in
-                    ["value": s.value, "frames": s.frames.map { frameJSON($0) }]
-                }))
+                print(
+                    jsonString(
+                        steps.map { s -> [String: Any] in
+                            ["value": s.value, "frames": s.frames.map { frameJSON($0) }]
+                        }))
             case .table:
-                print(table(["value", "view", "x", "y", "width", "height"], steps.flatMap { s in
-                    s.frames.map { r in
-                        [formatNumber(s.value), r.view, formatNumber(r.frame.x), formatNumber(r.frame.y),
-                         formatNumber(r.frame.width), formatNumber(r.frame.height)]
-                    }
-                }))
+                print(
+                    table(
+                        ["value", "view", "x", "y", "width", "height"],
+                        steps.flatMap { s in
+                            s.frames.map { r in
+                                [
+                                    formatNumber(s.value), r.view, formatNumber(r.frame.x),
+                                    formatNumber(r.frame.y),
+                                    formatNumber(r.frame.width), formatNumber(r.frame.height),
+                                ]
+                            }
+                        }))
             }
         }
     }
 }
 
 func frameJSON(_ r: FrameRow) -> [String: Any] {
-    ["view": r.view, "x": r.frame.x, "y": r.frame.y, "width": r.frame.width, "height": r.frame.height]
+    [
+        "view": r.view, "x": r.frame.x, "y": r.frame.y, "width": r.frame.width,
+        "height": r.frame.height,
+    ]
 }

@@ -1,22 +1,31 @@
 import Foundation
 import Testing
+
 @testable import LayoutStore
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appending(path: "../../examples").standardized
 
 /// A fresh project in a temporary file with `script` applied.
-private func project(_ script: String, file: String = "test.layout") throws -> (Project, () -> Void) {
-    let path = FileManager.default.temporaryDirectory.appending(path: "seeing-\(UUID().uuidString).layoutdb").path
+private func project(_ script: String, file: String = "test.layout") throws -> (Project, () -> Void)
+{
+    let path = FileManager.default.temporaryDirectory.appending(
+        path: "seeing-\(UUID().uuidString).layoutdb"
+    ).path
     let p = try Project.open(path: path, create: true)
     try p.apply(script: script, file: file)
-    return (p, {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    })
+    return (
+        p,
+        {
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
+    )
 }
 
 private func frames(_ p: Project, _ variant: String? = nil) throws -> [String: Rect] {
@@ -31,8 +40,10 @@ private func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
 private final class XMLCollector: NSObject, XMLParserDelegate {
     var elements: [(name: String, attributes: [String: String])] = []
     var texts: [String] = []
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String]
+    ) {
         elements.append((name, attributes))
     }
     func parser(_ parser: XMLParser, foundCharacters string: String) { texts.append(string) }
@@ -74,7 +85,8 @@ struct SeeingTests {
 
     @Test("examples/springs.layout: UIKit autoresizing by hand, landscape and tablet")
     func springsExample() throws {
-        let text = try String(contentsOf: examples.appending(path: "springs.layout"), encoding: .utf8)
+        let text = try String(
+            contentsOf: examples.appending(path: "springs.layout"), encoding: .utf8)
         let (p, done) = try project(text)
         defer { done() }
         // Drawn frames in root coordinates (children offset by their parents).
@@ -100,7 +112,9 @@ struct SeeingTests {
         #expect(tablet["badge"] == r(364, 987, 40, 30))  // 140 + 224; 980 + 7
     }
 
-    @Test("render: well-formed SVG, one panel per variant, each rect at its frame plus the panel offset")
+    @Test(
+        "render: well-formed SVG, one panel per variant, each rect at its frame plus the panel offset"
+    )
     func render() throws {
         let (p, done) = try project(BundledExamples.phone)
         defer { done() }
@@ -130,9 +144,11 @@ struct SeeingTests {
     @Test("render: names are escaped, ambiguous views dashed red")
     func renderEscapesAndMarks() throws {
         let svg = SVGRenderer.render([
-            .init(title: "a & <b>", canvas: Size(width: 100, height: 100), boxes: [
-                .init(name: "x\"<&>'", parent: "root", frame: r(0, 0, 10, 10), ambiguous: true),
-            ]),
+            .init(
+                title: "a & <b>", canvas: Size(width: 100, height: 100),
+                boxes: [
+                    .init(name: "x\"<&>'", parent: "root", frame: r(0, 0, 10, 10), ambiguous: true)
+                ])
         ])
         let xml = try XMLCollector.parse(svg)
         let rect = try #require(xml.elements.first { $0.attributes["data-view"] != nil })
@@ -152,7 +168,9 @@ struct SeeingTests {
         let svg = SVGRenderer.animate(
             title: "t", canvas: Size(width: 375, height: 812), steps: steps, duration: 1)
         let xml = try XMLCollector.parse(svg)
-        let heights = xml.elements.filter { $0.name == "animate" && $0.attributes["attributeName"] == "height" }
+        let heights = xml.elements.filter {
+            $0.name == "animate" && $0.attributes["attributeName"] == "height"
+        }
         #expect(heights.count == steps[0].count)
         #expect(heights[0].attributes["values"] == "70;80;90;100")  // the header
     }
@@ -177,7 +195,10 @@ struct SeeingTests {
         let labels = y.compactMap { if case .constraint(let c) = $0 { c.label } else { nil } }
         #expect(labels == ["form.gap", "header.height"])  // form.top = header.bottom + 20
         #expect(y.count == 3)  // and header.top == |.top
-        guard case .constraint(let first) = y[0] else { Issue.record("not a constraint"); return }
+        guard case .constraint(let first) = y[0] else {
+            Issue.record("not a constraint")
+            return
+        }
         #expect(first.origin?.file == "phone.layout")
         #expect(first.origin?.line == 24)
         let title = try p.why(view: "title", attribute: .width)
@@ -217,9 +238,11 @@ struct SeeingTests {
     func saveSweep() throws {
         let (p, done) = try project(BundledExamples.phone)
         defer { done() }
-        #expect(Project.sweepVariantName(label: "header.height", value: 44.5) == "header_height_44_5")
+        #expect(
+            Project.sweepVariantName(label: "header.height", value: 44.5) == "header_height_44_5")
         #expect(Project.sweepVariantName(label: "form.gap", value: -8) == "form_gap_m8")
-        let (names, _) = try p.saveSweep(label: "tabbar.height", values: [40, 60], variant: "compact")
+        let (names, _) = try p.saveSweep(
+            label: "tabbar.height", values: [40, 60], variant: "compact")
         #expect(names == ["tabbar_height_40", "tabbar_height_60"])
         let saved = try frames(p, "tabbar_height_60")
         #expect(saved["tabbar"] == r(0, 508, 320, 60))  // compact's canvas: 568 - 60

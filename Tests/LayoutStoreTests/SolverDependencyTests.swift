@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LayoutStore
 
 private func c(
@@ -10,7 +11,8 @@ private func c(
 
 @Suite("Solver dependencies (constraintsAffectingLayout)")
 struct SolverDependencyTests {
-    @Test("a forward chain: the definer first, then what defines its inputs; unrelated ones left out")
+    @Test(
+        "a forward chain: the definer first, then what defines its inputs; unrelated ones left out")
     func forwardChain() throws {
         var s = Solver()
         let v = s.makeVariables(4)

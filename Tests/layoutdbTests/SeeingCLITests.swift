@@ -25,16 +25,23 @@ struct SeeingCLITests {
         #expect(svg.components(separatedBy: "data-view=\"header\"").count == 4)  // base + 2 variants
         #expect(svg.contains("main/compact"))
         let one = box.run(["render", "--variant", "compact", "-o", "-"])
-        #expect(one.stdout.contains("<rect data-view=\"header\" x=\"20\" y=\"44\" width=\"320\" height=\"44\""))
+        #expect(
+            one.stdout.contains(
+                "<rect data-view=\"header\" x=\"20\" y=\"44\" width=\"320\" height=\"44\""))
         #expect(box.snapshot() == before)
 
         #expect(box.run(["render", "-o", "x.txt"]).status == 64)
-        #expect(box.run(["render", "--variant", "compact", "--all-variants", "-o", "x.svg"]).status == 64)
+        #expect(
+            box.run(["render", "--variant", "compact", "--all-variants", "-o", "x.svg"]).status
+                == 64)
         let unknown = box.run(["render", "--variant", "compcat", "-o", "x.svg"])
         #expect(unknown.status == 65)
         #expect(unknown.stderr.contains("did you mean `compact`"))
-        #expect(box.run(["render", "-o", "x.svg", "--db", box.directory.appending(path: "none").path],
-                        db: false).status == 66)
+        #expect(
+            box.run(
+                ["render", "-o", "x.svg", "--db", box.directory.appending(path: "none").path],
+                db: false
+            ).status == 66)
         let png = box.run(["render", "-o", "x.png"])
         let hasConverter = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
             .contains { FileManager.default.isExecutableFile(atPath: "\($0)/rsvg-convert") }
@@ -53,7 +60,8 @@ struct SeeingCLITests {
         let before = box.snapshot()
         let r = box.run(["diff", "--variant", "compact"])
         #expect(r.status == 0)
-        #expect(r.stdout.contains("main: base → compact\n  header: width 375 → 320, height 70 → 44\n"))
+        #expect(
+            r.stdout.contains("main: base → compact\n  header: width 375 → 320, height 70 → 44\n"))
         let all = box.run(["diff"])
         #expect(all.stdout.contains("base → compact") && all.stdout.contains("base → tablet"))
         let json = box.run(["diff", "--variant", "compact", "--variant", "tablet", "--json"])
@@ -62,9 +70,11 @@ struct SeeingCLITests {
         let header = try #require(rows.first { $0["view"] as? String == "header" })
         #expect((header["old"] as? [String: Double])?["width"] == 320)
         #expect((header["new"] as? [String: Double])?["width"] == 768)
-        #expect(box.run(["diff", "--variant", "compact", "--variant", "compact"]).stdout
-            .contains("no differences"))
-        #expect(box.run(["diff", "--variant", "a", "--variant", "b", "--variant", "c"]).status == 64)
+        #expect(
+            box.run(["diff", "--variant", "compact", "--variant", "compact"]).stdout
+                .contains("no differences"))
+        #expect(
+            box.run(["diff", "--variant", "a", "--variant", "b", "--variant", "c"]).status == 64)
         #expect(box.run(["diff", "--variant", "nope"]).status == 65)
         #expect(box.snapshot() == before)
     }
@@ -90,7 +100,9 @@ struct SeeingCLITests {
         #expect(box.snapshot() == before)
     }
 
-    @Test("sweep: frames per value as csv/json/table without changing the project; --save; usage errors")
+    @Test(
+        "sweep: frames per value as csv/json/table without changing the project; --save; usage errors"
+    )
     func sweep() throws {
         let box = phoneBox()
         let before = box.snapshot()
@@ -103,27 +115,36 @@ struct SeeingCLITests {
         #expect(lines.contains("100,form,16,120,343,100"))  // 100 + 20
         // Negative numbers after `--`, as with any argument-parser command.
         let down = box.run(
-            ["--db", box.db, "sweep", "--format", "json", "--", "header.height", "100", "44", "-56"])
+            [
+                "--db", box.db, "sweep", "--format", "json", "--", "header.height", "100", "44",
+                "-56",
+            ])
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(down.stdout.utf8)) as? [[String: Any]])
         #expect(json.map { $0["value"] as? Double } == [100, 44])
         #expect(box.run(["sweep", "header.height", "44", "100", "8"]).stdout.contains("value"))
         #expect(box.snapshot() == before)
 
-        for bad in [["44", "100", "0"], ["44", "100", "-1"], ["100", "44", "1"], ["0", "100000", "1"]] {
+        for bad in [
+            ["44", "100", "0"], ["44", "100", "-1"], ["100", "44", "1"], ["0", "100000", "1"],
+        ] {
             let r = box.run(["--db", box.db, "sweep", "--", "header.height"] + bad)
             #expect(r.status == 64, "\(bad)")
             #expect(r.stderr.contains("STEP") || r.stderr.contains("steps"), "\(r.stderr)")
         }
         #expect(box.run(["sweep", "header.hieght", "1", "2", "1"]).status == 65)
-        #expect(box.run(["sweep", "header.height", "1", "2", "1", "--variant", "nope"]).status == 65)
+        #expect(
+            box.run(["sweep", "header.height", "1", "2", "1", "--variant", "nope"]).status == 65)
         #expect(box.snapshot() == before)
 
         let saved = box.run(["sweep", "header.height", "44", "70", "26", "--save"])
         #expect(saved.status == 0)
         #expect(saved.stdout == "saved variant header_height_44\nsaved variant header_height_70\n")
-        #expect(box.sql("select height from solved_frames where view='header' and variant='header_height_44'")
-            == "44.0")
+        #expect(
+            box.sql(
+                "select height from solved_frames where view='header' and variant='header_height_44'"
+            )
+                == "44.0")
     }
 
     @Test("animate: N interpolated frames as csv/json or an animated SVG; read-only; errors")
@@ -149,7 +170,9 @@ struct SeeingCLITests {
 
         #expect(box.run(["animate", "header.height", "100", "--frames", "1"]).status == 64)
         #expect(box.run(["animate", "header.height", "100"]).status == 64)
-        #expect(box.run(["animate", "header.height", "100", "--frames", "3", "-o", "a.gif"]).status == 64)
+        #expect(
+            box.run(["animate", "header.height", "100", "--frames", "3", "-o", "a.gif"]).status
+                == 64)
         #expect(box.run(["animate", "nope", "100", "--frames", "3"]).status == 65)
         #expect(box.snapshot() == before)
     }

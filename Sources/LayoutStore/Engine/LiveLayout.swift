@@ -25,7 +25,8 @@ public struct LiveLayout {
 
     /// Changes the constant of `input.constraints[index]` and re-solves what it moves.
     /// A change that makes required constraints conflict is refused, and nothing changes.
-    public mutating func setConstant(ofConstraint index: Int, to value: Double) throws(EngineError) {
+    public mutating func setConstant(ofConstraint index: Int, to value: Double) throws(EngineError)
+    {
         guard value.isFinite else { throw .nonFiniteNumber(build.input.constraints[index]) }
         let old = build.input.constraints[index].constant
         // Inactive, or folded to nothing: no solver constraint; nothing moves.

@@ -25,7 +25,9 @@ extension Project {
         let views = model.views.filter { !$0.isRoot }
         var constraints = model.constraints.map(\.constraint)
         for (i, c) in model.constraints.enumerated() {
-            if let id = c.id, let value = variantModel?.overrides[id] { constraints[i].constant = value }
+            if let id = c.id, let value = variantModel?.overrides[id] {
+                constraints[i].constant = value
+            }
         }
         let input = EngineInput(
             canvas: variantModel?.canvas ?? drawn, drawnCanvas: drawn,
@@ -35,12 +37,15 @@ extension Project {
 
     /// The index of the labelled constraint in a prepared model, or an unknown-label error.
     private func constraintIndex(_ label: String, in p: Prepared) throws -> Int? {
-        if let i = p.model.constraints.firstIndex(where: { $0.constraint.label == label }) { return i }
+        if let i = p.model.constraints.firstIndex(where: { $0.constraint.label == label }) {
+            return i
+        }
         // Known but inactive: it has no effect, so every value gives the same frames.
         if try store.constraint(labelled: label, layout: p.model.name) != nil { return nil }
         let labels = try store.listConstraints(layout: p.model.name).compactMap(\.constraint.label)
         throw StoreError.unknownLabel(
-            label: label, layout: p.model.name, at: nil, suggestion: suggestName(label, from: labels))
+            label: label, layout: p.model.name, at: nil,
+            suggestion: suggestName(label, from: labels))
     }
 
     private func rows(_ p: Prepared, _ frames: [Rect], ambiguous: [Bool]) -> [FrameRow] {
@@ -73,9 +78,11 @@ extension Project {
                 canvas = v.canvas ?? drawn
             }
             let boxes = try frames(layout: layout, variant: variant).map {
-                SVGRenderer.Box(name: $0.view, parent: $0.parent, frame: $0.frame, ambiguous: $0.ambiguous)
+                SVGRenderer.Box(
+                    name: $0.view, parent: $0.parent, frame: $0.frame, ambiguous: $0.ambiguous)
             }
-            let title = "\(layout)/\(variant ?? baseVariantName)  \(formatNumber(canvas.width))×"
+            let title =
+                "\(layout)/\(variant ?? baseVariantName)  \(formatNumber(canvas.width))×"
                 + "\(formatNumber(canvas.height))"
             return SVGRenderer.Panel(title: title, canvas: canvas, boxes: boxes)
         }
@@ -98,7 +105,9 @@ extension Project {
             }
         }
         let a = try frames(layout: layout, variant: from)
-        let b = Dictionary(try frames(layout: layout, variant: to).map { ($0.view, $0) }) { x, _ in x }
+        let b = Dictionary(try frames(layout: layout, variant: to).map { ($0.view, $0) }) { x, _ in
+            x
+        }
         return a.compactMap { row in
             guard let other = b[row.view], !row.frame.isClose(to: other.frame) else { return nil }
             return FrameChange(
@@ -115,12 +124,14 @@ extension Project {
     ///     try project.why(view: "title", attribute: .width)
     ///     // [.constraint(title.width <= header.width - 32), .constraint(header.right == |.right), ...]
     public func why(
-        view: String, attribute: Attribute?, layout: String = defaultLayoutName, variant: String? = nil
+        view: String, attribute: Attribute?, layout: String = defaultLayoutName,
+        variant: String? = nil
     ) throws -> [Reason] {
         let p = try prepare(layout: layout, variant: variant)
         guard let index = p.views.firstIndex(where: { $0.name == view }) else {
             throw StoreError.unknownView(
-                name: view, layout: layout, at: nil, suggestion: suggestName(view, from: p.views.map(\.name)))
+                name: view, layout: layout, at: nil,
+                suggestion: suggestName(view, from: p.views.map(\.name)))
         }
         let live = try LiveLayout(p.input)
         return live.reasons(view: index, attribute: attribute).map {
@@ -182,7 +193,9 @@ extension Project {
         let p = try prepare(layout: layout, variant: variant)
         _ = try constraintIndex(label, in: p)
         let labels = Dictionary(
-            p.model.constraints.compactMap { c in c.id.flatMap { id in c.constraint.label.map { (id, $0) } } }
+            p.model.constraints.compactMap { c in
+                c.id.flatMap { id in c.constraint.label.map { (id, $0) } }
+            }
         ) { a, _ in a }
         let existing = Set(p.model.variants.map(\.name))
         let names = values.map { Self.sweepVariantName(label: label, value: $0) }
@@ -192,7 +205,8 @@ extension Project {
                 try store.createVariant(name, canvas: p.variant?.canvas, layout: layout)
                 for (id, constant) in p.variant?.overrides ?? [:] {
                     guard let other = labels[id], other != label else { continue }
-                    try store.setConstant(label: other, value: constant, variant: name, layout: layout)
+                    try store.setConstant(
+                        label: other, value: constant, variant: name, layout: layout)
                 }
                 try store.setConstant(label: label, value: value, variant: name, layout: layout)
             }

@@ -102,11 +102,14 @@ public enum SVGRenderer {
         for (i, b) in first.enumerated() {
             let track = steps.map { $0[i].frame }
             var rect = box(b, depth: depths[i], o, closeRect: false)
-            for (name, key) in [("x", \Rect.x), ("y", \Rect.y), ("width", \Rect.width),
-                                ("height", \Rect.height)] {
+            for (name, key) in [
+                ("x", \Rect.x), ("y", \Rect.y), ("width", \Rect.width),
+                ("height", \Rect.height),
+            ] {
                 let shift = name == "x" ? o.x : name == "y" ? o.y : 0
                 let values = track.map { formatNumber($0[keyPath: key] + shift) }
-                rect += "<animate attributeName=\"\(name)\" values=\"\(values.joined(separator: ";"))\""
+                rect +=
+                    "<animate attributeName=\"\(name)\" values=\"\(values.joined(separator: ";"))\""
                     + " dur=\"\(dur)s\" repeatCount=\"indefinite\"/>"
             }
             rect += "</rect>\n"
@@ -137,11 +140,13 @@ public enum SVGRenderer {
         _ b: Box, depth: Int, _ o: (x: Double, y: Double), closeRect: Bool = true
     ) -> String {
         let f = b.frame
-        var s = "<rect data-view=\"\(escape(b.name))\" x=\"\(formatNumber(f.x + o.x))\""
+        var s =
+            "<rect data-view=\"\(escape(b.name))\" x=\"\(formatNumber(f.x + o.x))\""
             + " y=\"\(formatNumber(f.y + o.y))\" width=\"\(formatNumber(f.width))\""
             + " height=\"\(formatNumber(f.height))\" fill=\"\(fills[depth % fills.count])\""
             + " fill-opacity=\"0.8\""
-        s += b.ambiguous
+        s +=
+            b.ambiguous
             ? " stroke=\"#dc2626\" stroke-width=\"2\" stroke-dasharray=\"6 3\""
             : " stroke=\"#1e3a8a\" stroke-width=\"1\""
         s += closeRect ? "/>\n" : ">"
@@ -153,15 +158,18 @@ public enum SVGRenderer {
         _ b: Box, _ o: (x: Double, y: Double), track: [Rect]?, duration: String
     ) -> String {
         let name = b.name + (b.ambiguous ? " (ambiguous)" : "")
-        var s = "<text x=\"\(formatNumber(b.frame.x + o.x + 3))\""
+        var s =
+            "<text x=\"\(formatNumber(b.frame.x + o.x + 3))\""
             + " y=\"\(formatNumber(b.frame.y + o.y + 12))\" font-size=\"10\""
             + " fill=\"\(b.ambiguous ? "#dc2626" : "#111827")\">\(escape(name))"
         if let track {
             let xs = track.map { formatNumber($0.x + o.x + 3) }.joined(separator: ";")
             let ys = track.map { formatNumber($0.y + o.y + 12) }.joined(separator: ";")
-            s += "<animate attributeName=\"x\" values=\"\(xs)\" dur=\"\(duration)s\""
+            s +=
+                "<animate attributeName=\"x\" values=\"\(xs)\" dur=\"\(duration)s\""
                 + " repeatCount=\"indefinite\"/>"
-            s += "<animate attributeName=\"y\" values=\"\(ys)\" dur=\"\(duration)s\""
+            s +=
+                "<animate attributeName=\"y\" values=\"\(ys)\" dur=\"\(duration)s\""
                 + " repeatCount=\"indefinite\"/>"
         }
         return s + "</text>\n"
