@@ -79,10 +79,32 @@ func describe(_ c: FrameChange) -> String {
     guard let old = c.old else {
         return "\(where_) \(c.view): new \(formatRect(c.new))"
     }
-    let fields = [("x", old.x, c.new.x), ("y", old.y, c.new.y), ("width", old.width, c.new.width),
-                  ("height", old.height, c.new.height)]
+    return "\(where_) \(c.view): " + describeFields(old, c.new)
+}
+
+/// `height 70 → 44, y 8 → 8`: the fields that differ, old → new.
+func describeFields(_ old: Rect, _ new: Rect) -> String {
+    let fields = [("x", old.x, new.x), ("y", old.y, new.y), ("width", old.width, new.width),
+                  ("height", old.height, new.height)]
     let parts = fields.filter { abs($0.1 - $0.2) >= 1e-6 }.map { "\($0.0) \(formatNumber($0.1)) → \(formatNumber($0.2))" }
-    return "\(where_) \(c.view): " + parts.joined(separator: ", ")
+    return parts.joined(separator: ", ")
+}
+
+/// Writes a file the user named with -o; `-` is standard output.
+func writeOutput(_ text: String, to path: String) throws {
+    if path == "-" {
+        print(text, terminator: "")
+        return
+    }
+    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+        throw OutputFileError(path: path)
+    }
+}
+
+struct OutputFileError: LayoutDBError {
+    var path: String
+    var exitStatus: ExitStatus { .ioError }
+    var description: String { "cannot write \(path): check that its folder exists and is writable" }
 }
 
 func formatRect(_ r: Rect) -> String {

@@ -6,13 +6,15 @@ struct EngineBuild {
         case generated(String)
     }
 
-    let input: EngineInput
+    var input: EngineInput
     var solver = Solver()
     var index: [String: Int] = [:]
     /// Per view, its four variables; nil where the value is fixed.
     var variables: [[Variable?]] = []
     var origins: [Origin] = []
     var batch: [SolverConstraint] = []
+    /// Per entry of `origins`, the solver's handle (after `solve`).
+    var handles: [ConstraintHandle] = []
 
     init(_ input: EngineInput) throws(EngineError) {
         self.input = input
@@ -27,7 +29,7 @@ struct EngineBuild {
     }
 
     /// A view's base attribute as a term, or its known value (root, fixed views).
-    private func base(_ view: Int, _ attribute: BaseAttribute) -> (Variable?, Double) {
+    func base(_ view: Int, _ attribute: BaseAttribute) -> (Variable?, Double) {
         if view < 0 {
             switch attribute {
             case .left, .top: return (nil, 0)
@@ -90,7 +92,6 @@ struct EngineBuild {
                 add([(i, attribute, 1)], c.relation, c.constant, c.priority, .generated(c.source))
             }
         }
-        let handles: [ConstraintHandle]
         do {
             handles = try solver.add(batch)
         } catch {
@@ -188,7 +189,7 @@ struct EngineBuild {
         return Size(width: f.width, height: f.height)
     }
 
-    private func describe(_ error: SolverError) -> EngineError {
+    func describe(_ error: SolverError) -> EngineError {
         guard case .unsatisfiable(let conflicts) = error else { return .nonFiniteNumber(nil) }
         var users: [Constraint] = []
         var generated: [String] = []
@@ -201,7 +202,8 @@ struct EngineBuild {
         return .unsatisfiable(conflicts: users, generated: generated)
     }
 
-    private func output(_ handles: [ConstraintHandle]) -> EngineOutput {
+    /// Per view, its frame now (cheaper than ``output(_:)`` when only frames are wanted).
+    func frames() -> [Rect] {
         var frames: [Rect] = []
         frames.reserveCapacity(input.views.count)
         for i in input.views.indices {
@@ -212,6 +214,11 @@ struct EngineBuild {
             frames.append(
                 Rect(x: value(.left), y: value(.top), width: value(.width), height: value(.height)))
         }
+        return frames
+    }
+
+    private func output(_ handles: [ConstraintHandle]) -> EngineOutput {
+        let frames = frames()
         var ambiguousVariable = [Bool](repeating: false, count: solver.variableCount)
         for v in solver.ambiguousVariables() { ambiguousVariable[Int(v.index)] = true }
         let ambiguous = variables.map {

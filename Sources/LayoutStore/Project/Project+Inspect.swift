@@ -13,25 +13,10 @@ extension Project {
     /// Solves a layout in memory (nothing is written) and reports ambiguity and the
     /// optional constraints that lose.
     public func check(layout: String = defaultLayoutName, variant: String? = nil) throws -> CheckReport {
-        let model = try store.loadLayout(layout)
-        let variantModel = try variant.map { name in
-            guard let v = model.variants.first(where: { $0.name == name }) else {
-                throw StoreError.unknownVariant(
-                    name: name, layout: layout, at: nil,
-                    suggestion: suggestName(name, from: model.variants.map(\.name)))
-            }
-            return v
-        }
-        let drawn = model.canvas ?? Size(width: 0, height: 0)
-        let views = model.views.filter { !$0.isRoot }
-        var constraints = model.constraints.map(\.constraint)
-        for (i, c) in model.constraints.enumerated() {
-            if let id = c.id, let value = variantModel?.overrides[id] { constraints[i].constant = value }
-        }
-        let output = try LayoutEngine.solve(
-            EngineInput(
-                canvas: variantModel?.canvas ?? drawn, drawnCanvas: drawn,
-                views: views.map { EngineView($0.declaration) }, constraints: constraints))
+        let p = try prepare(layout: layout, variant: variant)
+        let views = p.views
+        let constraints = p.input.constraints
+        let output = try LayoutEngine.solve(p.input)
         return CheckReport(
             layout: layout, variant: variant ?? baseVariantName,
             ambiguousViews: views.indices.filter { output.ambiguous[$0] }.map { views[$0].name },

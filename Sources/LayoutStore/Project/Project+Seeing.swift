@@ -1,0 +1,253 @@
+/// Seeing a layout: pictures, comparisons, reasons, and what-ifs solved in memory.
+/// Nothing here writes to the project except ``saveSweep(label:values:variant:layout:)``.
+extension Project {
+    /// A layout (or variant) ready to solve in memory: its engine input and the views
+    /// the input's views come from.
+    struct Prepared {
+        var input: EngineInput
+        var views: [StoredView]
+        var model: LayoutModel
+        var variant: VariantModel?
+    }
+
+    /// The engine input of a layout's base or one of its variants (overrides applied).
+    func prepare(layout: String, variant: String?) throws -> Prepared {
+        let model = try store.loadLayout(layout)
+        let variantModel = try variant.map { name in
+            guard let v = model.variants.first(where: { $0.name == name }) else {
+                throw StoreError.unknownVariant(
+                    name: name, layout: layout, at: nil,
+                    suggestion: suggestName(name, from: model.variants.map(\.name)))
+            }
+            return v
+        }
+        let drawn = model.canvas ?? Size(width: 0, height: 0)
+        let views = model.views.filter { !$0.isRoot }
+        var constraints = model.constraints.map(\.constraint)
+        for (i, c) in model.constraints.enumerated() {
+            if let id = c.id, let value = variantModel?.overrides[id] {
+                constraints[i].constant = value
+            }
+        }
+        let input = EngineInput(
+            canvas: variantModel?.canvas ?? drawn, drawnCanvas: drawn,
+            views: views.map { EngineView($0.declaration) }, constraints: constraints)
+        return Prepared(input: input, views: views, model: model, variant: variantModel)
+    }
+
+    /// The index of the labelled constraint in a prepared model, or an unknown-label error.
+    private func constraintIndex(_ label: String, in p: Prepared) throws -> Int? {
+        if let i = p.model.constraints.firstIndex(where: { $0.constraint.label == label }) {
+            return i
+        }
+        // Known but inactive: it has no effect, so every value gives the same frames.
+        if try store.constraint(labelled: label, layout: p.model.name) != nil { return nil }
+        let labels = try store.listConstraints(layout: p.model.name).compactMap(\.constraint.label)
+        throw StoreError.unknownLabel(
+            label: label, layout: p.model.name, at: nil,
+            suggestion: suggestName(label, from: labels))
+    }
+
+    private func rows(_ p: Prepared, _ frames: [Rect], ambiguous: [Bool]) -> [FrameRow] {
+        p.views.indices.map { i in
+            FrameRow(
+                view: p.views[i].name, parent: p.views[i].declaration.parent, frame: frames[i],
+                ambiguous: ambiguous[i])
+        }
+    }
+
+    // MARK: Render
+
+    /// One SVG panel per variant (nil = base), from the stored frames (re-solved first
+    /// if dirty, as `frames`).
+    ///
+    ///     let svg = SVGRenderer.render(try project.panels(variants: [nil, "compact"]))
+    public func panels(layout: String = defaultLayoutName, variants: [String?]) throws
+        -> [SVGRenderer.Panel]
+    {
+        let model = try store.loadLayout(layout)
+        let drawn = model.canvas ?? Size(width: 0, height: 0)
+        return try variants.map { variant in
+            var canvas = drawn
+            if let variant {
+                guard let v = model.variants.first(where: { $0.name == variant }) else {
+                    throw StoreError.unknownVariant(
+                        name: variant, layout: layout, at: nil,
+                        suggestion: suggestName(variant, from: model.variants.map(\.name)))
+                }
+                canvas = v.canvas ?? drawn
+            }
+            let boxes = try frames(layout: layout, variant: variant).map {
+                SVGRenderer.Box(
+                    name: $0.view, parent: $0.parent, frame: $0.frame, ambiguous: $0.ambiguous)
+            }
+            let title =
+                "\(layout)/\(variant ?? baseVariantName)  \(formatNumber(canvas.width))×"
+                + "\(formatNumber(canvas.height))"
+            return SVGRenderer.Panel(title: title, canvas: canvas, boxes: boxes)
+        }
+    }
+
+    // MARK: Diff
+
+    /// The views whose frames differ between two variants (nil = base), in view order:
+    /// `old` is `from`'s frame, `new` is `to`'s.
+    ///
+    ///     try project.diff(from: nil, to: "compact").map(\.view)   // ["header", ...]
+    public func diff(layout: String = defaultLayoutName, from: String?, to: String?) throws
+        -> [FrameChange]
+    {
+        for name in [from, to].compactMap({ $0 }) {
+            let names = try store.variants(layout: layout).map(\.name)
+            if !names.contains(name) {
+                throw StoreError.unknownVariant(
+                    name: name, layout: layout, at: nil, suggestion: suggestName(name, from: names))
+            }
+        }
+        let a = try frames(layout: layout, variant: from)
+        let b = Dictionary(try frames(layout: layout, variant: to).map { ($0.view, $0) }) { x, _ in
+            x
+        }
+        return a.compactMap { row in
+            guard let other = b[row.view], !row.frame.isClose(to: other.frame) else { return nil }
+            return FrameChange(
+                layout: layout, variant: to ?? baseVariantName, view: row.view, old: row.frame,
+                new: other.frame)
+        }
+    }
+
+    // MARK: Why
+
+    /// The constraints that determine a view's attribute (or its whole frame), the most
+    /// direct first — Auto Layout's constraintsAffectingLayout — solved in memory.
+    ///
+    ///     try project.why(view: "title", attribute: .width)
+    ///     // [.constraint(title.width <= header.width - 32), .constraint(header.right == |.right), ...]
+    public func why(
+        view: String, attribute: Attribute?, layout: String = defaultLayoutName,
+        variant: String? = nil
+    ) throws -> [Reason] {
+        let p = try prepare(layout: layout, variant: variant)
+        guard let index = p.views.firstIndex(where: { $0.name == view }) else {
+            throw StoreError.unknownView(
+                name: view, layout: layout, at: nil,
+                suggestion: suggestName(view, from: p.views.map(\.name)))
+        }
+        let live = try LiveLayout(p.input)
+        return live.reasons(view: index, attribute: attribute).map {
+            switch $0 {
+            case .user(let i): .constraint(p.input.constraints[i])
+            case .generated(let text): .generated(text)
+            }
+        }
+    }
+
+    /// One thing a frame depends on: a stored constraint (with its label, source and
+    /// origin) or one layoutdb generated (intrinsic size, drawn frame, autoresizing).
+    public enum Reason: Hashable, Sendable {
+        case constraint(Constraint)
+        case generated(String)
+    }
+
+    // MARK: Sweep
+
+    /// Frames for each value of a labelled constraint's constant, solved in memory by
+    /// changing the constant in place (the solver's fast path). The project is unchanged.
+    ///
+    ///     for step in try project.sweep(label: "header.height", values: [44, 70]) {
+    ///         print(step.value, step.frames.first!.frame.height)   // 44 44, then 70 70
+    ///     }
+    public func sweep(
+        label: String, values: [Double], layout: String = defaultLayoutName, variant: String? = nil
+    ) throws -> [(value: Double, frames: [FrameRow])] {
+        let p = try prepare(layout: layout, variant: variant)
+        let index = try constraintIndex(label, in: p)
+        var live = try LiveLayout(p.input)
+        var out: [(value: Double, frames: [FrameRow])] = []
+        for value in values {
+            if let index { try live.setConstant(ofConstraint: index, to: value) }
+            out.append((value, rows(p, live.frames, ambiguous: live.initial.ambiguous)))
+        }
+        return out
+    }
+
+    /// The variant name `sweep --save` uses: the label and value with every character
+    /// that is not a letter, digit or `_` made `_`, and a minus sign as `m`, so the name
+    /// is a script identifier and `export` round-trips: `header.height` at 44.5 →
+    /// `header_height_44_5`, at -8 → `header_height_m8`.
+    public static func sweepVariantName(label: String, value: Double) -> String {
+        func clean(_ s: String) -> String {
+            String(s.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
+        }
+        let number = formatNumber(value).replacingOccurrences(of: "-", with: "m")
+        return clean(label) + "_" + clean(number)
+    }
+
+    /// Stores each value of a sweep as a variant (named by ``sweepVariantName(label:value:)``)
+    /// with the base's (or `variant`'s) canvas and overrides plus this constant; an existing
+    /// variant of that name is replaced. One transaction.
+    @discardableResult
+    public func saveSweep(
+        label: String, values: [Double], layout: String = defaultLayoutName, variant: String? = nil
+    ) throws -> (names: [String], report: SolveReport) {
+        let p = try prepare(layout: layout, variant: variant)
+        _ = try constraintIndex(label, in: p)
+        let labels = Dictionary(
+            p.model.constraints.compactMap { c in
+                c.id.flatMap { id in c.constraint.label.map { (id, $0) } }
+            }
+        ) { a, _ in a }
+        let existing = Set(p.model.variants.map(\.name))
+        let names = values.map { Self.sweepVariantName(label: label, value: $0) }
+        let report = try edit(layouts: [layout]) {
+            for (name, value) in zip(names, values) {
+                if existing.contains(name) { try store.removeVariant(name, layout: layout) }
+                try store.createVariant(name, canvas: p.variant?.canvas, layout: layout)
+                for (id, constant) in p.variant?.overrides ?? [:] {
+                    guard let other = labels[id], other != label else { continue }
+                    try store.setConstant(
+                        label: other, value: constant, variant: name, layout: layout)
+                }
+                try store.setConstant(label: label, value: value, variant: name, layout: layout)
+            }
+        }
+        return (names, report)
+    }
+
+    // MARK: Animate
+
+    /// LayoutKit's animated constant change: `count` frames interpolated linearly from
+    /// the current solution to the one with `label` at `value` (both solved), the first
+    /// the current layout, the last the new one. The project is unchanged.
+    ///
+    ///     let steps = try project.animation(label: "header.height", to: 100, frames: 5)
+    ///     steps[2].first { $0.view == "header" }!.frame.height   // 85 (70 → 100)
+    public func animation(
+        label: String, to value: Double, frames count: Int, layout: String = defaultLayoutName,
+        variant: String? = nil
+    ) throws -> [[FrameRow]] {
+        precondition(count >= 2, "an animation has a first and a last frame")
+        let p = try prepare(layout: layout, variant: variant)
+        let index = try constraintIndex(label, in: p)
+        var live = try LiveLayout(p.input)
+        let start = live.frames
+        if let index { try live.setConstant(ofConstraint: index, to: value) }
+        let end = live.frames
+        let ambiguous = live.initial.ambiguous
+        return (0..<count).map { step in
+            let t = Double(step) / Double(count - 1)
+            let frames = zip(start, end).map { a, b in
+                Rect(
+                    x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t,
+                    width: a.width + (b.width - a.width) * t,
+                    height: a.height + (b.height - a.height) * t)
+            }
+            return rows(p, frames, ambiguous: ambiguous)
+        }
+    }
+
+    /// The canvas a variant (nil = base) is solved for.
+    public func canvas(layout: String = defaultLayoutName, variant: String?) throws -> Size {
+        try prepare(layout: layout, variant: variant).input.canvas
+    }
+}

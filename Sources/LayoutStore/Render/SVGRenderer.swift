@@ -1,0 +1,221 @@
+/// Draws solved frames as SVG: nested labelled rectangles, one panel per variant side
+/// by side, ambiguous views dashed red. Pure and deterministic: the same frames give the
+/// same bytes (numbers through ``formatNumber(_:)``, names XML-escaped).
+///
+///     let svg = SVGRenderer.render([
+///         .init(title: "main/base", canvas: Size(width: 375, height: 812), boxes: [
+///             .init(name: "header", parent: "root", frame: Rect(x: 0, y: 0, width: 375, height: 70)),
+///         ]),
+///     ])
+///
+/// A view's `<rect>` carries `data-view="NAME"` and sits at its frame plus its panel's
+/// offset (``offsets(for:)``): frames are root coordinates, so nesting shows as
+/// rectangles inside rectangles, drawn parents first.
+public enum SVGRenderer {
+    /// One view to draw.
+    public struct Box: Hashable, Sendable {
+        public var name: String
+        public var parent: String
+        public var frame: Rect
+        public var ambiguous: Bool
+
+        public init(name: String, parent: String, frame: Rect, ambiguous: Bool = false) {
+            self.name = name
+            self.parent = parent
+            self.frame = frame
+            self.ambiguous = ambiguous
+        }
+    }
+
+    /// One variant: a titled canvas with its views (parents before children).
+    public struct Panel: Hashable, Sendable {
+        public var title: String
+        public var canvas: Size
+        public var boxes: [Box]
+
+        public init(title: String, canvas: Size, boxes: [Box]) {
+            self.title = title
+            self.canvas = canvas
+            self.boxes = boxes
+        }
+    }
+
+    static let margin = 20.0
+    static let titleHeight = 24.0
+    static let gap = 40.0
+    /// Fills by depth: nesting reads as darker.
+    static let fills = ["#dbeafe", "#bfdbfe", "#93c5fd", "#c7d2fe", "#a5b4fc", "#ddd6fe"]
+
+    /// Where each panel's canvas origin is in the drawing.
+    public static func offsets(for panels: [Panel]) -> [(x: Double, y: Double)] {
+        var x = margin
+        return panels.map { p in
+            defer { x += extent(p).width + gap }
+            return (x, margin + titleHeight)
+        }
+    }
+
+    /// The panels side by side in one SVG document.
+    public static func render(_ panels: [Panel]) -> String {
+        let offsets = offsets(for: panels)
+        var width = margin
+        var height = 0.0
+        for p in panels {
+            width += extent(p).width + gap
+            height = max(height, extent(p).height)
+        }
+        width += margin - (panels.isEmpty ? 0 : gap)
+        height += 2 * margin + titleHeight
+        var out = header(width: width, height: height)
+        for (p, o) in zip(panels, offsets) {
+            out += "<g class=\"panel\" data-title=\"\(escape(p.title))\">\n"
+            out += text(p.title, x: o.x, y: o.y - 8, size: 14, bold: true)
+            out += canvasRect(p.canvas, o)
+            let depths = depthOf(p.boxes)
+            for (b, depth) in zip(p.boxes, depths) {
+                out += box(b, depth: depth, o)
+            }
+            out += "</g>\n"
+        }
+        return out + "</svg>\n"
+    }
+
+    /// One panel whose rectangles move through `steps` (each the same views in the same
+    /// order) with SMIL `<animate>` on x, y, width and height, evenly spaced over
+    /// `duration` seconds, repeating.
+    public static func animate(
+        title: String, canvas: Size, steps: [[Box]], duration: Double
+    ) -> String {
+        guard let first = steps.first else { return render([]) }
+        let panel = Panel(title: title, canvas: canvas, boxes: first)
+        var big = panel
+        // The drawing must hold every step: size it by the union of all of them.
+        big.boxes = steps.flatMap { $0 }
+        let o = offsets(for: [panel])[0]
+        let size = extent(big)
+        var out = header(
+            width: size.width + 2 * margin, height: size.height + 2 * margin + titleHeight)
+        out += text(title, x: o.x, y: o.y - 8, size: 14, bold: true)
+        out += canvasRect(canvas, o)
+        let depths = depthOf(first)
+        let dur = formatNumber(duration)
+        for (i, b) in first.enumerated() {
+            let track = steps.map { $0[i].frame }
+            var rect = box(b, depth: depths[i], o, closeRect: false)
+            for (name, key) in [
+                ("x", \Rect.x), ("y", \Rect.y), ("width", \Rect.width),
+                ("height", \Rect.height),
+            ] {
+                let shift = name == "x" ? o.x : name == "y" ? o.y : 0
+                let values = track.map { formatNumber($0[keyPath: key] + shift) }
+                rect +=
+                    "<animate attributeName=\"\(name)\" values=\"\(values.joined(separator: ";"))\""
+                    + " dur=\"\(dur)s\" repeatCount=\"indefinite\"/>"
+            }
+            rect += "</rect>\n"
+            out += rect + label(b, o, track: track, duration: dur)
+        }
+        return out + "</svg>\n"
+    }
+
+    // MARK: Pieces
+
+    private static func header(width: Double, height: Double) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(formatNumber(width))" \
+        height="\(formatNumber(height))" viewBox="0 0 \(formatNumber(width)) \
+        \(formatNumber(height))" font-family="Helvetica, Arial, sans-serif">
+
+        """
+    }
+
+    private static func canvasRect(_ canvas: Size, _ o: (x: Double, y: Double)) -> String {
+        "<rect class=\"canvas\" x=\"\(formatNumber(o.x))\" y=\"\(formatNumber(o.y))\""
+            + " width=\"\(formatNumber(canvas.width))\" height=\"\(formatNumber(canvas.height))\""
+            + " fill=\"#ffffff\" stroke=\"#111827\" stroke-width=\"1.5\"/>\n"
+    }
+
+    private static func box(
+        _ b: Box, depth: Int, _ o: (x: Double, y: Double), closeRect: Bool = true
+    ) -> String {
+        let f = b.frame
+        var s =
+            "<rect data-view=\"\(escape(b.name))\" x=\"\(formatNumber(f.x + o.x))\""
+            + " y=\"\(formatNumber(f.y + o.y))\" width=\"\(formatNumber(f.width))\""
+            + " height=\"\(formatNumber(f.height))\" fill=\"\(fills[depth % fills.count])\""
+            + " fill-opacity=\"0.8\""
+        s +=
+            b.ambiguous
+            ? " stroke=\"#dc2626\" stroke-width=\"2\" stroke-dasharray=\"6 3\""
+            : " stroke=\"#1e3a8a\" stroke-width=\"1\""
+        s += closeRect ? "/>\n" : ">"
+        return s + (closeRect ? label(b, o, track: nil, duration: "") : "")
+    }
+
+    /// The name in the rectangle's top left corner (moving with it when animated).
+    private static func label(
+        _ b: Box, _ o: (x: Double, y: Double), track: [Rect]?, duration: String
+    ) -> String {
+        let name = b.name + (b.ambiguous ? " (ambiguous)" : "")
+        var s =
+            "<text x=\"\(formatNumber(b.frame.x + o.x + 3))\""
+            + " y=\"\(formatNumber(b.frame.y + o.y + 12))\" font-size=\"10\""
+            + " fill=\"\(b.ambiguous ? "#dc2626" : "#111827")\">\(escape(name))"
+        if let track {
+            let xs = track.map { formatNumber($0.x + o.x + 3) }.joined(separator: ";")
+            let ys = track.map { formatNumber($0.y + o.y + 12) }.joined(separator: ";")
+            s +=
+                "<animate attributeName=\"x\" values=\"\(xs)\" dur=\"\(duration)s\""
+                + " repeatCount=\"indefinite\"/>"
+            s +=
+                "<animate attributeName=\"y\" values=\"\(ys)\" dur=\"\(duration)s\""
+                + " repeatCount=\"indefinite\"/>"
+        }
+        return s + "</text>\n"
+    }
+
+    private static func text(
+        _ string: String, x: Double, y: Double, size: Int, bold: Bool = false
+    ) -> String {
+        "<text x=\"\(formatNumber(x))\" y=\"\(formatNumber(y))\" font-size=\"\(size)\""
+            + (bold ? " font-weight=\"bold\"" : "") + ">\(escape(string))</text>\n"
+    }
+
+    /// The panel's drawn size: the canvas, grown to hold views that stick out of it.
+    private static func extent(_ p: Panel) -> Size {
+        var w = max(p.canvas.width, 0)
+        var h = max(p.canvas.height, 0)
+        for b in p.boxes where b.frame.x.isFinite && b.frame.y.isFinite {
+            w = max(w, b.frame.x + b.frame.width)
+            h = max(h, b.frame.y + b.frame.height)
+        }
+        return Size(width: max(w, 1), height: max(h, 1))
+    }
+
+    private static func depthOf(_ boxes: [Box]) -> [Int] {
+        var depth: [String: Int] = [rootViewName: 0]
+        return boxes.map { b in
+            let d = (depth[b.parent] ?? 0) + 1
+            depth[b.name] = d
+            return d - 1
+        }
+    }
+
+    /// Text and attribute values safe inside XML.
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.count)
+        for ch in s {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+}

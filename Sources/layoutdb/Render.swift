@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import LayoutStore
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract:
+            "Draw the solved layout as SVG (or PNG): labelled rectangles, one panel per variant.",
+        discussion: """
+            Views are rectangles in root coordinates, nested views drawn over their parents;
+            ambiguous views have a dashed red outline. PNG needs rsvg-convert
+            (apt-get install librsvg2-bin).
+              layoutdb render -o home.svg
+              layoutdb render --all-variants -o all.svg
+              layoutdb render --variant compact -o compact.png
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Option(help: ArgumentHelp("Draw this variant instead of the base layout.", valueName: "name"))
+    var variant: String?
+    @Flag(help: "Draw the base layout and every variant side by side.") var allVariants = false
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "The file to write: .svg or .png (- for SVG on stdout).", valueName: "file"))
+    var output: String
+
+    func validate() throws {
+        if variant != nil && allVariants {
+            throw ValidationError("--variant and --all-variants exclude each other")
+        }
+        let ext = output.lowercased()
+        if output != "-" && !ext.hasSuffix(".svg") && !ext.hasSuffix(".png") {
+            throw ValidationError("-o must name a .svg or .png file (got '\(output)')")
+        }
+    }
+
+    func run() throws {
+        try guarded {
+            let png = output.lowercased().hasSuffix(".png")
+            // Before any work: a missing converter is the user's first thing to fix.
+            let converter = png ? try PNGConverter.find() : nil
+            let project = try global.open()
+            let variants: [String?] =
+                allVariants
+                ? [nil] + (try project.store.variants(layout: global.layout).map(\.name))
+                : [variant == baseVariantName ? nil : variant]
+            let svg = SVGRenderer.render(
+                try project.panels(layout: global.layout, variants: variants))
+            if let converter {
+                try converter.convert(svg, to: output)
+            } else {
+                try writeOutput(svg, to: output)
+            }
+        }
+    }
+}
+
+/// rsvg-convert from the system's packages, when installed.
+struct PNGConverter {
+    let executable: String
+
+    static func find() throws -> PNGConverter {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/rsvg-convert"
+            if FileManager.default.isExecutableFile(atPath: candidate) {
+                return PNGConverter(executable: candidate)
+            }
+        }
+        throw MissingConverterError()
+    }
+
+    func convert(_ svg: String, to path: String) throws {
+        let temporary = FileManager.default.temporaryDirectory
+            .appending(path: "layoutdb-render-\(getpid()).svg")
+        try writeOutput(svg, to: temporary.path)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = ["-o", path, temporary.path]
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw OutputFileError(path: path) }
+    }
+}
+
+struct MissingConverterError: LayoutDBError {
+    var exitStatus: ExitStatus { .usage }
+    var description: String {
+        "PNG needs rsvg-convert, which is not installed: apt-get install librsvg2-bin, "
+            + "or write .svg instead"
+    }
+}
