@@ -64,7 +64,7 @@ struct SeeingTests {
     @Test("examples/phone.layout: frames computed by hand, base and compact")
     func phoneExample() throws {
         let text = try String(contentsOf: examples.appending(path: "phone.layout"), encoding: .utf8)
-        #expect(text == BundledExamples.phone + "\n")
+        #expect(text == BundledExamples.phone)
         let (p, done) = try project(text)
         defer { done() }
         let base = try frames(p)
