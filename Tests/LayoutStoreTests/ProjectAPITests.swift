@@ -61,3 +61,33 @@ struct ProjectAPITests {
         #expect(try String(contentsOf: file, encoding: .utf8) == BundledExamples.phone)
     }
 }
+
+@Suite("Solving a fresh apply from memory")
+struct FreshApplyModelTests {
+    @Test("the model built from a script equals the one the store reads back", arguments: [
+        "phone", "springs",
+    ])
+    func sameModel(example: String) throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../examples/\(example).layout").standardized
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let statements = try ScriptParser.parse(text, file: file.path)
+        let store = try ProjectStore.open(path: temporaryProjectPath(), create: true)
+        let applied = try store.apply(statements)
+        for a in applied {
+            let memory = Project.model(of: a, from: statements)
+            let disk = try store.loadLayout(a.name)
+            #expect(memory.canvas == disk.canvas)
+            #expect(memory.views.map(\.id) == disk.views.map(\.id))
+            #expect(memory.views.map(\.declaration) == disk.views.map(\.declaration))
+            #expect(memory.constraints.map(\.id) == disk.constraints.map(\.id))
+            func solving(_ c: Constraint) -> [String] {
+                [c.label ?? "", "\(c.terms)", c.relation.rawValue, "\(c.constant)", "\(c.priority)", "\(c.isActive)"]
+            }
+            #expect(memory.constraints.map { solving($0.constraint) } == disk.constraints.map { solving($0.constraint) })
+            #expect(memory.variants.map(\.name) == disk.variants.map(\.name))
+            #expect(memory.variants.map(\.canvas) == disk.variants.map(\.canvas))
+            #expect(memory.variants.map(\.overrides) == disk.variants.map(\.overrides))
+        }
+    }
+}

@@ -226,16 +226,17 @@ struct EngineBuild {
         }
 
         var componentOfVariable = [Int?](repeating: nil, count: solver.variableCount)
-        var componentOfHandle: [ConstraintHandle: Int] = [:]
+        var componentOfHandle = [Int](repeating: -1, count: handles.count)
         for (n, part) in solver.independentComponents().enumerated() {
             for v in part.variables { componentOfVariable[Int(v.index)] = n }
-            for h in part.constraints { componentOfHandle[h] = n }
+            for h in part.constraints where Int(h.index) < handles.count { componentOfHandle[Int(h.index)] = n }
         }
         var constraintComponents = [Int?](repeating: nil, count: input.constraints.count)
         var unsatisfied: [Int] = []
         for (k, origin) in origins.enumerated() {
             guard case .user(let i) = origin else { continue }
-            constraintComponents[i] = componentOfHandle[handles[k]]
+            let component = componentOfHandle[Int(handles[k].index)]
+            constraintComponents[i] = component < 0 ? nil : component
             if !input.constraints[i].priority.isRequired,
                 (try? solver.isSatisfied(handles[k])) == false
             {

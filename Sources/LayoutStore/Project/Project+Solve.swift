@@ -2,7 +2,7 @@
 extension Project {
     /// Solves the dirty parts of `layout` for the base and every variant, writes the
     /// frames that changed and clears the marks. Runs inside the caller's transaction.
-    func solveDirty(layout: String) throws -> SolveReport {
+    func solveDirty(layout: String, preloaded: LayoutModel? = nil) throws -> SolveReport {
         let marks = try store.dirtyMarks(layout: layout)
         var report = SolveReport()
         var order: [VariantRef] = []
@@ -21,6 +21,7 @@ extension Project {
         }
         // Loading is shared by every variant needing the same scope.
         var models: [Set<Int>?: LayoutModel] = [:]
+        if let preloaded { models[nil] = preloaded }
         for variant in order {
             let components = scope[variant]!
             let model: LayoutModel
