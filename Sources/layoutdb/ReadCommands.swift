@@ -88,7 +88,8 @@ struct Solve: ParsableCommand {
                 if report.parts.isEmpty { print("nothing to solve") }
                 for p in report.parts {
                     let what = p.components.map { "\($0) dirty component\($0 == 1 ? "" : "s")" } ?? "whole layout"
-                    print("\(p.layout)/\(p.variant): \(what), \(p.views) views, \(report.changes.filter { $0.layout == p.layout && $0.variant == p.variant }.count) changed")
+                    let changed = report.changes.filter { $0.layout == p.layout && $0.variant == p.variant }.count
+                    print("\(p.layout)/\(p.variant): \(what), \(p.views) view\(p.views == 1 ? "" : "s") solved, \(changed) changed")
                 }
             }
             printReport(SolveReport.onlyWarnings(report), global)

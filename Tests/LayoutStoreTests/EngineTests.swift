@@ -67,6 +67,31 @@ struct EngineTests {
         #expect(shrunk["v"] == Rect(x: 20, y: 0, width: 0, height: 10))
     }
 
+    @Test("vertical flags follow the same rules as horizontal ones, growing and shrinking", arguments: [
+        (AutoresizingMask.top, 580.0, Rect(x: 20, y: 130, width: 100, height: 50)),
+        (.height, 580, Rect(x: 20, y: 30, width: 100, height: 150)),
+        (.bottom, 580, Rect(x: 20, y: 30, width: 100, height: 50)),
+        (.top, 430, Rect(x: 20, y: -20, width: 100, height: 50)),
+        (.height, 430, Rect(x: 20, y: 30, width: 100, height: 0)),
+    ])
+    func verticalFlags(mask: AutoresizingMask, height: Double, expected: Rect) throws {
+        let v = ViewDeclaration(name: "v", frame: Rect(x: 20, y: 30, width: 100, height: 50), autoresize: mask)
+        #expect(try solve(canvas: Size(width: 320, height: height), drawn: phone, [v])["v"] == expected)
+    }
+
+    @Test("all three flexible: margins and size share the change by their drawn sizes")
+    func allFlexible() throws {
+        // Drawn in 320 wide: 20 + 100 + 200. Growing by 320 (to 640): 20, 100 and 200
+        // thirds of... shares 20/320, 100/320, 200/320 → +20, +100, +200.
+        let v = ViewDeclaration(
+            name: "v", frame: Rect(x: 20, y: 0, width: 100, height: 10), autoresize: [.left, .width, .right])
+        let f = try solve(canvas: Size(width: 640, height: 480), drawn: phone, [v])["v"]!
+        #expect(f == Rect(x: 40, y: 0, width: 200, height: 10))
+        let none = ViewDeclaration(name: "w", frame: Rect(x: 0, y: 0, width: 0, height: 10), autoresize: [.left, .width, .right])
+        // Zero-sized parts... only the right margin (320) has size: it takes all.
+        #expect(try solve(canvas: Size(width: 640, height: 480), drawn: phone, [none])["w"] == Rect(x: 0, y: 0, width: 0, height: 10))
+    }
+
     @Test("autoresizing nests: a child follows its autoresized parent's change")
     func nested() throws {
         let parent = ViewDeclaration(name: "p", frame: Rect(x: 10, y: 10, width: 300, height: 100), autoresize: [.width])

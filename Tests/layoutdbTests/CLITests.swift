@@ -227,3 +227,50 @@ struct CLITests {
         #expect(worst <= 1e-6)
     }
 }
+
+@Suite("Variants: which edit re-solves which variant")
+struct VariantDirtyTests {
+    private let script = """
+        canvas 375 812
+        view header
+        header.top == |.top; header.left == |.left; header.right == |.right
+        header.height: header.height == 70
+        view side
+        side.left == 0; side.top == 100; side.height == 10
+        side.width: side.width == 50
+        variant compact canvas 320 568
+        variant wide canvas 1024 768
+        set header.height 44 in compact
+
+        """
+
+    @Test("a base edit re-solves the base and the variants that inherit the constant, only its component")
+    func baseEdit() {
+        let box = Sandbox()
+        _ = box.run(["apply", box.write("v.layout", script)])
+        _ = box.run(["set-constant", "header.height", "80", "--no-solve"])
+        #expect(box.sql("select variant, count(*) from solved_frames where stale = 1 group by variant order by variant") == "base|1\nwide|1")
+        let solved = box.run(["solve"]).stdout
+        #expect(solved == "main/base: 1 dirty component, 1 view solved, 1 changed\nmain/wide: 1 dirty component, 1 view solved, 1 changed\n")
+    }
+
+    @Test("a variant override re-solves that variant only")
+    func variantEdit() {
+        let box = Sandbox()
+        _ = box.run(["apply", box.write("v.layout", script)])
+        _ = box.run(["set-constant", "side.width", "60", "--variant", "wide", "--no-solve"])
+        #expect(box.sql("select variant, view from solved_frames where stale = 1") == "wide|side")
+        #expect(box.run(["solve"]).stdout == "main/wide: 1 dirty component, 1 view solved, 1 changed\n")
+        #expect(box.sql("select variant, width from solved_frames where view = 'side' order by variant") == "base|50.0\ncompact|50.0\nwide|60.0")
+    }
+
+    @Test("a canvas change re-solves that variant wholly")
+    func canvasEdit() {
+        let box = Sandbox()
+        _ = box.run(["apply", box.write("v.layout", script)])
+        _ = box.sql("update variants set canvas_width = 400 where name = 'wide'")
+        let solved = box.run(["solve"]).stdout
+        #expect(solved.hasPrefix("main/wide: whole layout"))
+        #expect(box.sql("select width from solved_frames where view = 'header' and variant = 'wide'") == "400.0")
+    }
+}
