@@ -10,6 +10,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // `swift package generate-documentation --target LayoutStore` (the DocC catalog).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // libsqlite3 from the system (apt: libsqlite3-dev), as GRDB's GRDBSQLite.
@@ -38,6 +40,10 @@ let package = Package(
             name: "layoutdb-bench",
             dependencies: ["LayoutStore"],
             path: "Benchmarks/layoutdb-bench"),
+        .executableTarget(
+            name: "layoutdb-examples",
+            dependencies: ["LayoutStore"],
+            path: "Examples/layoutdb-examples"),
         .testTarget(
             name: "LayoutStoreTests",
             dependencies: [

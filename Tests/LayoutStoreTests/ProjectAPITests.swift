@@ -91,3 +91,56 @@ struct FreshApplyModelTests {
         }
     }
 }
+
+@Suite("Named constraints and text constraints (issue 5)")
+struct NamedConstraintTests {
+    @Test("a named constraint is a value: change constant, priority, active; save persists all at once")
+    func namedValue() throws {
+        let path = temporaryProjectPath()
+        let project = try Project.open(path: path, create: true)
+        try project.apply(script: "canvas 100 100\nview a\na.left == 0; a.top == 0; a.height == 10; a.width == 30 @ 300\nw: a.width == 20 @ 200")
+        var w = try #require(try project.namedConstraint("w"))
+        #expect(w.constant == 20 && w.priority == Priority(200) && w.isActive)
+        w.constant = 60
+        w.priority = Priority(400)
+        let report = try project.save(w)
+        #expect(report.changes.map(\.new.width) == [60])
+        let reopened = try Project.open(path: path)
+        let again = try #require(try reopened.namedConstraint("w"))
+        #expect(again.constant == 60 && again.priority == Priority(400))
+        var off = again
+        off.isActive = false
+        try reopened.save(off)
+        #expect(try reopened.frames()[0].frame.width == 30)
+    }
+
+    @Test("the same layout as Swift expressions and as strings gives the same frames")
+    func dslAndStringsAgree() throws {
+        let script = "canvas 320 480\nview view1\nview view2"
+        let strings = try Project.open(path: temporaryProjectPath(), create: true)
+        try strings.apply(script: script)
+        try strings.constrain(
+            "view1.center == |; view1.size == side; view2.top == view1.bottom + gap; view2.left == view1.left; view2.size == view1",
+            metrics: ["side": 50, "gap": 10])
+        let swift = try Project.open(path: temporaryProjectPath(), create: true)
+        try swift.apply(script: script)
+        let view1 = LayoutView("view1"), view2 = LayoutView("view2"), root = LayoutView.root
+        try swift.constrain {
+            view1.center == root.center
+            view1.size == 50
+            view2.top == view1.bottom + 10
+            view2.left == view1.left
+            view2.size == view1.size
+        }
+        #expect(try strings.frames() == swift.frames())
+        #expect(try strings.frames()[1].frame == Rect(x: 135, y: 275, width: 50, height: 50))
+    }
+
+    @Test("text constraints refuse other statements, naming them")
+    func textOnlyConstraints() throws {
+        let project = try Project.open(path: temporaryProjectPath(), create: true)
+        try project.apply(script: "canvas 100 100\nview a")
+        #expect(throws: ParseError.self) { try project.constrain("view b") }
+        #expect(try project.layoutIfNeeded().isEmpty)
+    }
+}
