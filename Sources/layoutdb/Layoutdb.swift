@@ -27,7 +27,7 @@ struct Layoutdb: ParsableCommand {
         subcommands: [
             Demo.self, Init.self, Apply.self, Add.self, Get.self, Remove.self, SetConstant.self,
             SetPriority.self, Activate.self, Deactivate.self, List.self, Views.self, Solve.self,
-            Frames.self, Check.self, Export.self, VariantCommand.self,
+            Frames.self, Check.self, Doctor.self, Export.self, VariantCommand.self,
         ])
 
     @OptionGroup var global: GlobalOptions
