@@ -22,6 +22,9 @@ func testSeed(_ name: String) -> UInt64 {
     return seed
 }
 
+/// Its methods only read `directory` (a `let`): safe to share between test threads.
+extension Sandbox: @unchecked Sendable {}
+
 extension Sandbox {
     /// Starts `layoutdb ARGS --db PATH` without waiting; output is discarded.
     func start(_ args: [String], db path: String? = nil) -> Process {
