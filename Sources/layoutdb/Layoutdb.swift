@@ -47,6 +47,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Seconds to wait for another writer.", valueName: "seconds"))
     var busyTimeout: Double = 5
 
+    @Flag(name: .long, help: "Open the project read-only: reads work (stale frames are shown as stored), edits fail.")
+    var readOnly = false
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors (and data a command exists to print).")
     var quiet = false
 
@@ -56,7 +59,8 @@ struct GlobalOptions: ParsableArguments {
 
     func open(create: Bool = false) throws -> Project {
         let project = try Project.open(
-            path: path, create: create, busyTimeout: .milliseconds(Int(busyTimeout * 1000)))
+            path: path, create: create && !readOnly, readOnly: readOnly,
+            busyTimeout: .milliseconds(Int(busyTimeout * 1000)))
         project.solvesAfterEdits = !noSolve
         return project
     }
