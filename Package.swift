@@ -44,6 +44,21 @@ let package = Package(
             name: "layoutdb-examples",
             dependencies: ["LayoutStore"],
             path: "Examples/layoutdb-examples"),
+        // Fuzz target for the parsers (see docs/robustness.md): libFuzzer when built with
+        // `-Xswiftc -sanitize=fuzzer`, a plain seeded random driver otherwise.
+        .executableTarget(
+            name: "layoutdb-fuzz",
+            dependencies: ["LayoutStore"],
+            path: "Fuzz/ParserFuzz",
+            linkerSettings: [
+                // SwiftPM links with --gc-sections and its own `main`, so nothing would keep
+                // libFuzzer's driver; keep it and export it for the dlsym in main.swift.
+                // Both are no-ops in a build without the fuzzer runtime.
+                .unsafeFlags([
+                    "-Xlinker", "-u", "-Xlinker", "LLVMFuzzerRunDriver",
+                    "-Xlinker", "--export-dynamic-symbol=LLVMFuzzerRunDriver",
+                ])
+            ]),
         .testTarget(
             name: "LayoutStoreTests",
             dependencies: [

@@ -27,8 +27,8 @@ struct Layoutdb: ParsableCommand {
         subcommands: [
             Demo.self, Init.self, Apply.self, Add.self, Get.self, Remove.self, SetConstant.self,
             SetPriority.self, Activate.self, Deactivate.self, List.self, Views.self, Solve.self,
-            Frames.self, Check.self, Export.self, VariantCommand.self, Render.self, Diff.self,
-            Why.self, Sweep.self, Animate.self,
+            Frames.self, Check.self, Doctor.self, Export.self, VariantCommand.self, Render.self,
+            Diff.self, Why.self, Sweep.self, Animate.self,
         ])
 
     @OptionGroup var global: GlobalOptions
@@ -48,6 +48,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Seconds to wait for another writer.", valueName: "seconds"))
     var busyTimeout: Double = 5
 
+    @Flag(name: .long, help: "Open the project read-only: reads work (stale frames are shown as stored), edits fail.")
+    var readOnly = false
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors (and data a command exists to print).")
     var quiet = false
 
@@ -57,7 +60,8 @@ struct GlobalOptions: ParsableArguments {
 
     func open(create: Bool = false) throws -> Project {
         let project = try Project.open(
-            path: path, create: create, busyTimeout: .milliseconds(Int(busyTimeout * 1000)))
+            path: path, create: create && !readOnly, readOnly: readOnly,
+            busyTimeout: .milliseconds(Int(busyTimeout * 1000)))
         project.solvesAfterEdits = !noSolve
         return project
     }

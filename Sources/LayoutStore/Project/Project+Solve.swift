@@ -102,7 +102,7 @@ extension Project {
             }
         }
         try store.writeFrames(layout: model.name, variant: variant, frames: frames)
-        try writeComponents(model, views: views, output: output)
+        try writeComponents(model, views: views, output: output, dirty: components)
         report.parts.append(
             SolveReport.Part(layout: model.name, variant: variantName, components: components?.count, views: views.count))
         return report
@@ -112,7 +112,14 @@ extension Project {
     /// component of generated constraints only, a number derived from its first variable
     /// (beyond any constraint id). Partial re-solves therefore never reuse another
     /// component's id.
-    private func writeComponents(_ model: LayoutModel, views: [StoredView], output: EngineOutput) throws {
+    ///
+    /// In a partial solve (`dirty` non-nil) a loaded view's variables outside the dirty
+    /// components were fixed (constants to the engine), so the engine reports no component
+    /// for them: they keep their stored ids. Writing nil there would hide the view from the
+    /// next partial load of that component ("unknown view" on a later edit).
+    private func writeComponents(
+        _ model: LayoutModel, views: [StoredView], output: EngineOutput, dirty: Set<Int>?
+    ) throws {
         var idOfLocal: [Int: Int] = [:]
         for (i, local) in output.constraintComponents.enumerated() {
             guard let local, let id = model.constraints[i].id else { continue }
@@ -121,6 +128,9 @@ extension Project {
         var viewComponents: [Int64: [Int?]] = [:]
         for (i, view) in views.enumerated() {
             viewComponents[view.id] = output.variableComponents[i].enumerated().map { k, local in
+                if let dirty, let stored = view.components[k], !dirty.contains(stored) {
+                    return stored
+                }
                 guard let local else { return nil }
                 if let id = idOfLocal[local] { return id }
                 let id = (1 << 40) + Int(view.id) * 4 + k

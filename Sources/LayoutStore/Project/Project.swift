@@ -15,11 +15,16 @@ public final class Project {
 
     init(store: ProjectStore) { self.store = store }
 
-    /// Opens (or with `create`, creates) the project file at `path`.
-    public static func open(path: String, create: Bool = false, busyTimeout: Duration = .seconds(5))
-        throws -> Project
-    {
-        Project(store: try ProjectStore.open(path: path, create: create, busyTimeout: busyTimeout))
+    /// Opens (or with `create`, creates) the project file at `path`; with `readOnly`, reads
+    /// work and every edit fails with `SQLITE_READONLY` (exit status 74).
+    ///
+    ///     let project = try Project.open(path: "app.layoutdb", readOnly: true)
+    public static func open(
+        path: String, create: Bool = false, readOnly: Bool = false,
+        busyTimeout: Duration = .seconds(5)
+    ) throws -> Project {
+        Project(store: try ProjectStore.open(
+            path: path, create: create, readOnly: readOnly, busyTimeout: busyTimeout))
     }
 
     /// Runs `body` and, unless turned off, the re-solve of `layouts`, in one transaction.
@@ -127,6 +132,7 @@ public final class Project {
         _ text: String, label: String? = nil, priority: Priority? = nil,
         layout: String = defaultLayoutName
     ) throws -> SolveReport {
+        if let label { try Self.validateLabel(label) }
         let metrics = Dictionary(try store.metrics(layout: layout).map { ($0.name, $0.value) }) { a, _ in a }
         let parents = Dictionary(try store.views(layout: layout).map { ($0.name, $0.declaration.parent) }) { a, _ in a }
         var parsed = try ScriptParser.parseConstraints(text, file: "<add>", metrics: metrics, parents: parents)
@@ -138,6 +144,15 @@ public final class Project {
             }
         }
         return try add(parsed, layout: layout)
+    }
+
+    /// Refuses a label the script format cannot spell: what is stored must survive
+    /// `export` → `apply`. The test is the parser itself, so the two cannot disagree.
+    static func validateLabel(_ label: String) throws {
+        let parsed = try? ScriptParser.parse("\(label): root.width == 0")
+        guard let parsed, parsed.count == 1, case .constraint(let c) = parsed[0].statement,
+            c.label == label
+        else { throw StoreError.invalidLabel(label: label) }
     }
 
     /// Adds constraints built in Swift (see ``constraints(_:)`` and ``LayoutView``).

@@ -37,8 +37,15 @@ public struct DatabaseError: LayoutDBError, Equatable {
 
     public var description: String {
         var text = "\(path): \(explanation)"
-        if let sql { text += "\n  while running: \(sql.prefix(200))" }
+        // For file-level failures the statement says nothing a person can act on: one line.
+        if let sql, !isFileProblem { text += "\n  while running: \(sql.prefix(200))" }
         return text
+    }
+
+    /// A failure of the file rather than of the statement (busy, full, read-only, I/O, ...).
+    var isFileProblem: Bool {
+        [SQLITE_BUSY, SQLITE_LOCKED, SQLITE_NOTADB, SQLITE_CANTOPEN, SQLITE_FULL,
+         SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_IOERR, SQLITE_PERM].contains(resultCode)
     }
 
     /// SQLite's message, with what to do for the codes a person can act on.
@@ -51,7 +58,11 @@ public struct DatabaseError: LayoutDBError, Equatable {
         case SQLITE_CANTOPEN: "cannot open the file (\(message))"
         case SQLITE_FULL: "the disk or the database is full (\(message)); nothing was changed"
         case SQLITE_READONLY:
-            "the project is read-only (\(message)); check the file's and folder's permissions"
+            "the project is read-only (\(message)): opened with --read-only, or the file "
+                + "or its folder is not writable"
+        case SQLITE_IOERR:
+            "cannot read or write the file (\(message), SQLite error \(extendedCode)); "
+                + "is the disk full? an edit in progress was rolled back"
         case SQLITE_CORRUPT:
             "the database file is corrupt (\(message)); restore it from a backup"
         default: "\(message) (SQLite error \(extendedCode))"

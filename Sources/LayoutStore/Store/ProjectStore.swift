@@ -20,10 +20,12 @@ public final class ProjectStore {
     ///
     ///     let store = try ProjectStore.open(path: "app.layoutdb")
     public static func open(
-        path: String, create: Bool = false, busyTimeout: Duration = .seconds(5)
+        path: String, create: Bool = false, readOnly: Bool = false,
+        busyTimeout: Duration = .seconds(5)
     ) throws -> ProjectStore {
         let db = try Database(
-            path: path, options: .init(create: create, busyTimeout: busyTimeout))
+            path: path,
+            options: .init(create: create, readOnly: readOnly, busyTimeout: busyTimeout))
         try DatabaseMigrator().migrate(db, allowEmpty: create)
         return ProjectStore(database: db)
     }

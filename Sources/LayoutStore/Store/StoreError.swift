@@ -18,11 +18,16 @@ public enum StoreError: LayoutDBError, Equatable {
     case invalidNumber(what: String, value: Double, at: SourceLocation?)
     /// A constraint without any view term (`0 == 1`).
     case constraintWithoutViews(source: String, at: SourceLocation?)
+    /// A label a `.layout` script cannot spell, so `export` could not write it back.
+    case invalidLabel(label: String)
 
     public var exitStatus: ExitStatus { .dataError }
 
     public var description: String {
         switch self {
+        case .invalidLabel(let label):
+            "'\(label)' cannot be a label: use letters, digits, '_' and '-', dot-separated "
+                + "(e.g. header.height), so that `layoutdb export` can write it back"
         case .unknownLayout(let name, let suggestion):
             "no layout `\(name)` in the project" + hint(suggestion)
         case .unknownParent(let view, let parent, let at, let suggestion):
@@ -63,7 +68,7 @@ public enum StoreError: LayoutDBError, Equatable {
             .reservedVariantName(_, let at), .invalidNumber(_, _, let at),
             .constraintWithoutViews(_, let at):
             at
-        case .unknownLayout, .duplicateVariant: nil
+        case .unknownLayout, .duplicateVariant, .invalidLabel: nil
         }
     }
 

@@ -1,0 +1,25 @@
+import ArgumentParser
+import LayoutStore
+
+struct Doctor: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check the project file: integrity, foreign keys, unique labels, the view tree, "
+            + "frames against a fresh solve, dirty marks (exit 1 with findings).",
+        discussion: """
+            Reads only. Prints one finding per line, e.g.
+              frames: main/base: view header is stale but not marked dirty: y 13 (solves to 8)
+              tree: layout main: parent cycle a → b → a
+            """)
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        var found = false
+        try guarded {
+            let findings = try global.open().doctor()
+            found = !findings.isEmpty
+            for finding in findings { print(finding) }
+            if !found && !global.quiet { print("ok: \(global.path) is healthy") }
+        }
+        if found { throw ExitCode(ExitStatus.findings.rawValue) }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// `layoutdb doctor` on healthy projects and on projects damaged with plain SQL.
+@Suite("doctor")
+struct DoctorTests {
+    static let script = """
+        canvas 375 812
+        view header
+        view title in header
+        header.left == root.left; header.top == root.top; header.width == root.width
+        h: header.height == 70
+        title.center == header.center; title.size == 20
+        variant compact canvas 320 568
+        """
+
+    func project() -> Sandbox {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("a.layout", Self.script), "-q"]).status == 0)
+        return box
+    }
+
+    @Test func healthyProjectIsClean() {
+        let box = project()
+        let r = box.run(["doctor"])
+        #expect(r.status == 0 && r.stdout.hasPrefix("ok:"), "\(r.stdout)\(r.stderr)")
+    }
+
+    @Test func editedFrameIsReported() {
+        let box = project()
+        #expect(box.sqlite("""
+            UPDATE frames SET x = x + 5 WHERE variant_id = 0
+              AND view_id = (SELECT id FROM views WHERE name = 'title')
+            """).status == 0)
+        let r = box.run(["doctor"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("frames: main/base: view title is stale but not marked dirty"))
+    }
+
+    @Test func constantEditedWithSQLIsMarkedDirtyNotAFinding() {
+        let box = project()
+        #expect(box.sqlite("UPDATE constraints SET constant = 44 WHERE label = 'h'").status == 0)
+        #expect(box.run(["doctor"]).status == 0)  // the trigger marked it: a pending solve
+    }
+
+    @Test func parentCycleIsReported() {
+        let box = project()
+        #expect(box.sqlite("""
+            PRAGMA foreign_keys = OFF;
+            UPDATE views SET parent_id = (SELECT id FROM views WHERE name = 'title')
+            WHERE name = 'header';
+            """).status == 0)
+        let r = box.run(["doctor"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("tree: layout main: parent cycle"), "\(r.stdout)")
+        #expect(r.stdout.contains("layout main has 0 root views") == false)
+    }
+
+    @Test func duplicateLabelsMissingRowsAndStrayDirtyMarks() {
+        let box = project()
+        #expect(box.sqlite("""
+            PRAGMA foreign_keys = OFF;
+            DROP INDEX constraints_label;
+            UPDATE constraints SET label = 'h' WHERE id = (SELECT max(id) FROM constraints);
+            INSERT INTO dirty (layout_id, variant_id, component) VALUES (1, 77, -1);
+            INSERT INTO constraint_terms (constraint_id, position, side, view_id, attribute,
+                coefficient) VALUES (1, 99, 'lhs', 12345, 'left', 1);
+            """).status == 0)
+        let r = box.run(["doctor"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("labels: layout main: label 'h' is used by 2 constraints"))
+        #expect(r.stdout.contains("dirty: a dirty mark points at a missing layout or variant"))
+        #expect(r.stdout.contains("foreign-keys: constraint_terms"), "\(r.stdout)")
+    }
+
+    @Test func corruptFileIsReportedByIntegrityCheck() throws {
+        let box = project()
+        var data = box.bytes()
+        // Scribble over the b-tree page headers after the schema page.
+        let page = 4096
+        #expect(data.count >= 4 * page)
+        for p in 2..<(data.count / page) {
+            for i in (p * page)..<(p * page + 8) { data[i] = 0x5A }
+        }
+        try data.write(to: URL(fileURLWithPath: box.db))
+        let r = box.run(["doctor"])
+        #expect(r.status != 0, "\(r.stdout)")
+        #expect(r.stdout.contains("integrity:") || r.stderr.contains("corrupt"), "\(r.stdout)\(r.stderr)")
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// Bad files end to end: one line naming the file and the problem, a distinct exit status,
+/// the file's bytes untouched.
+@Suite("Robustness: bad files")
+struct RobustnessFileTests {
+    static let script = "canvas 100 100\nview a\na.edges == root.edges\n"
+
+    /// Runs a read and an edit on `path`; both must fail with `status` and leave the bytes.
+    func expectRefused(
+        _ box: Sandbox, _ path: String, status: Int32, mentions: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let before = box.bytes(path)
+        let edit = box.write("edit.layout", "view b\n")
+        for args in [["frames"], ["apply", edit], ["doctor"], ["set-constant", "x", "1"]] {
+            let r = box.run(args + ["--db", path])
+            #expect(r.status == status, "\(args): \(r.stderr)", sourceLocation: sourceLocation)
+            let lines = r.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "\(args): \(r.stderr)", sourceLocation: sourceLocation)
+            #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains(path)
+                    && r.stderr.contains(mentions), "\(r.stderr)", sourceLocation: sourceLocation)
+        }
+        #expect(box.bytes(path) == before, "bytes changed", sourceLocation: sourceLocation)
+    }
+
+    @Test func notADatabase() {
+        let box = Sandbox()
+        let path = box.write("notes.layoutdb", String(repeating: "not a database\n", count: 100))
+        expectRefused(box, path, status: 66, mentions: "not an SQLite database")
+    }
+
+    @Test func truncatedProject() throws {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("big.layout", chainScript(views: 300)), "-q"]).status == 0)
+        let data = box.bytes()
+        #expect(data.count >= 8192)
+        let path = box.directory.appending(path: "cut.layoutdb").path
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path))
+        expectRefused(box, path, status: 74, mentions: "corrupt")
+    }
+
+    @Test func foreignDatabase() {
+        let box = Sandbox()
+        let path = box.directory.appending(path: "other.db").path
+        #expect(box.sqlite("CREATE TABLE t (x); INSERT INTO t VALUES (1);", db: path).status == 0)
+        expectRefused(box, path, status: 66, mentions: "not a layoutdb project")
+    }
+
+    @Test func newerSchema() {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("a.layout", Self.script), "-q"]).status == 0)
+        #expect(box.sqlite("PRAGMA user_version = 99").status == 0)
+        expectRefused(box, box.db, status: 66, mentions: "newer layoutdb")
+    }
+
+    /// `--read-only` opens the file with SQLITE_OPEN_READONLY: reads work, edits fail. It
+    /// also stands in for chmod 444, which does not bind root (these tests run as root in CI).
+    @Test func readOnlyFile() throws {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("a.layout", Self.script), "-q"]).status == 0)
+        let before = box.bytes()
+        let frames = box.run(["frames", "--format", "csv", "--read-only"])
+        #expect(frames.status == 0 && frames.stdout.contains("a,0,0,100,100"))
+        let edit = box.run(["set-constant", "x", "1", "--read-only"])
+        #expect(edit.status == 65)  // unknown label: found before any write
+        let add = box.run(["add", "a.width >= 1", "--read-only"])
+        #expect(add.status == 74 && add.stderr.split(separator: "\n").count == 1, "\(add.stderr)")
+        #expect(add.stderr.contains(box.db) && add.stderr.contains("read-only"))
+        #expect(box.bytes() == before)
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: box.db)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: box.db) }
+        if FileManager.default.isWritableFile(atPath: box.db) {
+            print("read-only file: skipped the chmod 444 case: running as root, the mode does "
+                  + "not bind (covered by --read-only above)")
+            return
+        }
+        let r = box.run(["add", "a.width >= 1"])
+        #expect(r.status == 74 && r.stderr.contains("read-only") && r.stderr.contains(box.db))
+        #expect(box.run(["frames"]).status == 0)
+        #expect(box.bytes() == before)
+    }
+
+    @Test func readOnlyDirectory() throws {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("a.layout", Self.script), "-q"]).status == 0)
+        let folder = box.directory.appending(path: "locked")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appending(path: "p.layoutdb").path
+        box.copyProject(from: box.db, to: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+        defer {
+            try? FileManager.default.setAttributes(
+                [.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        }
+        let probe = folder.appending(path: "probe").path
+        if FileManager.default.createFile(atPath: probe, contents: nil) {
+            try? FileManager.default.removeItem(atPath: probe)
+            print("read-only directory: skipped: running as root, mode 555 does not bind")
+            return
+        }
+        let before = box.bytes(path)
+        let r = box.run(["add", "a.width >= 1", "--db", path])
+        #expect(r.status == 74 || r.status == 66, "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains(path))
+        #expect(box.bytes(path) == before)
+    }
+
+    /// A full disk, simulated with a file size limit (RLIMIT_FSIZE, SIGXFSZ ignored): writes
+    /// past it fail with EFBIG as they would with ENOSPC. (`PRAGMA max_page_count` is a
+    /// per-connection setting, so it cannot be set on a file for another process; the
+    /// library test in DatabaseTests covers SQLITE_FULL with it.)
+    @Test func fullDisk() {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("a.layout", Self.script), "-q"]).status == 0)
+        // The content, then the main file's bytes (the dump's connection checkpoints on close).
+        let before = box.dump()
+        let file = FileManager.default.contents(atPath: box.db)
+        let big = box.write("big.layout", chainScript(views: 3000))
+        let binary = productsDirectory.appending(path: "layoutdb").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = ["-c", "trap '' XFSZ; ulimit -f 200; exec \"$0\" apply \"$1\" --db \"$2\"",
+                       binary, big, box.db]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try! p.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 74, "\(stderr)")
+        #expect(stderr.split(separator: "\n").count == 1 && stderr.contains(box.db), "\(stderr)")
+        #expect(stderr.contains("disk full") || stderr.contains("is the disk full"))
+        // The main file is untouched; pages the rolled-back transaction wrote to the -wal
+        // file before the disk filled are unused (past the last commit), so the content read
+        // back is the same.
+        #expect(FileManager.default.contents(atPath: box.db) == file)
+        #expect(box.dump() == before)
+        #expect(box.sqlite("PRAGMA integrity_check").stdout == "ok")
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// Hostile input end to end: odd numbers, names that look like SQL, deep trees, long chains.
+@Suite("Robustness: hostile input")
+struct RobustnessInputTests {
+    @Test(arguments: ["nan", "inf", "1e400", "1e308 * 10", "-1e999", "1e308 + 1e308"])
+    func nonFiniteNumbersInScriptsAreClearErrors(_ number: String) {
+        let box = Sandbox()
+        #expect(box.run(["init", "-q"]).status == 0)
+        let before = box.snapshot()
+        let path = box.write("n.layout", "canvas 100 100\nview a\na.width == \(number)\n")
+        let r = box.run(["apply", path])
+        #expect(r.status == 65, "\(number): \(r.stderr)")
+        #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains("n.layout:3:"), "\(r.stderr)")
+        #expect(box.snapshot() == before)
+    }
+
+    @Test func setConstantRejectsNonFiniteAndAcceptsNegativeZero() {
+        let box = Sandbox()
+        let path = box.write("a.layout", "canvas 100 100\nview a\n"
+                             + "a.left == root.left; a.top == root.top; a.width == 100\n"
+                             + "h: a.height == 50\n")
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        let before = box.snapshot()
+        for value in ["nan", "inf", "-inf", "1e309"] {
+            // After `--`, so that `-inf` is a value, not an option.
+            let r = box.run(["set-constant", "--db", box.db, "--", "h", value])
+            #expect(r.status == 64 && r.stderr.contains("finite"), "\(value): \(r.stderr)")
+        }
+        #expect(box.snapshot() == before)
+        let zero = box.run(["set-constant", "-q", "--db", box.db, "--", "h", "-0"])
+        #expect(zero.status == 0, "\(zero.stderr)")
+        #expect(box.run(["frames", "--format", "csv"]).stdout.contains("a,0,0,100,0"))
+        #expect(box.run(["doctor", "-q"]).status == 0)
+    }
+
+    /// Tolerance: the solver checks constraints at 1e-6 relative to their magnitude, so a
+    /// 1e12 multiplier keeps about 6 significant digits of the product (docs/robustness.md).
+    @Test func hugeMultipliersKeepRelativeAccuracy() {
+        let box = Sandbox()
+        let path = box.write("m.layout", """
+            canvas 100 100
+            view a
+            view b
+            a.left == root.left; a.top == root.top; a.height == 10
+            b.left == root.left; b.top == root.top; b.height == 10
+            b.width == 0.001
+            a.width == b.width * 1e12
+            """)
+        let r = box.run(["apply", path, "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let width = box.sql("SELECT width FROM solved_frames WHERE view = 'a'")
+        let value = Double(width) ?? 0
+        #expect(abs(value - 1e9) <= 1e-6 * 1e9, "\(width)")
+        #expect(box.run(["doctor", "-q"]).status == 0)
+    }
+
+    /// Names reach SQL only as bound parameters: labels, layouts and variants that are SQL
+    /// fragments are looked up and stored as data, and the tables survive.
+    @Test func namesThatLookLikeSQLAreData() {
+        let box = Sandbox()
+        let path = box.write("a.layout", "canvas 100 100\nview a\na.edges == root.edges\n")
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        let tables = box.sql("SELECT count(*) FROM sqlite_schema")
+        let before = box.snapshot()
+        let hostile = ["x'); DROP TABLE views; --", "\"; DELETE FROM frames; --", "é 👍🏽 ; '",
+                       "a' OR '1'='1"]
+        for name in hostile {
+            // A label the format cannot spell is refused (export could not write it back).
+            let add = box.run(["add", "a.width <= 200", "--label", name])
+            #expect(add.status == 65 && add.stderr.contains("cannot be a label"), "\(add.stderr)")
+            // Lookups: "unknown", never an SQL error.
+            let set = box.run(["set-constant", name, "1"])
+            #expect(set.status == 65 && set.stderr.contains("no constraint labelled"))
+            let layout = box.run(["frames", "--layout", name])
+            #expect(layout.status == 65 && layout.stderr.contains("no layout"), "\(layout.stderr)")
+        }
+        #expect(box.snapshot() == before)
+        // Variant names are stored as given: bound, so the SQL in them is inert data.
+        for (i, name) in hostile.enumerated() {
+            let r = box.run(["variant", "create", name, "--canvas", "\(100 + i)x100", "-q"])
+            #expect(r.status == 0, "\(name): \(r.stderr)")
+        }
+        #expect(box.sql("SELECT name FROM variants ORDER BY id") == hostile.joined(separator: "\n"))
+        #expect(box.sql("SELECT count(*) FROM sqlite_schema") == tables)
+        #expect(box.sql("SELECT count(*) FROM views") == "2")
+        #expect(box.run(["frames", "--format", "csv", "--variant", hostile[0]]).status == 0)
+        #expect(box.run(["doctor", "-q"]).status == 0)
+    }
+
+    /// No SQL text is built from values: every interpolation into an SQL literal in the
+    /// library is one of these (an integer, an enum's raw value, an internal counter).
+    @Test func sqlIsNeverBuiltFromValues() throws {
+        let allowed = [
+            "PRAGMA user_version = \\(migration.version)", "BEGIN \\(kind.rawValue) TRANSACTION",
+            "SAVEPOINT \\(name)", "ROLLBACK TO SAVEPOINT \\(name)", "RELEASE SAVEPOINT \\(name)",
+            // `condition` is an SQL fragment written in the library (constants and `?`s).
+            "WHERE c.layout_id = ?\\(condition)",
+        ]
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../Sources/LayoutStore").standardized
+        let keywords = ["SELECT ", "INSERT ", "UPDATE ", "DELETE ", "PRAGMA ", "BEGIN ",
+                        "SAVEPOINT ", " WHERE ", "VALUES "]
+        var offending: [String] = []
+        let files = FileManager.default.enumerator(atPath: sources.path)!
+        while let file = files.nextObject() as? String {
+            guard file.hasSuffix(".swift") else { continue }
+            let text = try String(contentsOf: sources.appending(path: file), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains("\\(") {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if code.hasPrefix("///") || code.hasPrefix("//") { continue }
+                if keywords.contains(where: { line.contains($0) })
+                    && !allowed.contains(where: { line.contains($0) })
+                {
+                    offending.append("\(file): \(code)")
+                }
+            }
+        }
+        #expect(offending.isEmpty, "\(offending)")
+    }
+
+    /// 10,000 nested views and a 100,000-link chain: no recursion over the tree or the
+    /// chain in the store, the engine, export or `views`.
+    @Test func deepTreeAndLongChainDoNotOverflowTheStack() {
+        let box = Sandbox()
+        var lines = ["canvas 375 812", "view v0"]
+        for i in 1..<10_000 { lines.append("view v\(i) in v\(i - 1)") }
+        lines.append("v0.left == root.left; v0.top == root.top; v0.width == 100; v0.height == 100")
+        for i in 1..<10_000 { lines.append("v\(i).edges == v\(i - 1).edges") }
+        let deep = box.write("deep.layout", lines.joined(separator: "\n") + "\n")
+        let r = box.run(["apply", deep, "-q"])
+        #expect(r.status == 0, "\(r.stderr.prefix(300))")
+        #expect(box.run(["views"]).stdout.split(separator: "\n").count == 10_000)
+        #expect(box.run(["export"]).status == 0)
+        #expect(box.run(["frames", "--format", "csv"]).stdout.contains("v9999,0,0,100,100"))
+        #expect(box.run(["doctor", "-q"]).status == 0)
+
+        let chain = Sandbox()
+        let n = 100_000
+        var text = "canvas 375 812\nview c0\n"
+        text.reserveCapacity(n * 40)
+        for i in 1..<n { text += "view c\(i)\n" }
+        text += "w: c0.width == 1\nc0.left == root.left\n"
+        for i in 0..<n { text += "c\(i).top == root.top; c\(i).height == 1\n" }
+        for i in 1..<n { text += "c\(i).width == c\(i - 1).width\nc\(i).left == c\(i - 1).left\n" }
+        let path = chain.write("chain.layout", text)
+        let applied = chain.run(["apply", path, "-q"])
+        #expect(applied.status == 0, "\(applied.stderr.prefix(300))")
+        #expect(chain.run(["set-constant", "w", "2", "-q"]).status == 0)
+        #expect(chain.sql("SELECT width FROM solved_frames WHERE view = 'c\(n - 1)'") == "2.0")
+    }
+}
