@@ -17,6 +17,7 @@ func solveOne(path: String, repeats: Int) {
     else { fail("cannot read \(path)") }
     var builds: [Double] = []
     var changes: [Double] = []
+    var firsts: [Double] = []
     var checksum = 0.0
     var changedChecksum = 0.0
     for _ in 0..<repeats {
@@ -45,11 +46,15 @@ func solveOne(path: String, repeats: Int) {
                     changedChecksum = vars.dropFirst(4).reduce(0) { $0 + solver.value(of: $1) }
                 }
             }
-            changes.append(median(times))
+            // The first change of a core's required equality rebuilds that core (it had no
+            // marker); the later ones go through the marker it has from then on.
+            firsts.append(times[0])
+            changes.append(median(Array(times.dropFirst())))
         }
     }
     let json: [String: Any] = [
         "build_solve_s": median(builds), "set_constant_s": changes.isEmpty ? 0 : median(changes),
+        "first_change_s": firsts.isEmpty ? 0 : median(firsts),
         "checksum": (checksum * 1e4).rounded() / 1e4,
         "set_checksum": (changedChecksum * 1e4).rounded() / 1e4,
         "peak_rss_bytes": peakResidentBytes(),
@@ -92,8 +97,8 @@ func runSolverBenchmark() {
     let repeats = option("--repeat") ?? "3"
     let me = CommandLine.arguments[0]
     var lines = [
-        "| workload | layoutdb build+solve | kiwi build+solve | ratio | layoutdb set-constant | kiwi remove+re-add | kiwi edit-var | set/build | layoutdb peak RSS | checksums agree |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| workload | layoutdb build+solve | kiwi build+solve | ratio | layoutdb set-constant (first) | layoutdb set-constant (again) | kiwi remove+re-add | kiwi edit-var | first/build | again/build | layoutdb peak RSS | checksums agree |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     var ours: [String: Double] = [:]
     for family in workloads.families {
@@ -105,6 +110,7 @@ func runSolverBenchmark() {
             else { fail("solve-one failed on \(dump)") }
             let build = r["build_solve_s"] as! Double
             let change = r["set_constant_s"] as! Double
+            let first = r["first_change_s"] as! Double
             ours["\(family)-\(n)"] = build
             FileHandle.standardError.write(Data("\(family)-\(n): layoutdb \(formatSeconds(build))\n".utf8))
             var kiwiBuild = Double.nan
@@ -127,8 +133,8 @@ func runSolverBenchmark() {
             lines.append(
                 "| \(family)-\(n) | \(formatSeconds(build)) | \(kiwiText) | "
                     + (peer == nil ? "> \(formatRatio(limit / build))" : formatRatio(kiwiBuild / build))
-                    + " | \(formatSeconds(change)) | \(formatSeconds(kiwiChange)) | \(formatSeconds(kiwiEdit)) | "
-                    + String(format: "%.3f", change / build)
+                    + " | \(formatSeconds(first)) | \(formatSeconds(change)) | \(formatSeconds(kiwiChange)) | "
+                    + "\(formatSeconds(kiwiEdit)) | " + String(format: "%.3f | %.4f", first / build, change / build)
                     + " | \(String(format: "%.0f MiB", Double(r["peak_rss_bytes"] as! Int) / 1048576)) | \(agree) |")
         }
     }

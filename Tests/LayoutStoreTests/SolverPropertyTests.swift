@@ -116,6 +116,47 @@ struct SolverPropertyTests {
         }
     }
 
+    /// The first change of a required equality inside a core rebuilds the core with a marker
+    /// for it; later changes go through that marker. Both paths must agree with a fresh build.
+    @Test("a run of constant changes, the same constraint again included, matches fresh builds")
+    func repeatedChangesMatchFreshBuilds() async {
+        let picks = Gen.int(in: 0...1000).array(of: 5)
+        let values = Gen.int(in: -40...40).array(of: 1...5)
+        await propertyCheck(count: 300, input: Self.genome, picks, values) { genome, picks, values in
+            let steps = Array(zip(picks, values))
+            var solver = Solver()
+            let system = RandomSystem(genome: genome, solver: &solver)
+            let kept = buildAccepting(system.constraints, into: &solver)
+            guard !kept.isEmpty else { return }
+            var current = kept.map(\.0)
+            // Half the steps change the constraint of the first step again.
+            let firstIndex = steps[0].0 % kept.count
+            for (n, (pick, value)) in steps.enumerated() {
+                let index = n % 2 == 0 ? firstIndex : pick % kept.count
+                let before = system.variables.map(solver.value(of:))
+                var changed = current
+                changed[index].constant = Double(value)
+                var fresh = Solver()
+                _ = fresh.makeVariables(4)
+                let freshOK = (try? fresh.add(changed)) != nil
+                do {
+                    try solver.setConstant(kept[index].1, to: Double(value))
+                    #expect(freshOK, "step \(n): in place accepted what a fresh build refuses\n\(system)")
+                    #expect(requiredHold(solver, kept.map(\.1)), "step \(n)\n\(system)")
+                    if freshOK {
+                        #expect(
+                            sameObjective(objective(solver, changed), objective(fresh, changed)),
+                            "step \(n)\n\(system)")
+                    }
+                    current = changed
+                } catch {
+                    #expect(!freshOK, "step \(n): in place refused what a fresh build accepts: \(error)\n\(system)")
+                    #expect(system.variables.map(solver.value(of:)) == before)
+                }
+            }
+        }
+    }
+
     @Test("removing a constraint and adding it back reaches the same optimum")
     func removeThenReadd() async {
         await propertyCheck(count: 300, input: Self.genome, Gen.int(in: 0...1000)) { genome, pick in

@@ -60,6 +60,9 @@ public struct Solver {
     var freeCoreIDs: [Int32] = []
 
     var editConstraints: [Int32: ConstraintHandle] = [:]
+    /// Required equalities whose constant has been changed while they sat in a core: their
+    /// cores keep a marker for them from then on, so the next change is in place.
+    var editedEqualities: Set<Int32> = []
 
     // Scratch, sized with the constraints and variables.
     var scratchCount: [Int32] = []

@@ -327,9 +327,13 @@ extension Solver {
     func makeTableau(variables vars: [Int32], constraints cons: [Int32], tracksEqualities: Bool)
         throws(Tableau.Conflict) -> (Tableau, [Tableau.Tag])
     {
+        var tracked = Set<Int32>()
+        if !editedEqualities.isEmpty {
+            for (i, c) in cons.enumerated() where editedEqualities.contains(c) { tracked.insert(Int32(i)) }
+        }
         var tableau = Tableau(
             priorities: cons.map { priority[Int($0)] }.filter { $0 < 1000 },
-            tracksEqualities: tracksEqualities)
+            tracksEqualities: tracksEqualities, trackedOwners: tracked)
         for _ in vars { _ = tableau.makeSymbol(.external) }
         var tags: [Tableau.Tag] = []
         tags.reserveCapacity(cons.count)

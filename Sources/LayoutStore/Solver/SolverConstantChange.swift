@@ -16,20 +16,33 @@ extension Solver {
         let old = constant[c]
         guard old != newValue else { return }
         constant[c] = newValue
+        let edited = editedEqualities
+        var undo = Undo()
         do {
-            try propagate(from: c, delta: newValue - old)
+            try propagate(from: c, delta: newValue - old, undo: &undo)
         } catch {
+            // Put back exactly what was there: the constant, every value and core touched.
             constant[c] = old
-            let seeds = componentVariables(of: [Int32(c)])
-            try? reanalyze(seeds: seeds)
-            if termCount[c] == 0 { role[c] = .check }
+            editedEqualities = edited
+            for (v, value) in undo.values.reversed() { values[Int(v)] = value }
+            for (id, core) in undo.cores.reversed() { cores[Int(id)] = core }
             throw error
         }
     }
 
-    private mutating func propagate(from c: Int, delta: Double) throws(SolverError) {
-        var forward = MinHeap()
-        var pendants = MinHeap()
+    /// What a change overwrote, in order, so that a refused change can be undone bit for bit.
+    private struct Undo {
+        var values: [(Int32, Double)] = []
+        var cores: [(Int32, CoreState?)] = []
+    }
+
+    private mutating func propagate(from c: Int, delta: Double, undo: inout Undo) throws(SolverError) {
+        // Both lists are in dependency order; the queues hold positions in them.
+        // (A constraint without terms belongs to no component and schedules nothing here.)
+        let id = Int(constraintComponent[c])
+        let component = id >= 0 ? components[id]! : ComponentState(variables: [], constraints: [])
+        var forward = OrderQueue()
+        var pendants = OrderQueue()
         var checks: [Int32] = []
         var coreShift: [Int32: Double] = [:]
         let stamp = nextEpoch()
@@ -39,12 +52,12 @@ extension Solver {
             case .forward:
                 if constraintMark[d] != stamp {
                     constraintMark[d] = stamp
-                    forward.push(order[d], Int32(d))
+                    forward.insert(order[d])
                 }
             case .pendant:
                 if constraintMark[d] != stamp {
                     constraintMark[d] = stamp
-                    pendants.push(order[d], Int32(d))
+                    pendants.insert(order[d])
                 }
             case .check: checks.append(Int32(d))
             case .core: coreShift[Int32(d), default: 0] += shift
@@ -55,6 +68,7 @@ extension Solver {
         func reevaluate(_ d: Int) {
             let v = Int(defines[d])
             let before = values[v]
+            undo.values.append((Int32(v), before))
             evaluate(d)
             let moved = values[v] - before
             if moved != 0 { scheduleReaders(of: v, moved: moved, except: d) }
@@ -70,17 +84,21 @@ extension Solver {
 
         schedule(c, shift: delta)
         // Forward variables depend only on forward variables: settle them first, in order.
-        while let d = forward.pop() { reevaluate(Int(d)) }
+        while let i = forward.popFirst() { reevaluate(Int(component.forward[Int(i)])) }
         // Cores read forward values; pendants read everything.
         var touchedCores = Set(coreShift.keys.map { constraintCore[Int($0)] })
         for coreID in touchedCores.sorted() {
             let core = cores[Int(coreID)]!
+            undo.cores.append((coreID, core))
             let shifts = core.constraints.compactMap { d -> (Int32, Double)? in
                 guard let shift = coreShift[d], shift != 0 else { return nil }
                 return (d, shift)
             }
-            if shifts.contains(where: { core.tags[Int(order[Int($0.0)])].marker < 0 }) {
-                // A required equality has no marker to absorb the change: rebuild the core.
+            let unmarked = shifts.filter { core.tags[Int(order[Int($0.0)])].marker < 0 }
+            if !unmarked.isEmpty {
+                // A required equality has no marker to absorb the change: rebuild the core,
+                // this time with a marker for it, so that changing it again is in place.
+                for (d, _) in unmarked { editedEqualities.insert(d) }
                 do {
                     let (tableau, tags) = try makeTableau(
                         variables: core.variables, constraints: core.constraints, tracksEqualities: false)
@@ -109,54 +127,46 @@ extension Solver {
             let tableau = cores[Int(coreID)]!.tableau
             for v in core.variables {
                 let before = values[Int(v)]
+                undo.values.append((v, before))
                 values[Int(v)] = tableau.value(of: symbol[Int(v)])
                 let moved = values[Int(v)] - before
                 if moved != 0 { scheduleReaders(of: Int(v), moved: moved, except: -1) }
             }
         }
         touchedCores.removeAll()
-        while let d = pendants.pop() { reevaluate(Int(d)) }
+        while let i = pendants.popFirst() { reevaluate(Int(component.pendants[Int(i)])) }
         try verifyChecks(checks)
     }
 }
 
-/// A binary min-heap of (key, value) pairs: the next constraint in dependency order.
-struct MinHeap {
-    private var keys: [Int32] = []
-    private var items: [Int32] = []
+/// Positions in a dependency order waiting to be re-evaluated, taken lowest first.
+///
+/// Re-evaluating a constraint only schedules constraints later in the order, so a bitmap
+/// swept once from the lowest mark replaces a heap: O(marks + span / 64), no comparisons.
+/// (Inserting below the sweep is still correct; the sweep steps back.)
+struct OrderQueue {
+    private var words: [UInt64] = []
+    private var cursor = 0
+    private var count = 0
 
-    mutating func push(_ key: Int32, _ item: Int32) {
-        keys.append(key)
-        items.append(item)
-        var i = keys.count - 1
-        while i > 0 {
-            let parent = (i - 1) / 2
-            guard keys[parent] > keys[i] else { break }
-            keys.swapAt(parent, i)
-            items.swapAt(parent, i)
-            i = parent
+    mutating func insert(_ position: Int32) {
+        let w = Int(position) >> 6
+        if w >= words.count {
+            words.append(contentsOf: repeatElement(0, count: max(w + 1, 2 * words.count) - words.count))
         }
+        let bit = UInt64(1) << UInt64(position & 63)
+        guard words[w] & bit == 0 else { return }
+        words[w] |= bit
+        count += 1
+        cursor = min(cursor, w)
     }
 
-    mutating func pop() -> Int32? {
-        guard let top = items.first else { return nil }
-        let last = keys.count - 1
-        keys.swapAt(0, last)
-        items.swapAt(0, last)
-        keys.removeLast()
-        items.removeLast()
-        var i = 0
-        while true {
-            let l = 2 * i + 1
-            let r = l + 1
-            var smallest = i
-            if l < keys.count && keys[l] < keys[smallest] { smallest = l }
-            if r < keys.count && keys[r] < keys[smallest] { smallest = r }
-            if smallest == i { break }
-            keys.swapAt(i, smallest)
-            items.swapAt(i, smallest)
-            i = smallest
-        }
-        return top
+    mutating func popFirst() -> Int32? {
+        guard count > 0 else { return nil }
+        while words[cursor] == 0 { cursor += 1 }
+        let bit = words[cursor].trailingZeroBitCount
+        words[cursor] &= words[cursor] - 1
+        count -= 1
+        return Int32(cursor << 6 | bit)
     }
 }

@@ -44,8 +44,14 @@ struct Tableau {
     let tracksEqualities: Bool
 
     /// `priorities`: every optional priority that constraints will use.
-    init(priorities: [Double], tracksEqualities: Bool = false) {
+    /// Required equalities (owner numbers) that get a marker even when `tracksEqualities`
+    /// is off: those whose constant is expected to change again. One marker adds at most
+    /// one cell per row, so a few of them keep rows short.
+    let trackedOwners: Set<Int32>
+
+    init(priorities: [Double], tracksEqualities: Bool = false, trackedOwners: Set<Int32> = []) {
         self.tracksEqualities = tracksEqualities
+        self.trackedOwners = trackedOwners
         levels = Array(Set(priorities)).sorted(by: >)
         objective = Array(repeating: Row(), count: levels.count)
     }
@@ -111,7 +117,7 @@ struct Tableau {
             }
             tag = t
         case .equal:
-            if isRequired && !tracksEqualities {
+            if isRequired && !tracksEqualities && !trackedOwners.contains(owner) {
                 tag = Tag(marker: -1, markerCoefficient: 0)
             } else if isRequired {
                 let dummy = makeSymbol(.dummy, owner: owner)
