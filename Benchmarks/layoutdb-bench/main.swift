@@ -36,7 +36,7 @@ default:
                                      [--kiwi-limit SECONDS] [--repeat R] [--out FILE.md]
                layoutdb-bench solve-one FILE.dump [--repeat R]
                layoutdb-bench store-one FILE.layout [--repeat R]
-               layoutdb-bench store [--sizes 1000,10000,100000] [--families ...] [--out FILE.md]
+               layoutdb-bench store [--sizes 1000,10000,100000] [--families ...] [--kiwi-limit SECONDS] [--out FILE.md]
         """)
     exit(arguments.isEmpty ? 0 : 64)
 }

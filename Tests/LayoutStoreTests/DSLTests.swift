@@ -51,7 +51,8 @@ struct DSLTests {
         #expect(all.map(\.constant) == [8, 8, -8, -8])
     }
 
-    // Typed axes: these do not compile, as Auto Layout's anchors refuse them.
+    // Typed axes: these do not compile, as Auto Layout's anchors refuse them (checked with
+    // swiftc in Tests/layoutdbTests/TypedAxesCompileTests.swift).
     //     header.width == title.left      // a size against an x position
     //     header.top == title.left        // a y position against an x position
     @Test("axes are typed: a size and a position only meet through a difference of positions")
