@@ -109,7 +109,40 @@ public struct Solver {
 
     /// Makes `count` variables with consecutive indices.
     public mutating func makeVariables(_ count: Int) -> [Variable] {
-        (0..<count).map { _ in makeVariable() }
+        let n = values.count + count
+        grow(&values, n)
+        grow(&variableRole, n)
+        grow(&definer, n)
+        grow(&symbol, n)
+        grow(&variableComponent, n)
+        grow(&firstOccurrence, n)
+        grow(&variableMark, n)
+        grow(&variableScratch, n)
+        return (0..<count).map { _ in makeVariable() }
+    }
+
+    /// Room for `count` more constraints with `terms` terms in all: a batch of 100k
+    /// constraints grows each of the per-constraint arrays once, not twenty times.
+    private mutating func reserveConstraintCapacity(_ count: Int, terms: Int) {
+        let n = alive.count + count
+        let t = termVariable.count + terms
+        grow(&termVariable, t)
+        grow(&termCoefficient, t)
+        grow(&termOwner, t)
+        grow(&nextOccurrence, t)
+        grow(&termStart, n)
+        grow(&termCount, n)
+        grow(&relation, n)
+        grow(&constant, n)
+        grow(&priority, n)
+        grow(&alive, n)
+        grow(&role, n)
+        grow(&defines, n)
+        grow(&order, n)
+        grow(&constraintCore, n)
+        grow(&constraintComponent, n)
+        grow(&scratchCount, n)
+        grow(&constraintMark, n)
     }
 
     /// The solved value of a variable.
@@ -148,6 +181,7 @@ public struct Solver {
                 throw .unknownVariable(t.variable)
             }
         }
+        reserveConstraintCapacity(batch.count, terms: batch.reduce(0) { $0 + $1.terms.count })
         let handles = batch.map { append($0) }
         let seeds = variables(of: handles.map { Int32($0.index) })
         do {
@@ -399,4 +433,10 @@ public struct Solver {
         }
         return epoch
     }
+}
+
+/// Makes room for `n` elements, at least doubling: callers that add one at a time through
+/// a batch API must not turn appends quadratic with exact-size reservations.
+@inline(__always) private func grow<T>(_ array: inout [T], _ n: Int) {
+    if array.capacity < n { array.reserveCapacity(Swift.max(n, 2 * array.capacity)) }
 }
