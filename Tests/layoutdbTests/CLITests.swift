@@ -194,6 +194,21 @@ struct CLITests {
         #expect((frames as? [[String: Any]])?.count == 4)
     }
 
+    @Test("--json output is valid JSON whatever the names hold: quotes, backslashes, control characters, unicode")
+    func jsonEscapesNames() throws {
+        let box = Sandbox()
+        let name = "a\"b\\c\td/é🙂\u{01}"
+        let script = box.write("odd.layout", "canvas 100 100\nview box\nbox.edges == root.edges\n")
+        #expect(box.run(["apply", script, "-q"]).status == 0)
+        #expect(box.run(["variant", "create", name, "--canvas", "50x50", "-q"]).status == 0)
+        let text = box.run(["diff", "--json"]).stdout
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["to"] as? String == name)
+        #expect((rows.first?["new"] as? [String: Double])?["width"] == 50)
+        #expect(text.contains("\"width\":50,"), "whole numbers print without a fraction: \(text)")
+    }
+
     @Test("--help teaches: examples and exit codes")
     func help() {
         let r = Sandbox().run(["--help"], db: false)
