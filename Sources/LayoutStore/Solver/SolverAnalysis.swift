@@ -215,8 +215,10 @@ extension Solver {
                 variableScratch[Int(termVariable[t])] += 1
             }
         }
-        var queue = component.variables.filter {
-            variableRole[Int($0)] == .unknown && variableScratch[Int($0)] == 1
+        // Loops, not closures, in this file: a closure reading `self` copies the solver.
+        var queue: [Int32] = []
+        for v in component.variables where variableRole[Int(v)] == .unknown && variableScratch[Int(v)] == 1 {
+            queue.append(v)
         }
         var eliminated: [Int32] = []
         var head = 0
@@ -331,20 +333,39 @@ extension Solver {
         if !editedEqualities.isEmpty {
             for (i, c) in cons.enumerated() where editedEqualities.contains(c) { tracked.insert(Int32(i)) }
         }
+        var optional: [Double] = []
+        for c in cons where priority[Int(c)] < 1000 { optional.append(priority[Int(c)]) }
         var tableau = Tableau(
-            priorities: cons.map { priority[Int($0)] }.filter { $0 < 1000 },
+            priorities: optional,
             tracksEqualities: tracksEqualities, trackedOwners: tracked)
         for _ in vars { _ = tableau.makeSymbol(.external) }
-        var tags: [Tableau.Tag] = []
-        tags.reserveCapacity(cons.count)
-        for (i, c) in cons.enumerated() {
-            let (terms, effective) = coreRow(Int(c))
-            tags.append(
-                try tableau.add(
-                    terms: terms, relation: relation[Int(c)], constant: effective,
-                    priority: priority[Int(c)], owner: Int32(i)))
+        var tags = [Tableau.Tag](repeating: Tableau.Tag(marker: -1, markerCoefficient: 0), count: cons.count)
+        for i in strongestFirst(cons) {
+            let c = Int(cons[i])
+            let (terms, effective) = coreRow(c)
+            tags[i] = try tableau.add(
+                terms: terms, relation: relation[c], constant: effective, priority: priority[c], owner: Int32(i))
         }
         return (tableau, tags)
+    }
+
+    /// Positions in `cons`: required equalities, then required inequalities, then optional
+    /// constraints from the highest priority down; index order within each group.
+    ///
+    /// Why: in index order an optional constraint over a chain (`cell.height >= 40 @250`
+    /// before the equation that fixes the height) makes the simplex pivot a parameter that
+    /// every row of the chain holds, again and again. Once the required equalities are in,
+    /// most optional rows find their variables settled and cost one row each.
+    private func strongestFirst(_ cons: [Int32]) -> [Int] {
+        var ranks = [Double](repeating: 0, count: cons.count)
+        var ordered = true
+        for (i, c) in cons.enumerated() {
+            let c = Int(c)
+            ranks[i] = priority[c] < 1000 ? -priority[c] : relation[c] == .equal ? -2000 : -1000
+            if i > 0 && ranks[i] < ranks[i - 1] { ordered = false }
+        }
+        if ordered { return Array(cons.indices) }
+        return cons.indices.sorted { a, b in ranks[a] != ranks[b] ? ranks[a] < ranks[b] : a < b }
     }
 
     /// Explains a core that cannot be built: rebuilt once with equality markers, the

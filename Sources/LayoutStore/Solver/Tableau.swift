@@ -139,7 +139,7 @@ struct Tableau {
         if row.constant < 0 { row.reverseSign() }
 
         var subject = chooseSubject(row, tag)
-        if subject < 0 && row.symbols.allSatisfy({ kinds[Int($0)] == .dummy }) {
+        if subject < 0 && onlyDummies(row) {
             guard nearZero(row.constant) else {
                 throw Conflict(owners: Array(derivedFrom.union([owner])).sorted())
             }
@@ -158,6 +158,12 @@ struct Tableau {
         }
         try optimizeObjective()
         return tag
+    }
+
+    // Loops rather than closures over `self` here: a closure would copy the tableau.
+    private func onlyDummies(_ row: Row) -> Bool {
+        for s in row.symbols where kinds[Int(s)] != .dummy { return false }
+        return true
     }
 
     private func level(of priority: Double) -> Int {
@@ -277,7 +283,9 @@ struct Tableau {
         for l in objective.indices {
             let o = objective[l]
             for (s, c) in zip(o.symbols, o.coefficients) where c < 0 && kinds[Int(s)] != .dummy {
-                if (0..<l).allSatisfy({ nearZero(objective[$0].coefficient(of: s)) }) { return s }
+                var higherLevelsIgnoreIt = true
+                for h in 0..<l where !nearZero(objective[h].coefficient(of: s)) { higherLevelsIgnoreIt = false }
+                if higherLevelsIgnoreIt { return s }
             }
         }
         return -1
