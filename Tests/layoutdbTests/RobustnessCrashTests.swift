@@ -8,16 +8,36 @@ import Testing
 struct RobustnessCrashTests {
     static let views = 3000
 
-    /// Kills `args` after a random delay in 0...`window` seconds; true if it was killed.
-    static func killRun(
-        _ box: Sandbox, _ args: [String], window: Double, rng: inout SeededGenerator
-    ) -> Bool {
-        let p = box.start(args)
-        usleep(UInt32(Double.random(in: 0...window, using: &rng) * 1_000_000))
-        let killed = p.isRunning
-        if killed { kill(p.processIdentifier, SIGKILL) }
-        p.waitUntilExit()
-        return killed && p.terminationReason == .uncaughtSignal
+    /// Runs of one edit, each killed after a random delay inside the edit's running time.
+    ///
+    /// The window starts at one uninterrupted run and shrinks to the fastest run that
+    /// finished before its kill: `swift test` runs other suites in parallel, so one timing
+    /// says little about the next. Rounds go on until `kills` runs were killed mid-edit
+    /// (at most twice that many rounds).
+    struct Killer {
+        var window: Double
+        var kills = 0
+        var rounds = 0
+
+        /// Kills `args` after a random delay in 0...`window` seconds; true if it was killed.
+        mutating func run(_ box: Sandbox, _ args: [String], rng: inout SeededGenerator) -> Bool {
+            rounds += 1
+            let start = Date()
+            let p = box.start(args)
+            usleep(UInt32(Double.random(in: 0...window, using: &rng) * 1_000_000))
+            let running = p.isRunning
+            if running { kill(p.processIdentifier, SIGKILL) }
+            p.waitUntilExit()
+            let killed = running && p.terminationReason == .uncaughtSignal
+            if killed {
+                kills += 1
+            } else {
+                window = min(window, Date().timeIntervalSince(start) * 0.9)
+            }
+            return killed
+        }
+
+        func wantsMore(_ target: Int) -> Bool { kills < target && rounds < 2 * target }
     }
 
     /// What every state after a kill must satisfy, whatever the edit was.
@@ -66,9 +86,11 @@ struct RobustnessCrashTests {
               + "solve \(solveTime)s (\(Self.views) views)")
 
         var outcomes: [String: Int] = [:]
-        for round in 0..<20 {
+        var applies = Killer(window: applyTime)
+        while applies.wantsMore(20) {
+            let round = applies.rounds
             box.copyProject(from: empty, to: box.db)
-            let killed = Self.killRun(box, ["apply", script, "-q"], window: applyTime, rng: &rng)
+            let killed = applies.run(box, ["apply", script, "-q"], rng: &rng)
             let count = box.sqlite("SELECT count(*) FROM views WHERE parent_id IS NOT NULL").stdout
             #expect(count == "0" || count == "\(Self.views)", "apply round \(round): \(count) views")
             let constraints = box.sqlite("SELECT count(*) FROM constraints").stdout
@@ -77,10 +99,11 @@ struct RobustnessCrashTests {
                      default: 0] += 1
             Self.expectConsistent(box, "apply round \(round)")
         }
-        for round in 0..<20 {
+        var sets = Killer(window: setTime)
+        while sets.wantsMore(20) {
+            let round = sets.rounds
             box.copyProject(from: solved, to: box.db)
-            let killed = Self.killRun(
-                box, ["set-constant", "w", "12", "-q"], window: setTime * 1.1, rng: &rng)
+            let killed = sets.run(box, ["set-constant", "w", "12", "-q"], rng: &rng)
             let constant = box.sqlite("SELECT constant FROM constraints WHERE label = 'w'").stdout
             #expect(constant == "10.0" || constant == "12.0", "set-constant round \(round)")
             let last = box.sqlite(
@@ -89,9 +112,11 @@ struct RobustnessCrashTests {
             outcomes["set-constant \(killed ? "killed" : "finished"), \(constant)", default: 0] += 1
             Self.expectConsistent(box, "set-constant round \(round)")
         }
-        for round in 0..<15 {
+        var solves = Killer(window: solveTime)
+        while solves.wantsMore(15) {
+            let round = solves.rounds
             box.copyProject(from: dirty, to: box.db)
-            let killed = Self.killRun(box, ["solve", "-q"], window: solveTime * 1.1, rng: &rng)
+            let killed = solves.run(box, ["solve", "-q"], rng: &rng)
             let marks = box.sqlite("SELECT count(*) FROM dirty").stdout
             let width = box.sqlite(
                 "SELECT width FROM frames f JOIN views v ON v.id = f.view_id "
@@ -105,7 +130,7 @@ struct RobustnessCrashTests {
         }
         print("crash safety outcomes: " + outcomes.sorted { $0.key < $1.key }
             .map { "\($0.key): \($0.value)" }.joined(separator: "; "))
-        // 55 runs; a few finish before their random delay ends, the rest are killed mid-edit.
-        #expect(outcomes.filter { $0.key.contains("killed") }.values.reduce(0, +) >= 45)
+        // 55 kills mid-edit (runs that finish before their random delay are checked too).
+        #expect(applies.kills == 20 && sets.kills == 20 && solves.kills == 15)
     }
 }
