@@ -8,6 +8,12 @@ struct Row {
 
     init(constant: Double = 0) { self.constant = constant }
 
+    init(constant: Double, capacity: Int) {
+        self.constant = constant
+        symbols.reserveCapacity(capacity)
+        coefficients.reserveCapacity(capacity)
+    }
+
     var isConstant: Bool { symbols.isEmpty }
 
     @inline(__always) func position(of symbol: Int32) -> (found: Bool, index: Int) {

@@ -94,21 +94,11 @@ public struct Solver {
     public var variableCount: Int { values.count }
 
     /// Makes a new variable, 0 until constrained.
-    public mutating func makeVariable() -> Variable {
-        let v = Int32(values.count)
-        values.append(0)
-        variableRole.append(.unconstrained)
-        definer.append(-1)
-        symbol.append(-1)
-        variableComponent.append(-1)
-        firstOccurrence.append(-1)
-        variableMark.append(0)
-        variableScratch.append(0)
-        return Variable(v)
-    }
+    public mutating func makeVariable() -> Variable { makeVariables(1)[0] }
 
     /// Makes `count` variables with consecutive indices.
     public mutating func makeVariables(_ count: Int) -> [Variable] {
+        let first = Int32(values.count)
         let n = values.count + count
         grow(&values, n)
         grow(&variableRole, n)
@@ -118,7 +108,15 @@ public struct Solver {
         grow(&firstOccurrence, n)
         grow(&variableMark, n)
         grow(&variableScratch, n)
-        return (0..<count).map { _ in makeVariable() }
+        values.append(contentsOf: repeatElement(0, count: count))
+        variableRole.append(contentsOf: repeatElement(.unconstrained, count: count))
+        definer.append(contentsOf: repeatElement(-1, count: count))
+        symbol.append(contentsOf: repeatElement(-1, count: count))
+        variableComponent.append(contentsOf: repeatElement(-1, count: count))
+        firstOccurrence.append(contentsOf: repeatElement(-1, count: count))
+        variableMark.append(contentsOf: repeatElement(0, count: count))
+        variableScratch.append(contentsOf: repeatElement(0, count: count))
+        return (first..<first + Int32(count)).map { Variable($0) }
     }
 
     /// Room for `count` more constraints with `terms` terms in all: a batch of 100k
@@ -183,6 +181,7 @@ public struct Solver {
         }
         reserveConstraintCapacity(batch.count, terms: batch.reduce(0) { $0 + $1.terms.count })
         let handles = batch.map { append($0) }
+        appendConstraintState(batch.count)
         let seeds = variables(of: handles.map { Int32($0.index) })
         do {
             try checkVariableFree(handles.map { Int32($0.index) })
@@ -350,7 +349,7 @@ public struct Solver {
 
     /// Stores a constraint with merged terms and links its occurrences.
     private mutating func append(_ c: SolverConstraint) -> ConstraintHandle {
-        let index = Int32(alive.count)
+        let index = Int32(relation.count)
         let start = termVariable.count
         // Terms of one variable are merged; constraints have a handful of terms, so a
         // scan of this constraint's own terms beats any map.
@@ -385,15 +384,20 @@ public struct Solver {
         relation.append(c.relation)
         constant.append(c.constant)
         priority.append(c.priority.rawValue)
-        alive.append(true)
-        role.append(.unassigned)
-        defines.append(-1)
-        order.append(-1)
-        constraintCore.append(-1)
-        constraintComponent.append(-1)
-        scratchCount.append(0)
-        constraintMark.append(0)
         return ConstraintHandle(index)
+    }
+
+    /// The per-constraint state of `count` constraints just appended, in one go per array
+    /// (one capacity and uniqueness check each, not one per constraint).
+    private mutating func appendConstraintState(_ count: Int) {
+        alive.append(contentsOf: repeatElement(true, count: count))
+        role.append(contentsOf: repeatElement(.unassigned, count: count))
+        defines.append(contentsOf: repeatElement(-1, count: count))
+        order.append(contentsOf: repeatElement(-1, count: count))
+        constraintCore.append(contentsOf: repeatElement(-1, count: count))
+        constraintComponent.append(contentsOf: repeatElement(-1, count: count))
+        scratchCount.append(contentsOf: repeatElement(0, count: count))
+        constraintMark.append(contentsOf: repeatElement(0, count: count))
     }
 
     /// A constraint without variables is a plain check: `0 == 5` can never hold.

@@ -132,6 +132,9 @@ extension Solver {
     /// Tier 1: a required equality with one unknown variable determines it; repeat.
     private mutating func substituteForward(_ component: inout ComponentState) {
         var queue: [Int32] = []
+        // Most constraints of a layout are forward definers: one allocation, not log n.
+        queue.reserveCapacity(component.constraints.count)
+        component.forward.reserveCapacity(component.constraints.count)
         for c in component.constraints where scratchCount[Int(c)] == 1 && isRequiredEquality(Int(c)) {
             queue.append(c)
         }
@@ -336,7 +339,7 @@ extension Solver {
         var optional: [Double] = []
         for c in cons where priority[Int(c)] < 1000 { optional.append(priority[Int(c)]) }
         var tableau = Tableau(
-            priorities: optional,
+            symbols: vars.count + 2 * cons.count, rows: cons.count, priorities: optional,
             tracksEqualities: tracksEqualities, trackedOwners: tracked)
         for _ in vars { _ = tableau.makeSymbol(.external) }
         var tags = [Tableau.Tag](repeating: Tableau.Tag(marker: -1, markerCoefficient: 0), count: cons.count)

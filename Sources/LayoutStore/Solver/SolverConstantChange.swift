@@ -134,7 +134,20 @@ extension Solver {
             }
         }
         touchedCores.removeAll()
-        while let i = pendants.popFirst() { reevaluate(Int(component.pendants[Int(i)])) }
+        if pendants.count * 8 > component.pendants.count, let first = pendants.popFirst() {
+            // Most pendants are due (grid: every cell reads the core's row tops and
+            // height). Pendants are read only by later pendants, so one sweep from the first
+            // due one is right, and cheaper than scheduling each.
+            for i in Int(first)..<component.pendants.count {
+                let d = Int(component.pendants[i])
+                let v = Int(defines[d])
+                let before = values[v]
+                evaluate(d)
+                if values[v] != before { undo.values.append((Int32(v), before)) }
+            }
+        } else {
+            while let i = pendants.popFirst() { reevaluate(Int(component.pendants[Int(i)])) }
+        }
         try verifyChecks(checks)
     }
 }
@@ -147,7 +160,7 @@ extension Solver {
 struct OrderQueue {
     private var words: [UInt64] = []
     private var cursor = 0
-    private var count = 0
+    private(set) var count = 0
 
     mutating func insert(_ position: Int32) {
         let w = Int(position) >> 6

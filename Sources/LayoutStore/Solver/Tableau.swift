@@ -49,7 +49,17 @@ struct Tableau {
     /// one cell per row, so a few of them keep rows short.
     let trackedOwners: Set<Int32>
 
-    init(priorities: [Double], tracksEqualities: Bool = false, trackedOwners: Set<Int32> = []) {
+    /// `symbols`, `rows`: expected counts, reserved up front (a core is built in one go).
+    init(
+        symbols: Int = 0, rows expectedRows: Int = 0, priorities: [Double], tracksEqualities: Bool = false,
+        trackedOwners: Set<Int32> = []
+    ) {
+        kinds.reserveCapacity(symbols)
+        owners.reserveCapacity(symbols)
+        rowIndex.reserveCapacity(symbols)
+        seen.reserveCapacity(symbols)
+        rows.reserveCapacity(expectedRows)
+        basics.reserveCapacity(expectedRows)
         self.tracksEqualities = tracksEqualities
         self.trackedOwners = trackedOwners
         levels = Array(Set(priorities)).sorted(by: >)
@@ -88,7 +98,7 @@ struct Tableau {
         terms: [(symbol: Int32, coefficient: Double)], relation: Relation, constant: Double,
         priority: Double, owner: Int32
     ) throws(Conflict) -> Tag {
-        var row = Row(constant: -constant)
+        var row = Row(constant: -constant, capacity: terms.count + 2)
         var derivedFrom = Set<Int32>()
         for (symbol, coefficient) in terms where !nearZero(coefficient) {
             let r = rowIndex[Int(symbol)]
