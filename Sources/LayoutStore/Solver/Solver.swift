@@ -94,20 +94,21 @@ public struct Solver {
     public var variableCount: Int { values.count }
 
     /// Makes a new variable, 0 until constrained.
-    public mutating func makeVariable() -> Variable { makeVariables(1)[0] }
+    public mutating func makeVariable() -> Variable {
+        appendVariableState(1)
+        return Variable(Int32(values.count - 1))
+    }
 
     /// Makes `count` variables with consecutive indices.
     public mutating func makeVariables(_ count: Int) -> [Variable] {
         let first = Int32(values.count)
-        let n = values.count + count
-        grow(&values, n)
-        grow(&variableRole, n)
-        grow(&definer, n)
-        grow(&symbol, n)
-        grow(&variableComponent, n)
-        grow(&firstOccurrence, n)
-        grow(&variableMark, n)
-        grow(&variableScratch, n)
+        appendVariableState(count)
+        return (first..<first + Int32(count)).map { Variable($0) }
+    }
+
+    /// The per-variable state of `count` new variables, in one go per array
+    /// (`append(contentsOf:)` grows geometrically and checks uniqueness once).
+    private mutating func appendVariableState(_ count: Int) {
         values.append(contentsOf: repeatElement(0, count: count))
         variableRole.append(contentsOf: repeatElement(.unconstrained, count: count))
         definer.append(contentsOf: repeatElement(-1, count: count))
@@ -116,13 +117,12 @@ public struct Solver {
         firstOccurrence.append(contentsOf: repeatElement(-1, count: count))
         variableMark.append(contentsOf: repeatElement(0, count: count))
         variableScratch.append(contentsOf: repeatElement(0, count: count))
-        return (first..<first + Int32(count)).map { Variable($0) }
     }
 
-    /// Room for `count` more constraints with `terms` terms in all: a batch of 100k
-    /// constraints grows each of the per-constraint arrays once, not twenty times.
+    /// Room for `count` more constraints with `terms` terms in all, in the arrays that
+    /// `append(_:)` fills one constraint at a time: a batch of 100k grows each once.
     private mutating func reserveConstraintCapacity(_ count: Int, terms: Int) {
-        let n = alive.count + count
+        let n = relation.count + count
         let t = termVariable.count + terms
         grow(&termVariable, t)
         grow(&termCoefficient, t)
@@ -133,14 +133,7 @@ public struct Solver {
         grow(&relation, n)
         grow(&constant, n)
         grow(&priority, n)
-        grow(&alive, n)
-        grow(&role, n)
-        grow(&defines, n)
-        grow(&order, n)
-        grow(&constraintCore, n)
-        grow(&constraintComponent, n)
-        grow(&scratchCount, n)
-        grow(&constraintMark, n)
+        // The rest of the per-constraint state is appended in bulk (appendConstraintState).
     }
 
     /// The solved value of a variable.

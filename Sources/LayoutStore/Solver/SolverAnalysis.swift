@@ -364,7 +364,7 @@ extension Solver {
         var ordered = true
         for (i, c) in cons.enumerated() {
             let c = Int(c)
-            ranks[i] = priority[c] < 1000 ? -priority[c] : relation[c] == .equal ? -2000 : -1000
+            ranks[i] = priority[c] < 1000 ? -priority[c] : isRequiredEquality(c) ? -2000 : -1000
             if i > 0 && ranks[i] < ranks[i - 1] { ordered = false }
         }
         if ordered { return Array(cons.indices) }
