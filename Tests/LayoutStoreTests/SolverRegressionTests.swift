@@ -20,6 +20,24 @@ struct SolverRegressionTests {
         try s.setConstant(h[1], to: 4)
         #expect(abs(s.value(of: v[0]) - 3.2) < 1e-9)
     }
+
+    /// Shrunk from the property "a run of constant changes matches fresh builds": moving v0
+    /// by 58 shifts both inequalities over it; shifted one at a time, the tableau passed
+    /// through `v1 <= -5 && v1 >= -4` and refused a change a fresh build accepts.
+    @Test("every constraint a change shifts moves before feasibility is judged")
+    func simultaneousShifts() throws {
+        var s = Solver()
+        let v = s.makeVariables(2)
+        let h = try s.add([
+            SolverConstraint([LinearTerm(v[0])], .equal, -3),
+            SolverConstraint([LinearTerm(v[0]), LinearTerm(v[1])], .lessOrEqual, 22),
+            SolverConstraint([LinearTerm(v[1]), LinearTerm(v[0])], .greaterOrEqual, -35),
+        ])
+        try s.setConstant(h[0], to: -31)
+        try s.setConstant(h[0], to: 27)
+        #expect(s.value(of: v[0]) == 27)
+        #expect((-62...(-5)).contains(s.value(of: v[1])))
+    }
 }
 
 @Suite("Solver components")

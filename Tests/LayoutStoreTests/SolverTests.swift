@@ -124,6 +124,59 @@ struct SolverTests {
         #expect(s.value(of: w) == 300)
     }
 
+    /// Rows stacked top to bottom with equal heights, filling 0...100: the heights are found
+    /// only by solving the chain as a whole, so the gaps sit in a simplex core, which keeps
+    /// no markers for required equalities. Changing one gets it its marker from the
+    /// tableau's history (no rebuild); each result must be what a fresh build gives.
+    @Test("a required equality inside a core changes in place, again and again, as a fresh build would")
+    func setConstantOfCoreEquality() throws {
+        func stack(gaps: [Double]) throws -> (Solver, [Variable], [ConstraintHandle]) {
+            var s = Solver()
+            let top = s.makeVariables(5), height = s.makeVariables(5)
+            var cs = [c([(top[0], 1)], .equal, 0)]
+            var gapHandles: [Int] = []
+            for i in 1..<5 {
+                gapHandles.append(cs.count)
+                cs.append(c([(top[i], 1), (top[i - 1], -1), (height[i - 1], -1)], .equal, gaps[i - 1]))
+                cs.append(c([(height[i], 1), (height[0], -1)], .equal, 0))
+            }
+            cs.append(c([(top[4], 1), (height[4], 1)], .equal, 100))
+            cs.append(c([(height[0], 1)], .greaterOrEqual, 10))
+            cs.append(c([(height[0], 1)], .equal, 30, .low))
+            let h = try s.add(cs)
+            return (s, top + height, gapHandles.map { h[$0] })
+        }
+        var gaps: [Double] = [4, 4, 4, 4]
+        var (s, v, gapHandles) = try stack(gaps: gaps)
+        #expect(s.value(of: v[5]) == 16.8)
+        for (i, value) in [(1, 14.0), (2, 0), (1, 2), (3, 9), (1, 14)] {
+            try s.setConstant(gapHandles[i], to: value)
+            gaps[i] = value
+            let (fresh, fv, _) = try stack(gaps: gaps)
+            for (a, b) in zip(v, fv) { #expect(abs(s.value(of: a) - fresh.value(of: b)) < 1e-9) }
+        }
+        // Gaps that leave less than 10 per row cannot hold: refused, nothing moved.
+        let before = v.map(s.value(of:))
+        #expect(throws: SolverError.self) { try s.setConstant(gapHandles[2], to: 50) }
+        #expect(v.map(s.value(of:)) == before)
+    }
+
+    @Test("a redundant required equality cannot move alone: the change is refused")
+    func setConstantOfRedundantEquality() throws {
+        var s = Solver()
+        let (a, b) = (s.makeVariable(), s.makeVariable())
+        let h = try s.add([
+            c([(a, 1), (b, 1)], .equal, 10),
+            c([(a, 1), (b, -1)], .equal, 2),
+            c([(a, 2)], .equal, 12),  // implied by the two above
+        ])
+        #expect(throws: SolverError.self) { try s.setConstant(h[2], to: 14) }
+        #expect((s.value(of: a), s.value(of: b)) == (6, 4))
+        #expect(throws: SolverError.self) { try s.setConstant(h[0], to: 12) }  // nor can the sum
+        #expect((s.value(of: a), s.value(of: b)) == (6, 4))
+        #expect(try s.constraint(h[0]).constant == 10)
+    }
+
     @Test("a constant change that breaks a required constraint is refused and undone")
     func setConstantConflict() throws {
         var s = Solver()

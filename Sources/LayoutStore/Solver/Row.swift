@@ -94,8 +94,10 @@ struct Row {
         for i in coefficients.indices { coefficients[i] = -coefficients[i] }
     }
 
-    /// Turns `0 = row` into `symbol = row'` (the symbol leaves the cells).
-    mutating func solve(for symbol: Int32) {
+    /// Turns `0 = row` into `symbol = row'` (the symbol leaves the cells); returns the
+    /// factor the row (its constant included) was multiplied by.
+    @discardableResult
+    mutating func solve(for symbol: Int32) -> Double {
         let p = position(of: symbol)
         precondition(p.found, "solve(for:) on a symbol not in the row")
         let k = -1 / coefficients[p.index]
@@ -103,22 +105,26 @@ struct Row {
         coefficients.remove(at: p.index)
         constant *= k
         for i in coefficients.indices { coefficients[i] *= k }
+        return k
     }
 
-    /// Turns `lhs = row` (lhs basic) into `rhs = row'`.
-    mutating func solve(for lhs: Int32, in rhs: Int32) {
+    /// Turns `lhs = row` (lhs basic) into `rhs = row'`; returns the factor the constant
+    /// was multiplied by.
+    mutating func solve(for lhs: Int32, in rhs: Int32) -> Double {
         insert(lhs, -1)
-        solve(for: rhs)
+        return solve(for: rhs)
     }
 
-    /// Replaces `symbol` by the expression `row`.
-    mutating func substitute(_ symbol: Int32, _ row: Row) {
+    /// Replaces `symbol` by the expression `row`; returns the coefficient `row` was added
+    /// with (0 when the symbol was not in this row).
+    @discardableResult
+    mutating func substitute(_ symbol: Int32, _ row: Row) -> Double {
         let p = position(of: symbol)
-        if p.found {
-            let c = coefficients[p.index]
-            symbols.remove(at: p.index)
-            coefficients.remove(at: p.index)
-            insert(row, c)
-        }
+        guard p.found else { return 0 }
+        let c = coefficients[p.index]
+        symbols.remove(at: p.index)
+        coefficients.remove(at: p.index)
+        insert(row, c)
+        return c
     }
 }

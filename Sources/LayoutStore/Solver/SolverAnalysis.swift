@@ -337,15 +337,34 @@ extension Solver {
             for (i, c) in cons.enumerated() where editedEqualities.contains(c) { tracked.insert(Int32(i)) }
         }
         var optional: [Double] = []
-        for c in cons where priority[Int(c)] < 1000 { optional.append(priority[Int(c)]) }
+        var untrackedEqualities = false
+        for (i, c) in cons.enumerated() {
+            if priority[Int(c)] < 1000 {
+                optional.append(priority[Int(c)])
+            } else if relation[Int(c)] == .equal && !tracked.contains(Int32(i)) {
+                untrackedEqualities = true
+            }
+        }
+        // History lets a required equality get its marker later without a rebuild; a small
+        // core rebuilds in microseconds, and recording costs every core's build (form-10000
+        // has 3,333 cores of a few constraints each: +3 % instructions when all recorded).
         var tableau = Tableau(
             symbols: vars.count + 2 * cons.count, rows: cons.count, priorities: optional,
-            tracksEqualities: tracksEqualities, trackedOwners: tracked)
+            tracksEqualities: tracksEqualities, trackedOwners: tracked,
+            recordsHistory: untrackedEqualities && cons.count >= 32)
         for _ in vars { _ = tableau.makeSymbol(.external) }
-        var tags = [Tableau.Tag](repeating: Tableau.Tag(marker: -1, markerCoefficient: 0), count: cons.count)
+        // Arrays here are filled by appending: `Array(repeating:count:)` goes through the
+        // unspecialised runtime path, a generic-metadata lookup per call (per core).
+        var tags: [Tableau.Tag] = []
+        tags.reserveCapacity(cons.count)
+        for _ in cons { tags.append(Tableau.Tag(marker: -1, markerCoefficient: 0)) }
+        // One buffer for every row: a fresh array per row cost more in allocation and
+        // generic-metadata lookups than the row itself (cards: thousands of small cores).
+        var terms: [(symbol: Int32, coefficient: Double)] = []
+        terms.reserveCapacity(8)
         for i in strongestFirst(cons) {
             let c = Int(cons[i])
-            let (terms, effective) = coreRow(c)
+            let effective = coreRow(c, into: &terms)
             tags[i] = try tableau.add(
                 terms: terms, relation: relation[c], constant: effective, priority: priority[c], owner: Int32(i))
         }
@@ -360,14 +379,20 @@ extension Solver {
     /// every row of the chain holds, again and again. Once the required equalities are in,
     /// most optional rows find their variables settled and cost one row each.
     private func strongestFirst(_ cons: [Int32]) -> [Int] {
-        var ranks = [Double](repeating: 0, count: cons.count)
+        var ranks: [Double] = []
+        ranks.reserveCapacity(cons.count)
         var ordered = true
         for (i, c) in cons.enumerated() {
             let c = Int(c)
-            ranks[i] = priority[c] < 1000 ? -priority[c] : isRequiredEquality(c) ? -2000 : -1000
+            ranks.append(priority[c] < 1000 ? -priority[c] : isRequiredEquality(c) ? -2000 : -1000)
             if i > 0 && ranks[i] < ranks[i - 1] { ordered = false }
         }
-        if ordered { return Array(cons.indices) }
+        if ordered {
+            var identity: [Int] = []
+            identity.reserveCapacity(cons.count)
+            for i in cons.indices { identity.append(i) }
+            return identity
+        }
         return cons.indices.sorted { a, b in ranks[a] != ranks[b] ? ranks[a] < ranks[b] : a < b }
     }
 
@@ -388,8 +413,9 @@ extension Solver {
     }
 
     /// A core constraint over its core variables, with forward values folded into the constant.
-    func coreRow(_ c: Int) -> ([(symbol: Int32, coefficient: Double)], Double) {
-        var out: [(symbol: Int32, coefficient: Double)] = []
+    /// Returns the constant; the terms replace the contents of `out`.
+    func coreRow(_ c: Int, into out: inout [(symbol: Int32, coefficient: Double)]) -> Double {
+        out.removeAll(keepingCapacity: true)
         var effective = constant[c]
         for t in terms(of: c) {
             let v = Int(termVariable[t])
@@ -399,6 +425,6 @@ extension Solver {
                 effective -= termCoefficient[t] * values[v]
             }
         }
-        return (out, effective)
+        return effective
     }
 }

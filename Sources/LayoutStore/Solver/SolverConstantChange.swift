@@ -45,6 +45,11 @@ extension Solver {
         var pendants = OrderQueue()
         var checks: [Int32] = []
         var coreShift: [Int32: Double] = [:]
+        // Readers of moved core variables are visited one by one only while that is cheaper
+        // than re-evaluating every pendant in one sweep (grid: one core height is read by
+        // every cell); past this many visits, the sweep takes over.
+        var visitBudget = component.pendants.count / 8
+        var sweepAll = false
         let stamp = nextEpoch()
 
         func schedule(_ d: Int, shift: Double) {
@@ -81,74 +86,125 @@ extension Solver {
                 t = nextOccurrence[Int(t)]
             }
         }
+        /// Like `scheduleReaders`, within `visitBudget`; false when the budget ran out.
+        func scheduleCoreReaders(of v: Int, moved: Double) -> Bool {
+            var t = firstOccurrence[v]
+            while t >= 0 {
+                if visitBudget == 0 { return false }
+                visitBudget -= 1
+                let d = Int(termOwner[Int(t)])
+                if alive[d] { schedule(d, shift: -termCoefficient[Int(t)] * moved) }
+                t = nextOccurrence[Int(t)]
+            }
+            return true
+        }
 
         schedule(c, shift: delta)
         // Forward variables depend only on forward variables: settle them first, in order.
         while let i = forward.popFirst() { reevaluate(Int(component.forward[Int(i)])) }
         // Cores read forward values; pendants read everything.
-        var touchedCores = Set(coreShift.keys.map { constraintCore[Int($0)] })
-        for coreID in touchedCores.sorted() {
+        let touchedCores = Set(coreShift.keys.map { constraintCore[Int($0)] }).sorted()
+        for coreID in touchedCores {
             let core = cores[Int(coreID)]!
             undo.cores.append((coreID, core))
-            let shifts = core.constraints.compactMap { d -> (Int32, Double)? in
-                guard let shift = coreShift[d], shift != 0 else { return nil }
-                return (d, shift)
-            }
-            let unmarked = shifts.filter { core.tags[Int(order[Int($0.0)])].marker < 0 }
-            if !unmarked.isEmpty {
-                // A required equality has no marker to absorb the change: rebuild the core,
-                // this time with a marker for it, so that changing it again is in place.
-                for (d, _) in unmarked { editedEqualities.insert(d) }
-                do {
-                    let (tableau, tags) = try makeTableau(
-                        variables: core.variables, constraints: core.constraints, tracksEqualities: false)
-                    cores[Int(coreID)] = CoreState(
-                        tableau: tableau, constraints: core.constraints, tags: tags, variables: core.variables)
-                } catch {
-                    var conflict = coreConflict(variables: core.variables, constraints: core.constraints, error)
-                    if case .unsatisfiable(let found) = conflict {
-                        conflict = .unsatisfiable(
-                            conflicts: Set(found + [ConstraintHandle(Int32(c))]).sorted())
-                    }
-                    throw conflict
-                }
-            } else {
-                for (d, shift) in shifts {
-                    do {
-                        try cores[Int(coreID)]!.tableau.shiftConstant(
-                            core.tags[Int(order[Int(d)])], by: shift, owner: order[Int(d)])
-                    } catch {
-                        let involved = error.owners.map { core.constraints[Int($0)] }
-                        throw .unsatisfiable(
-                            conflicts: derivation(of: involved + [Int32(c)]).sorted().map { ConstraintHandle($0) })
-                    }
-                }
-            }
+            try shiftCore(coreID, core, shifts: coreShift, changed: c)
             let tableau = cores[Int(coreID)]!.tableau
             for v in core.variables {
                 let before = values[Int(v)]
                 undo.values.append((v, before))
                 values[Int(v)] = tableau.value(of: symbol[Int(v)])
                 let moved = values[Int(v)] - before
-                if moved != 0 { scheduleReaders(of: Int(v), moved: moved, except: -1) }
+                // (No `&&` here: its autoclosure would capture the counters, and captured
+                // variables cost a dynamic exclusivity check on every access.)
+                if moved == 0 || sweepAll { continue }
+                if !scheduleCoreReaders(of: Int(v), moved: moved) { sweepAll = true }
             }
         }
-        touchedCores.removeAll()
-        if pendants.count * 8 > component.pendants.count, let first = pendants.popFirst() {
-            // Most pendants are due (grid: every cell reads the core's row tops and
-            // height). Pendants are read only by later pendants, so one sweep from the first
-            // due one is right, and cheaper than scheduling each.
-            for i in Int(first)..<component.pendants.count {
-                let d = Int(component.pendants[i])
-                let v = Int(defines[d])
-                let before = values[v]
-                evaluate(d)
-                if values[v] != before { undo.values.append((Int32(v), before)) }
-            }
-        } else {
-            while let i = pendants.popFirst() { reevaluate(Int(component.pendants[Int(i)])) }
+        if sweepAll {
+            // Pendants are read only by later pendants, and checks by nothing: re-evaluating
+            // all of them in order, then verifying every check, is right.
+            sweepPendants(component.pendants, changed: &undo.values)
+            try verifyChecks(component.checks)
+            return
         }
+        while let i = pendants.popFirst() { reevaluate(Int(component.pendants[Int(i)])) }
         try verifyChecks(checks)
+    }
+
+    /// Moves the constants of a core's constraints in place, through their markers; a
+    /// required equality without one gets one first.
+    private mutating func shiftCore(
+        _ coreID: Int32, _ core: CoreState, shifts coreShift: [Int32: Double], changed c: Int
+    ) throws(SolverError) {
+        let shifts = core.constraints.compactMap { d -> (Int32, Double)? in
+            guard let shift = coreShift[d], shift != 0 else { return nil }
+            return (d, shift)
+        }
+        let unmarked = shifts.filter { core.tags[Int(order[Int($0.0)])].marker < 0 }
+        let redundant = unmarked.contains { core.tags[Int(order[Int($0.0)])].isRedundant }
+        if !unmarked.isEmpty && !redundant && core.tableau.canAddMarker {
+            // A required equality kept no marker (rows stay short without); give it the one
+            // it would have had, from the tableau's history, and keep it from now on.
+            for (d, _) in unmarked {
+                let position = Int(order[Int(d)])
+                cores[Int(coreID)]!.tags[position] = cores[Int(coreID)]!.tableau.addMarker(owner: Int32(position))
+                editedEqualities.insert(d)
+            }
+        } else if !unmarked.isEmpty {
+            // No row to move (a redundant equality: only a rebuild can explain the conflict)
+            // or a history grown too long to replay: rebuild the core, with markers for these.
+            for (d, _) in unmarked { editedEqualities.insert(d) }
+            do {
+                let (tableau, tags) = try makeTableau(
+                    variables: core.variables, constraints: core.constraints, tracksEqualities: false)
+                cores[Int(coreID)] = CoreState(
+                    tableau: tableau, constraints: core.constraints, tags: tags, variables: core.variables)
+            } catch {
+                var conflict = coreConflict(variables: core.variables, constraints: core.constraints, error)
+                if case .unsatisfiable(let found) = conflict {
+                    conflict = .unsatisfiable(conflicts: Set(found + [ConstraintHandle(Int32(c))]).sorted())
+                }
+                throw conflict
+            }
+            return
+        }
+        let tags = cores[Int(coreID)]!.tags
+        do {
+            try cores[Int(coreID)]!.tableau.shiftConstants(
+                shifts.map { (d, shift) in (tags[Int(order[Int(d)])], shift, order[Int(d)]) })
+        } catch {
+            let involved = error.owners.map { core.constraints[Int($0)] }
+            throw .unsatisfiable(
+                conflicts: derivation(of: involved + [Int32(c)]).sorted().map { ConstraintHandle($0) })
+        }
+    }
+
+    /// Re-evaluates every pendant of `list` in order, recording each value it changes
+    /// (bit for bit: -0 and 0 differ) so that a refused change can put it back.
+    ///
+    /// One tight pass over flat arrays: `values` is moved out of `self` for the loop so
+    /// that writing it costs no uniqueness check per pendant (grid-100000: 400,000 pendants).
+    private mutating func sweepPendants(_ list: [Int32], changed: inout [(Int32, Double)]) {
+        var scratch: [Double] = []
+        swap(&scratch, &values)
+        scratch.withUnsafeMutableBufferPointer { value in
+            for d32 in list {
+                let d = Int(d32)
+                let v = Int(defines[d])
+                var sum = constant[d]
+                var k = 1.0
+                for t in terms(of: d) {
+                    let w = Int(termVariable[t])
+                    if w == v { k = termCoefficient[t] } else { sum -= termCoefficient[t] * value[w] }
+                }
+                let new = sum / k
+                if new.bitPattern != value[v].bitPattern {
+                    changed.append((Int32(v), value[v]))
+                    value[v] = new
+                }
+            }
+        }
+        swap(&scratch, &values)
     }
 }
 

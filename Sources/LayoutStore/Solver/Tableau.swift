@@ -15,6 +15,26 @@ struct Tableau {
         var marker: Int32
         var markerCoefficient: Double
         var other: Int32 = -1
+        /// A required equality without a marker that was implied by the rows already there,
+        /// so it has no row of its own: its constant cannot move without a conflict.
+        var isRedundant = false
+    }
+
+    /// One operation on row constants, as `history` records it. Every constant in the
+    /// tableau is a linear function of the constraints' constants, built by these steps.
+    enum Step {
+        /// A new row from constraint `owner`: its constant starts at minus the constraint's.
+        case begin(owner: Int32)
+        /// The new row adds `coefficient ×` the row of a basic symbol.
+        case addRow(basic: Int32, coefficient: Double)
+        /// The new row is negated.
+        case negate
+        /// The new row, multiplied by `factor`, becomes the row of `basic`.
+        case settle(basic: Int32, factor: Double)
+        /// The row of `target` adds `coefficient ×` the row of `source`.
+        case addScaled(target: Int32, source: Int32, coefficient: Double)
+        /// The row of `leaving`, multiplied by `factor`, becomes the row of `entering`.
+        case pivot(leaving: Int32, entering: Int32, factor: Double)
     }
 
     /// Required constraints (their owner numbers) that cannot hold together.
@@ -27,6 +47,9 @@ struct Tableau {
     private var rowIndex: [Int32] = []
     /// Per symbol: whether any row has ever held it. A subject no row holds needs no
     /// substitution at all — the common case when layouts are added in reading order.
+    /// (The objective does not count: it is substituted into on every pivot anyway. Counting
+    /// it made every optional row whose subject is its error symbol scan all rows: 400 of the
+    /// 1950 adds of grid-100000's core, 80 % of the core's build.)
     private var seen: [Bool] = []
     private var rows: [Row] = []
     private var basics: [Int32] = []
@@ -35,12 +58,27 @@ struct Tableau {
     private let levels: [Double]
     private var artificial: Row? = nil
     private var infeasible: [Int32] = []
+    /// Every step that moved row constants, in order. Replayed with one constraint's
+    /// constant at 1 and every other at 0, it gives the column that constraint's marker
+    /// would have had (`addMarker(owner:)`): a required equality added without one can get
+    /// it later without rebuilding the tableau. A few steps per row, against the rows'
+    /// cells; kept from growing without bound by `canAddMarker`.
+    private var history: [Step] = []
+    /// `history.count` when the tableau was first changed after its build, or -1.
+    private var builtHistoryCount = -1
+    /// Off when every required equality has a marker: nothing would ever replay it.
+    let recordsHistory: Bool
+
+    @inline(__always) private mutating func record(_ step: Step) {
+        if recordsHistory { history.append(step) }
+    }
 
     /// Whether required equalities get a dummy marker. Markers let conflicts be explained
     /// and constants change in place, but every row derived from a chain of equalities
     /// then carries one marker per link: rows grow with the chain (kiwi's quadratic cost).
-    /// Without them rows stay short; a constant change rebuilds the core, and a conflict
-    /// is explained by rebuilding once with markers.
+    /// Without them rows stay short; a constant change gives the equality its marker then
+    /// (`addMarker(owner:)`, or a rebuild), and a conflict is explained by rebuilding once
+    /// with markers.
     let tracksEqualities: Bool
 
     /// `priorities`: every optional priority that constraints will use.
@@ -50,10 +88,14 @@ struct Tableau {
     let trackedOwners: Set<Int32>
 
     /// `symbols`, `rows`: expected counts, reserved up front (a core is built in one go).
+    /// `recordsHistory`: whether a required equality may be added without a marker and get
+    /// one later (`addMarker(owner:)`).
     init(
         symbols: Int = 0, rows expectedRows: Int = 0, priorities: [Double], tracksEqualities: Bool = false,
-        trackedOwners: Set<Int32> = []
+        trackedOwners: Set<Int32> = [], recordsHistory: Bool = true
     ) {
+        self.recordsHistory = recordsHistory && !tracksEqualities
+        if self.recordsHistory { history.reserveCapacity(4 * expectedRows) }
         kinds.reserveCapacity(symbols)
         owners.reserveCapacity(symbols)
         rowIndex.reserveCapacity(symbols)
@@ -62,8 +104,14 @@ struct Tableau {
         basics.reserveCapacity(expectedRows)
         self.tracksEqualities = tracksEqualities
         self.trackedOwners = trackedOwners
-        levels = Array(Set(priorities)).sorted(by: >)
-        objective = Array(repeating: Row(), count: levels.count)
+        // Sorted and deduplicated without a Set: a Set<Double> per core cost a
+        // generic-metadata lookup each (cards: 400 cores per 1,000 views).
+        var levels: [Double] = []
+        for p in priorities.sorted(by: >) where levels.last != p { levels.append(p) }
+        self.levels = levels
+        objective = []
+        objective.reserveCapacity(levels.count)
+        for _ in levels { objective.append(Row()) }
     }
 
     mutating func makeSymbol(_ kind: Kind, owner: Int32 = -1) -> Int32 {
@@ -99,16 +147,16 @@ struct Tableau {
         priority: Double, owner: Int32
     ) throws(Conflict) -> Tag {
         var row = Row(constant: -constant, capacity: terms.count + 2)
-        var derivedFrom = Set<Int32>()
+        record(.begin(owner: owner))
         for (symbol, coefficient) in terms where !nearZero(coefficient) {
             let r = rowIndex[Int(symbol)]
             if r >= 0 {
                 row.insert(rows[Int(r)], coefficient)
+                record(.addRow(basic: symbol, coefficient: coefficient))
             } else {
                 row.insert(symbol, coefficient)
             }
         }
-        for s in row.symbols where owners[Int(s)] >= 0 { derivedFrom.insert(owners[Int(s)]) }
         let isRequired = priority >= 1000
         let tag: Tag
         switch relation {
@@ -122,7 +170,6 @@ struct Tableau {
                 let error = makeSymbol(.error)
                 row.insert(error, -sign)
                 objective[level(of: priority)].insert(error, 1)
-                seen[Int(error)] = true
                 t.other = error
             }
             tag = t
@@ -141,28 +188,29 @@ struct Tableau {
                 let l = level(of: priority)
                 objective[l].insert(plus, 1)
                 objective[l].insert(minus, 1)
-                seen[Int(plus)] = true
-                seen[Int(minus)] = true
                 tag = Tag(marker: minus, markerCoefficient: 1, other: plus)
             }
         }
-        if row.constant < 0 { row.reverseSign() }
+        if row.constant < 0 {
+            row.reverseSign()
+            record(.negate)
+        }
 
         var subject = chooseSubject(row, tag)
         if subject < 0 && onlyDummies(row) {
             guard nearZero(row.constant) else {
-                throw Conflict(owners: Array(derivedFrom.union([owner])).sorted())
+                throw Conflict(owners: requiredOwners(in: row, plus: owner))
             }
             // Redundant: implied by what is there. Without a marker there is nothing to keep.
-            if tag.marker < 0 { return tag }
+            if tag.marker < 0 { return Tag(marker: -1, markerCoefficient: 0, isRedundant: true) }
             subject = tag.marker
         }
         if subject < 0 {
             guard try addWithArtificialVariable(row) else {
-                throw Conflict(owners: Array(derivedFrom.union([owner])).sorted())
+                throw Conflict(owners: requiredOwners(in: row, plus: owner))
             }
         } else {
-            row.solve(for: subject)
+            record(.settle(basic: subject, factor: row.solve(for: subject)))
             substitute(subject, row)
             appendRow(basic: subject, row)
         }
@@ -199,6 +247,7 @@ struct Tableau {
 
     private mutating func addWithArtificialVariable(_ row: Row) throws(Conflict) -> Bool {
         let art = makeSymbol(.slack)
+        record(.settle(basic: art, factor: 1))
         appendRow(basic: art, row)
         artificial = row
         try optimize(artificialObjective: true)
@@ -213,7 +262,8 @@ struct Tableau {
                     kinds[Int($0)] == .slack || kinds[Int($0)] == .error
                 })
             else { return false }
-            basicRow.solve(for: art, in: entering)
+            let factor = basicRow.solve(for: art, in: entering)
+            record(.pivot(leaving: art, entering: entering, factor: factor))
             substitute(entering, basicRow)
             appendRow(basic: entering, basicRow)
         }
@@ -251,7 +301,8 @@ struct Tableau {
         for s in row.symbols { seen[Int(s)] = true }
         if seen[Int(symbol)] {
             for i in rows.indices {
-            rows[i].substitute(symbol, row)
+                let c = rows[i].substitute(symbol, row)
+                if c != 0 { record(.addScaled(target: basics[i], source: symbol, coefficient: c)) }
                 if kinds[Int(basics[i])] != .external && rows[i].constant < 0 {
                     infeasible.append(basics[i])
                 }
@@ -274,7 +325,8 @@ struct Tableau {
             // The objective is a sum of non-negative errors: it cannot be unbounded.
             guard leaving >= 0 else { throw Conflict(owners: []) }
             var row = removeRow(basic: leaving)
-            row.solve(for: leaving, in: entering)
+            let factor = row.solve(for: leaving, in: entering)
+            record(.pivot(leaving: leaving, entering: entering, factor: factor))
             substitute(entering, row)
             appendRow(basic: entering, row)
         }
@@ -330,7 +382,8 @@ struct Tableau {
                 throw Conflict(owners: requiredOwners(in: rows[Int(r)], basic: leaving))
             }
             var row = removeRow(basic: leaving)
-            row.solve(for: leaving, in: entering)
+            let factor = row.solve(for: leaving, in: entering)
+            record(.pivot(leaving: leaving, entering: entering, factor: factor))
             substitute(entering, row)
             appendRow(basic: entering, row)
         }
@@ -350,35 +403,51 @@ struct Tableau {
     }
 
     private func requiredOwners(in row: Row, basic: Int32) -> [Int32] {
+        requiredOwners(in: row, plus: owners[Int(basic)])
+    }
+
+    /// The constraints whose markers are in `row`, and `extra` (if not -1): what a failing
+    /// row was derived from. (Worked out only on failure: a set per added row cost every
+    /// build 2 %.)
+    private func requiredOwners(in row: Row, plus extra: Int32) -> [Int32] {
         var found = Set<Int32>()
-        for s in row.symbols + [basic] where owners[Int(s)] >= 0 { found.insert(owners[Int(s)]) }
+        if extra >= 0 { found.insert(extra) }
+        for s in row.symbols where owners[Int(s)] >= 0 { found.insert(owners[Int(s)]) }
         return found.sorted()
     }
 
     // MARK: Changing a constant in place
 
-    /// Moves the constraint's constant by `delta` (Σ terms relation constant + delta) and
-    /// re-optimises with the dual simplex.
+    /// Moves the constants of constraints by their deltas (Σ terms relation constant + delta),
+    /// all at once, and re-optimises with the dual simplex.
     ///
     /// The original row reads `expr - constant + m·marker + ... = 0`; lowering the
     /// expression's constant by `delta` is the same as replacing `marker` by
-    /// `marker + delta / m` everywhere, which only shifts row constants.
-    mutating func shiftConstant(_ tag: Tag, by delta: Double, owner: Int32) throws(Conflict) {
-        let shift = -delta / tag.markerCoefficient
-        let marker = tag.marker
-        let r = rowIndex[Int(marker)]
-        if r >= 0 {
-            rows[Int(r)].constant -= shift
-            try checkRow(Int(r), owner: owner)
-        } else {
-            for i in rows.indices {
-                let c = rows[i].coefficient(of: marker)
-                if c != 0 {
-                    rows[i].constant += c * shift
-                    try checkRow(i, owner: owner)
+    /// `marker + delta / m` everywhere, which only shifts row constants. All shifts go in
+    /// before any row is judged: one forward value moves every constraint over it, and
+    /// taken one at a time they can pass through a state no solution satisfies (found by
+    /// the property tests: `v0 + v1 <= 22` and `v0 + v1 >= -35` with `v0` moving by 58).
+    mutating func shiftConstants(_ shifts: [(tag: Tag, delta: Double, owner: Int32)]) throws(Conflict) {
+        if builtHistoryCount < 0 { builtHistoryCount = history.count }
+        var touched: [Int] = []
+        for (tag, delta, _) in shifts {
+            let shift = -delta / tag.markerCoefficient
+            let marker = tag.marker
+            let r = rowIndex[Int(marker)]
+            if r >= 0 {
+                rows[Int(r)].constant -= shift
+                touched.append(Int(r))
+            } else {
+                for i in rows.indices {
+                    let c = rows[i].coefficient(of: marker)
+                    if c != 0 {
+                        rows[i].constant += c * shift
+                        touched.append(i)
+                    }
                 }
             }
         }
+        for i in touched { try checkRow(i, owners: shifts.map(\.owner)) }
         try dualOptimize()
         // The dual pass restores feasibility; with lexicographic levels its ratio test can
         // stop on a basis a lower level could still improve (found by the property tests),
@@ -386,7 +455,49 @@ struct Tableau {
         try optimizeObjective()
     }
 
-    private mutating func checkRow(_ i: Int, owner: Int32) throws(Conflict) {
+    // MARK: Markers after the fact
+
+    /// Whether `addMarker(owner:)` is cheap: the history has not grown far past what the
+    /// build recorded (each dual-simplex pass after a change adds to it).
+    var canAddMarker: Bool {
+        recordsHistory && (builtHistoryCount < 0 || history.count <= 4 * builtHistoryCount + 4096)
+    }
+
+    /// Gives required equality `owner`, added without a marker, the marker it would have
+    /// had from the start, and returns its tag; its constant can then change in place.
+    ///
+    /// The marker's column is how every row constant depends on the constraint's constant:
+    /// `history` replayed with that constant at 1 and all others at 0. One pass over the
+    /// history instead of a rebuild (grid-1000's core: a tenth of the cost).
+    mutating func addMarker(owner: Int32) -> Tag {
+        if builtHistoryCount < 0 { builtHistoryCount = history.count }
+        var column = [Double](repeating: 0, count: kinds.count)
+        var pending = 0.0
+        for step in history {
+            switch step {
+            case .begin(let o): pending = o == owner ? -1 : 0
+            case .addRow(let basic, let coefficient): pending += coefficient * column[Int(basic)]
+            case .negate: pending = -pending
+            case .settle(let basic, let factor): column[Int(basic)] = pending * factor
+            case .addScaled(let target, let source, let coefficient):
+                column[Int(target)] += coefficient * column[Int(source)]
+            case .pivot(let leaving, let entering, let factor):
+                column[Int(entering)] = column[Int(leaving)] * factor
+                column[Int(leaving)] = 0
+            }
+        }
+        // `shiftConstants` moves a row by minus its marker coefficient per unit of constant
+        // (markerCoefficient 1); the row must move by its column: the coefficient is -column.
+        let dummy = makeSymbol(.dummy, owner: owner)
+        seen[Int(dummy)] = true
+        for i in rows.indices {
+            let c = column[Int(basics[i])]
+            if !nearZero(c) { rows[i].insert(dummy, -c) }
+        }
+        return Tag(marker: dummy, markerCoefficient: 1)
+    }
+
+    private mutating func checkRow(_ i: Int, owners shifted: [Int32]) throws(Conflict) {
         let basic = basics[i]
         switch kinds[Int(basic)] {
         case .external: break
@@ -395,7 +506,7 @@ struct Tableau {
             if !nearZero(rows[i].constant) {
                 infeasible.removeAll()
                 var o = Set(requiredOwners(in: rows[i], basic: basic))
-                o.insert(owner)
+                o.formUnion(shifted)
                 throw Conflict(owners: o.sorted())
             }
         case .slack, .error:
