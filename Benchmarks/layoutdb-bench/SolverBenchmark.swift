@@ -71,8 +71,8 @@ struct Workloads {
     let sizes: [Int]
     let families: [String]
 
-    init() {
-        sizes = (option("--sizes") ?? "1000,10000,100000").split(separator: ",").map { Int($0)! }
+    init(defaultSizes: String = "1000,10000,100000") {
+        sizes = (option("--sizes") ?? defaultSizes).split(separator: ",").map { Int($0)! }
         families = (option("--families") ?? "form,chain,grid,cards").split(separator: ",").map(String.init)
         directory = option("--workdir") ?? FileManager.default.temporaryDirectory
             .appending(path: "layoutdb-bench").path
@@ -148,6 +148,48 @@ func runSolverBenchmark() {
         }
     }
     if !growth.isEmpty { lines.append("\nGrowth 10k → 100k (build+solve): " + growth.joined(separator: ", ")) }
+    let table = lines.joined(separator: "\n")
+    print(table)
+    if let out = option("--out") { try? (table + "\n").write(toFile: out, atomically: true, encoding: .utf8) }
+}
+
+/// Growth 10k → 100k of build+solve, timed so that the machine's drift cancels out: the
+/// two sizes alternate process by process for `--rounds` rounds (each process reports the
+/// median of its `--repeat` builds), and the growth is the ratio of the medians over the
+/// rounds. Timed one after the other, minutes apart, the same binary's figures on this
+/// shared machine moved by ±30 %: enough to move a growth of 10x anywhere from 7x to 15x.
+func runGrowthBenchmark() {
+    let workloads = Workloads(defaultSizes: "10000,100000")
+    guard workloads.sizes.count == 2 else { fail("growth needs exactly two --sizes") }
+    let rounds = Int(option("--rounds") ?? "5") ?? 5
+    let repeats = option("--repeat") ?? "5"
+    let me = CommandLine.arguments[0]
+    let (small, large) = (workloads.sizes[0], workloads.sizes[1])
+    var lines = [
+        "| family | build+solve at \(small) (median of rounds) | at \(large) | growth | growth per round |",
+        "|---|---|---|---|---|",
+    ]
+    for family in workloads.families {
+        var times: [Int: [Double]] = [:]
+        for n in [small, large] {
+            let dump = workloads.path(family, n, "dump")
+            _ = run(python, pythonPrefix + ["\(benchDirectory)/kiwi_peer.py", workloads.path(family, n, "layout"), "--dump", dump])
+        }
+        for _ in 0..<rounds {
+            for n in [small, large] {
+                let dump = workloads.path(family, n, "dump")
+                guard let (_, out, _) = run(me, ["solve-one", dump, "--repeat", repeats, "--build-only"]), let r = json(out)
+                else { fail("solve-one failed on \(dump)") }
+                times[n, default: []].append(r["build_solve_s"] as! Double)
+            }
+        }
+        let a = median(times[small]!), b = median(times[large]!)
+        let perRound = zip(times[small]!, times[large]!).map { String(format: "%.1fx", $1 / $0) }
+        FileHandle.standardError.write(Data("\(family): \(String(format: "%.1fx", b / a))\n".utf8))
+        lines.append(
+            "| \(family) | \(formatSeconds(a)) | \(formatSeconds(b)) | \(String(format: "%.1fx", b / a)) | "
+                + perRound.joined(separator: ", ") + " |")
+    }
     let table = lines.joined(separator: "\n")
     print(table)
     if let out = option("--out") { try? (table + "\n").write(toFile: out, atomically: true, encoding: .utf8) }

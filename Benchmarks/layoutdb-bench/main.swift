@@ -5,6 +5,7 @@ import LayoutStore
 //
 //   swift run -c release layoutdb-bench solver [--sizes 1000,10000,100000]
 //       [--families form,chain,grid,cards] [--kiwi-limit SECONDS] [--repeat R] [--out FILE.md]
+//   swift run -c release layoutdb-bench growth [--rounds N]   (10k and 100k alternating)
 //   swift run -c release layoutdb-bench solve-one FILE.dump [--repeat R]   (one workload, JSON)
 //
 // Figures are medians; ratios compare with the peer measured in the same run.
@@ -23,6 +24,7 @@ func fail(_ message: String) -> Never {
 
 switch arguments.first {
 case "solver": runSolverBenchmark()
+case "growth": runGrowthBenchmark()
 case "solve-one":
     guard arguments.count >= 2 else { fail("solve-one needs a .dump file") }
     solveOne(path: arguments[1], repeats: Int(option("--repeat") ?? "3") ?? 3)
@@ -34,7 +36,8 @@ default:
     print("""
         usage: layoutdb-bench solver [--sizes 1000,10000,100000] [--families form,chain,grid,cards]
                                      [--kiwi-limit SECONDS] [--repeat R] [--out FILE.md]
-               layoutdb-bench solve-one FILE.dump [--repeat R]
+               layoutdb-bench growth [--sizes 10000,100000] [--families ...] [--rounds N] [--repeat R] [--out FILE.md]
+               layoutdb-bench solve-one FILE.dump [--repeat R] [--build-only]
                layoutdb-bench store-one FILE.layout [--repeat R]
                layoutdb-bench store [--sizes 1000,10000,100000] [--families ...] [--kiwi-limit SECONDS] [--out FILE.md]
         """)

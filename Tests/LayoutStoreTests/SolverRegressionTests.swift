@@ -38,6 +38,29 @@ struct SolverRegressionTests {
         #expect(s.value(of: v[0]) == 27)
         #expect((-62...(-5)).contains(s.value(of: v[1])))
     }
+
+    /// A long drag pivots a core back and forth; each pivot adds to the tableau's history
+    /// of row-constant steps. It must not grow for ever: past its budget it is dropped,
+    /// and a required equality changed after that gets its marker by a rebuild.
+    @Test("a tableau's history is dropped once it outgrows its budget")
+    func historyBudget() throws {
+        var t = Tableau(priorities: [250])
+        let x = t.makeSymbol(.external), y = t.makeSymbol(.external)
+        _ = try t.add(terms: [(x, 1), (y, -1)], relation: .equal, constant: 0, priority: 1000, owner: 0)
+        _ = try t.add(terms: [(x, 1)], relation: .lessOrEqual, constant: 10, priority: 1000, owner: 1)
+        let wish = try t.add(terms: [(x, 1)], relation: .equal, constant: 5, priority: 250, owner: 2)
+        #expect(t.canAddMarker)
+        var changes = 0
+        while t.canAddMarker && changes < 100_000 {
+            // 5 -> 20 -> 5: the cap takes over and lets go, a pivot each way.
+            try t.shiftConstants([(wish, changes % 2 == 0 ? 15 : -15, 2)])
+            changes += 1
+        }
+        #expect(!t.canAddMarker)
+        #expect((100..<100_000).contains(changes))
+        #expect(t.value(of: x) == (changes % 2 == 0 ? 5 : 10))
+        #expect(t.value(of: y) == t.value(of: x))
+    }
 }
 
 @Suite("Solver components")

@@ -62,12 +62,13 @@ struct Tableau {
     /// constant at 1 and every other at 0, it gives the column that constraint's marker
     /// would have had (`addMarker(owner:)`): a required equality added without one can get
     /// it later without rebuilding the tableau. A few steps per row, against the rows'
-    /// cells; kept from growing without bound by `canAddMarker`.
+    /// cells; kept from growing without bound by `trimHistory()`.
     private var history: [Step] = []
     /// `history.count` when the tableau was first changed after its build, or -1.
     private var builtHistoryCount = -1
-    /// Off when every required equality has a marker: nothing would ever replay it.
-    let recordsHistory: Bool
+    /// Off when every required equality has a marker (nothing would ever replay it), and
+    /// from the moment the history outgrows its budget (`trimHistory`).
+    private(set) var recordsHistory: Bool
 
     @inline(__always) private mutating func record(_ step: Step) {
         if recordsHistory { history.append(step) }
@@ -447,20 +448,29 @@ struct Tableau {
                 }
             }
         }
-        for i in touched { try checkRow(i, owners: shifts.map(\.owner)) }
+        let shiftedOwners = shifts.map(\.owner)
+        for i in touched { try checkRow(i, owners: shiftedOwners) }
         try dualOptimize()
         // The dual pass restores feasibility; with lexicographic levels its ratio test can
         // stop on a basis a lower level could still improve (found by the property tests),
         // so finish with the primal pass, which costs nothing when already optimal.
         try optimizeObjective()
+        trimHistory()
     }
 
     // MARK: Markers after the fact
 
-    /// Whether `addMarker(owner:)` is cheap: the history has not grown far past what the
-    /// build recorded (each dual-simplex pass after a change adds to it).
-    var canAddMarker: Bool {
-        recordsHistory && (builtHistoryCount < 0 || history.count <= 4 * builtHistoryCount + 4096)
+    /// Whether `addMarker(owner:)` can be used; when not, the core must be rebuilt.
+    var canAddMarker: Bool { recordsHistory }
+
+    /// Each dual-simplex pass after a change adds to the history; past four times what the
+    /// build recorded (a long drag of an edit variable), replaying it would cost more than
+    /// a rebuild, and keeping it would hold memory for nothing: it is dropped.
+    private mutating func trimHistory() {
+        if recordsHistory && history.count > 4 * builtHistoryCount + 4096 {
+            recordsHistory = false
+            history = []
+        }
     }
 
     /// Gives required equality `owner`, added without a marker, the marker it would have
@@ -470,6 +480,7 @@ struct Tableau {
     /// `history` replayed with that constant at 1 and all others at 0. One pass over the
     /// history instead of a rebuild (grid-1000's core: a tenth of the cost).
     mutating func addMarker(owner: Int32) -> Tag {
+        precondition(recordsHistory, "addMarker(owner:) without a history (check canAddMarker)")
         if builtHistoryCount < 0 { builtHistoryCount = history.count }
         var column = [Double](repeating: 0, count: kinds.count)
         var pending = 0.0
