@@ -172,14 +172,23 @@ extension Solver {
 
     /// Solves the defining constraint of a forward or pendant variable for it.
     @inline(__always) mutating func evaluate(_ c: Int) {
+        values[Int(defines[c])] = definedValue(c, reading: values)
+    }
+
+    /// The value constraint `c` gives the variable it defines, the others read from
+    /// `value` — the values array itself, or a buffer over it (`sweepPendants`): one
+    /// formula, so that both give the same bits.
+    @inline(__always) func definedValue<Values: RandomAccessCollection<Double>>(
+        _ c: Int, reading value: Values
+    ) -> Double where Values.Index == Int {
         let v = Int(defines[c])
         var sum = constant[c]
         var k = 1.0
         for t in terms(of: c) {
             let w = Int(termVariable[t])
-            if w == v { k = termCoefficient[t] } else { sum -= termCoefficient[t] * values[w] }
+            if w == v { k = termCoefficient[t] } else { sum -= termCoefficient[t] * value[w] }
         }
-        values[v] = sum / k
+        return sum / k
     }
 
     func verifyChecks(_ checks: [Int32]) throws(SolverError) {

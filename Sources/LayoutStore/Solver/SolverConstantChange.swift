@@ -191,13 +191,7 @@ extension Solver {
             for d32 in list {
                 let d = Int(d32)
                 let v = Int(defines[d])
-                var sum = constant[d]
-                var k = 1.0
-                for t in terms(of: d) {
-                    let w = Int(termVariable[t])
-                    if w == v { k = termCoefficient[t] } else { sum -= termCoefficient[t] * value[w] }
-                }
-                let new = sum / k
+                let new = definedValue(d, reading: value)
                 if new.bitPattern != value[v].bitPattern {
                     changed.append((Int32(v), value[v]))
                     value[v] = new
