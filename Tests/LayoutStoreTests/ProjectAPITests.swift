@@ -2,13 +2,20 @@ import Foundation
 import Testing
 @testable import LayoutStore
 
-/// A fresh project file per test.
-func temporaryProjectPath() -> String {
-    FileManager.default.temporaryDirectory.appending(path: "layoutdb-api-\(UUID().uuidString).layoutdb").path
+/// A suite whose tests make project files: each test runs on its own instance, so in its
+/// own temporary folder, removed when the test ends.
+class ProjectFileSuite {
+    private let scratch = TempFile()
+    deinit { scratch.cleanup() }
+
+    /// A fresh project file in this test's folder.
+    func temporaryProjectPath() -> String {
+        scratch.folder.appending(path: "\(UUID().uuidString).layoutdb").path
+    }
 }
 
 @Suite("Project API")
-struct ProjectAPITests {
+final class ProjectAPITests: ProjectFileSuite {
     @Test("the README's Swift example runs and gives the frames it promises")
     func readmeExample() throws {
         let project = try Project.open(path: temporaryProjectPath(), create: true)
@@ -63,7 +70,7 @@ struct ProjectAPITests {
 }
 
 @Suite("Solving a fresh apply from memory")
-struct FreshApplyModelTests {
+final class FreshApplyModelTests: ProjectFileSuite {
     @Test("the model built from a script equals the one the store reads back", arguments: [
         "phone", "springs",
     ])
@@ -93,7 +100,7 @@ struct FreshApplyModelTests {
 }
 
 @Suite("Named constraints and text constraints (issue 5)")
-struct NamedConstraintTests {
+final class NamedConstraintTests: ProjectFileSuite {
     @Test("a named constraint is a value: change constant, priority, active; save persists all at once")
     func namedValue() throws {
         let path = temporaryProjectPath()
