@@ -10,6 +10,19 @@ let benchDirectory: String = {
 let python = "/usr/bin/env"
 let pythonPrefix = ["python3"]
 
+/// Has the peer write the linear system it solves for `layout`, so that both solve the
+/// same one. Stops the benchmark when it cannot: a dump left by an earlier run would
+/// otherwise be timed as if it were this workload's.
+func writeDump(layout: String, to dump: String) {
+    try? FileManager.default.removeItem(atPath: dump)
+    let result = run(python, pythonPrefix + ["\(benchDirectory)/kiwi_peer.py", layout, "--dump", dump])
+    guard let (status, _, _) = result, status == 0, FileManager.default.fileExists(atPath: dump) else {
+        fail(
+            "kiwi_peer.py could not write \(dump): it needs python3 with kiwisolver "
+                + "(pip install kiwisolver==1.5.1); run `python3 \(benchDirectory)/kiwi_peer.py \(layout) --dump \(dump)` to see its error")
+    }
+}
+
 /// One workload in this process: build+solve and the in-place change, as JSON.
 func solveOne(path: String, repeats: Int) {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8),
@@ -108,7 +121,7 @@ func runSolverBenchmark() {
         for n in workloads.sizes {
             let layout = workloads.path(family, n, "layout")
             let dump = workloads.path(family, n, "dump")
-            _ = run(python, pythonPrefix + ["\(benchDirectory)/kiwi_peer.py", layout, "--dump", dump])
+            writeDump(layout: layout, to: dump)
             guard let (_, out, _) = run(me, ["solve-one", dump, "--repeat", repeats]), let r = json(out)
             else { fail("solve-one failed on \(dump)") }
             let build = r["build_solve_s"] as! Double
@@ -173,7 +186,7 @@ func runGrowthBenchmark() {
         var times: [Int: [Double]] = [:]
         for n in [small, large] {
             let dump = workloads.path(family, n, "dump")
-            _ = run(python, pythonPrefix + ["\(benchDirectory)/kiwi_peer.py", workloads.path(family, n, "layout"), "--dump", dump])
+            writeDump(layout: workloads.path(family, n, "layout"), to: dump)
         }
         for _ in 0..<rounds {
             for n in [small, large] {
