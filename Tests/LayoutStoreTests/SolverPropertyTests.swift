@@ -174,3 +174,40 @@ struct SolverPropertyTests {
         }
     }
 }
+
+@Suite("Finding components: one batch against one constraint at a time")
+struct ComponentDiscoveryTests {
+    @Test("a batch (grouped in one pass) and single adds (searched from their variables) give the same components and solution")
+    func batchMatchesSingleAdds() async {
+        // Twelve variables and two terms per constraint: systems fall into several
+        // components, some variables in none.
+        await propertyCheck(count: 300, input: Gen.int(in: -12...12).array(of: 5...100)) { genome in
+            var single = Solver()
+            let vars = single.makeVariables(12)
+            let relations: [Relation] = [.equal, .equal, .lessOrEqual, .greaterOrEqual]
+            var constraints: [SolverConstraint] = []
+            var i = 0
+            while i + 5 <= genome.count {
+                let g = Array(genome[i..<(i + 5)])
+                i += 5
+                let terms = [LinearTerm(vars[abs(g[0]) % 12], 1), LinearTerm(vars[abs(g[1]) % 12], g[2] == 0 ? -1 : Double(g[2]))]
+                let priority = Priority(abs(g[4]) % 3 == 0 ? 500 : 1000)
+                constraints.append(SolverConstraint(terms, relations[abs(g[3]) % 4], Double(g[3] * 5 + g[4]), priority: priority))
+            }
+            let kept = buildAccepting(constraints, into: &single).map(\.0)
+            var batch = Solver()
+            _ = batch.makeVariables(12)
+            try batch.add(kept)
+            func shape(_ s: Solver) -> [[Int32]] { s.independentComponents().map { $0.variables.map(\.index) } }
+            func sizes(_ s: Solver) -> [Int] { s.independentComponents().map(\.constraints.count) }
+            #expect(shape(batch) == shape(single), "\(kept)")
+            #expect(sizes(batch) == sizes(single), "\(kept)")
+            // Where the constraints leave a variable free, each keeps the value its own
+            // history gave it; everywhere else the two agree exactly.
+            let free = Set(single.ambiguousVariables())
+            #expect(Set(batch.ambiguousVariables()) == free, "\(kept)")
+            let determined = vars.filter { !free.contains($0) }
+            #expect(determined.map(batch.value(of:)) == determined.map(single.value(of:)), "\(kept)")
+        }
+    }
+}

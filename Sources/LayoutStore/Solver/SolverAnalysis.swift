@@ -9,7 +9,11 @@ extension Solver {
             let id = variableComponent[Int(v)]
             if id >= 0 { dropComponent(id) }
         }
-        let found = discoverComponents(from: seeds)
+        // A batch that reaches most of the system (a build) is grouped by one pass over
+        // the constraints; a few seeds by a search from them.
+        let found =
+            4 * seeds.count >= termVariable.count + values.count
+            ? discoverComponentsInBulk() : discoverComponents(from: seeds)
         for (vars, cons) in found {
             try analyze(variables: vars, constraints: cons)
         }
@@ -26,70 +30,6 @@ extension Solver {
         }
         components[Int(id)] = nil
         freeComponentIDs.append(id)
-    }
-
-    /// Breadth-first search over live constraints; unlinks dead occurrences on the way.
-    private mutating func discoverComponents(from seeds: [Int32]) -> [([Int32], [Int32])] {
-        // Each component gets its own epoch, so its marks alone can be scanned; a seed
-        // marked at or after the pass's first epoch is already in a component.
-        let passStart = nextEpoch()
-        var stamp = passStart
-        var found: [([Int32], [Int32])] = []
-        var first = true
-        for seed in seeds where variableMark[Int(seed)] < passStart {
-            if !first { stamp = nextEpoch() }
-            first = false
-            variableMark[Int(seed)] = stamp
-            var vars: [Int32] = [seed]
-            var cons: [Int32] = []
-            var head = 0
-            while head < vars.count {
-                let v = Int(vars[head])
-                head += 1
-                var previous: Int32 = -1
-                var t = firstOccurrence[v]
-                while t >= 0 {
-                    let c = Int(termOwner[Int(t)])
-                    let next = nextOccurrence[Int(t)]
-                    if !alive[c] {
-                        if previous < 0 { firstOccurrence[v] = next } else { nextOccurrence[Int(previous)] = next }
-                        t = next
-                        continue
-                    }
-                    if constraintMark[c] != stamp {
-                        constraintMark[c] = stamp
-                        cons.append(Int32(c))
-                        for u in terms(of: c) {
-                            let w = Int(termVariable[u])
-                            if variableMark[w] != stamp {
-                                variableMark[w] = stamp
-                                vars.append(Int32(w))
-                            }
-                        }
-                    }
-                    previous = t
-                    t = next
-                }
-            }
-            if cons.isEmpty {
-                variableRole[Int(seed)] = .unconstrained
-                variableComponent[Int(seed)] = -1
-                continue
-            }
-            found.append((inIndexOrder(vars, marks: variableMark, stamp: stamp),
-                          inIndexOrder(cons, marks: constraintMark, stamp: stamp)))
-        }
-        return found
-    }
-
-    /// The marked indices in increasing order: a sort for small sets, a scan of the marks
-    /// for large ones (linear, where sorting would add a log factor).
-    private func inIndexOrder(_ items: [Int32], marks: [UInt32], stamp: UInt32) -> [Int32] {
-        if items.count < marks.count / 32 { return items.sorted() }
-        var out: [Int32] = []
-        out.reserveCapacity(items.count)
-        for i in marks.indices where marks[i] == stamp { out.append(Int32(i)) }
-        return out
     }
 
     @inline(__always) func isRequiredEquality(_ c: Int) -> Bool {
