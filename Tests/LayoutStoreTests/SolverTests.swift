@@ -280,4 +280,25 @@ struct SolverTests {
         #expect(throws: SolverError.nonFiniteNumber) { try s.add(c([(x, 1)], .equal, .nan)) }
         #expect(throws: SolverError.nonFiniteNumber) { try s.add(c([(x, .infinity)], .equal, 1)) }
     }
+
+    @Test("a batch with one bad constraint stores none of its constraints")
+    func badBatchStoresNothing() throws {
+        var s = Solver()
+        let x = s.makeVariable(), y = s.makeVariable()
+        let fixX = try s.add(c([(x, 1)], .equal, 5))
+        var other = Solver()
+        let foreign = other.makeVariables(3)[2]
+        #expect(throws: SolverError.unknownVariable(foreign)) {
+            try s.add([c([(y, 1), (x, -1)], .equal, 10), c([(foreign, 1)], .equal, 1)])
+        }
+        #expect(throws: SolverError.nonFiniteNumber) {
+            try s.add([c([(y, 1)], .equal, 3), c([(x, 1), (y, 1)], .equal, .nan)])
+        }
+        // Neither `y == x + 10` nor `y == 3` is in: `y == x + 1` is the only word on y,
+        // and a change to x reaches y through x's occurrences alone.
+        try s.add(c([(y, 1), (x, -1)], .equal, 1))
+        #expect(s.value(of: y) == 6)
+        try s.setConstant(fixX, to: 7)
+        #expect(s.value(of: y) == 8)
+    }
 }
