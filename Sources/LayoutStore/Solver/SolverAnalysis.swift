@@ -71,17 +71,20 @@ extension Solver {
 
     /// Tier 1: a required equality with one unknown variable determines it; repeat.
     private mutating func substituteForward(_ component: inout ComponentState) {
-        var queue: [Int32] = []
+        // A stack, not a queue: what a definition makes ready is defined next, so a view's
+        // constraints are taken together while they are in cache. A queue went level by
+        // level across the whole component (every card's first view, then every card's
+        // second...), and at 100k views each level was a sweep through memory.
+        var stack: [Int32] = []
         // Most constraints of a layout are forward definers: one allocation, not log n.
-        queue.reserveCapacity(component.constraints.count)
+        stack.reserveCapacity(component.constraints.count)
         component.forward.reserveCapacity(component.constraints.count)
-        for c in component.constraints where scratchCount[Int(c)] == 1 && isRequiredEquality(Int(c)) {
-            queue.append(c)
+        // Reversed, so the ready ones are taken in index order.
+        for c in component.constraints.reversed() where scratchCount[Int(c)] == 1 && isRequiredEquality(Int(c)) {
+            stack.append(c)
         }
-        var head = 0
-        while head < queue.count {
-            let c = Int(queue[head])
-            head += 1
+        while let next = stack.popLast() {
+            let c = Int(next)
             guard role[c] == .unassigned else { continue }
             var v = -1
             for t in terms(of: c) where variableRole[Int(termVariable[t])] == .unknown {
@@ -104,7 +107,7 @@ extension Solver {
                     role[d] = .check
                     component.checks.append(Int32(d))
                 } else if scratchCount[d] == 1 && isRequiredEquality(d) {
-                    queue.append(Int32(d))
+                    stack.append(Int32(d))
                 }
             }
         }
