@@ -71,20 +71,26 @@ extension Solver {
 
     /// Tier 1: a required equality with one unknown variable determines it; repeat.
     private mutating func substituteForward(_ component: inout ComponentState) {
-        // A stack, not a queue: what a definition makes ready is defined next, so a view's
-        // constraints are taken together while they are in cache. A queue went level by
-        // level across the whole component (every card's first view, then every card's
-        // second...), and at 100k views each level was a sweep through memory.
-        var stack: [Int32] = []
-        // Most constraints of a layout are forward definers: one allocation, not log n.
-        stack.reserveCapacity(component.constraints.count)
-        component.forward.reserveCapacity(component.constraints.count)
-        // Reversed, so the ready ones are taken in index order.
-        for c in component.constraints.reversed() where scratchCount[Int(c)] == 1 && isRequiredEquality(Int(c)) {
-            stack.append(c)
-        }
-        while let next = stack.popLast() {
-            let c = Int(next)
+        // Ready constraints are taken in index order, as far as can be: a scan of the
+        // component's constraints finds those ahead of it, and one made ready behind the
+        // scan goes on a stack, taken at once. A view's constraints, stored together, are
+        // then defined together while in cache, in one sweep through memory. (A queue went
+        // level by level: every card's first view, then every card's second...; at 100k
+        // views each level was a sweep of its own.)
+        let cons = component.constraints
+        var scan = 0
+        var behind: [Int32] = []
+        component.forward.reserveCapacity(cons.count)
+        while true {
+            let c: Int
+            if let last = behind.popLast() {
+                c = Int(last)
+            } else {
+                while scan < cons.count && !isReady(Int(cons[scan])) { scan += 1 }
+                guard scan < cons.count else { break }
+                c = Int(cons[scan])
+                scan += 1
+            }
             guard role[c] == .unassigned else { continue }
             var v = -1
             for t in terms(of: c) where variableRole[Int(termVariable[t])] == .unknown {
@@ -106,11 +112,16 @@ extension Solver {
                 if scratchCount[d] == 0 {
                     role[d] = .check
                     component.checks.append(Int32(d))
-                } else if scratchCount[d] == 1 && isRequiredEquality(d) {
-                    stack.append(Int32(d))
+                } else if scratchCount[d] == 1 && isRequiredEquality(d) && (scan == cons.count || d < cons[scan]) {
+                    behind.append(Int32(d))
                 }
             }
         }
+    }
+
+    /// Whether `c` can define a variable now: a required equality with one unknown left.
+    @inline(__always) private func isReady(_ c: Int) -> Bool {
+        role[c] == .unassigned && scratchCount[c] == 1 && isRequiredEquality(c)
     }
 
     /// Solves the defining constraint of a forward or pendant variable for it.
