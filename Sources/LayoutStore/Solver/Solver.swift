@@ -170,6 +170,7 @@ public struct Solver {
         // Terms are not counted first (that would be the extra pass): room for 2.5 per
         // constraint covers the benchmark families (2.0 to 2.4); past it, arrays double.
         let first = relation.count
+        let firstTerm = termVariable.count
         reserveConstraintCapacity(batch.count, terms: batch.count * 5 / 2)
         var handles: [ConstraintHandle] = []
         handles.reserveCapacity(batch.count)
@@ -181,9 +182,10 @@ public struct Solver {
             handles.append(append(c))
         }
         appendConstraintState(batch.count)
-        let seeds = variables(of: handles.map { Int32($0.index) })
+        // The batch's terms are stored together: their variables are one copy away.
+        let seeds = Array(termVariable[firstTerm...])
         do {
-            try checkVariableFree(handles.map { Int32($0.index) })
+            try checkVariableFree(first..<relation.count)
             try reanalyze(seeds: seeds)
         } catch {
             for h in handles { alive[Int(h.index)] = false }
@@ -212,7 +214,7 @@ public struct Solver {
         let seeds = componentVariables(of: [Int32(c)])
         priority[c] = newPriority.rawValue
         do {
-            try checkVariableFree([Int32(c)])
+            try checkVariableFree(c..<c + 1)
             try reanalyze(seeds: seeds)
         } catch {
             priority[c] = old
@@ -430,11 +432,11 @@ public struct Solver {
     }
 
     /// A constraint without variables is a plain check: `0 == 5` can never hold.
-    private mutating func checkVariableFree(_ cs: [Int32]) throws(SolverError) {
-        for c in cs where termCount[Int(c)] == 0 && alive[Int(c)] {
-            role[Int(c)] = .check
-            if priority[Int(c)] >= 1000 && !isSatisfied(Int(c)) {
-                throw .unsatisfiable(conflicts: [ConstraintHandle(c)])
+    private mutating func checkVariableFree(_ cs: Range<Int>) throws(SolverError) {
+        for c in cs where termCount[c] == 0 && alive[c] {
+            role[c] = .check
+            if priority[c] >= 1000 && !isSatisfied(c) {
+                throw .unsatisfiable(conflicts: [ConstraintHandle(Int32(c))])
             }
         }
     }
