@@ -25,7 +25,11 @@ extension Solver {
                     let c = Int(termOwner[Int(t)])
                     let next = nextOccurrence[Int(t)]
                     if !alive[c] {
-                        if previous < 0 { firstOccurrence[v] = next } else { nextOccurrence[Int(previous)] = next }
+                        if previous < 0 {
+                            firstOccurrence[v] = next
+                        } else {
+                            nextOccurrence[Int(previous)] = next
+                        }
                         t = next
                         continue
                     }
@@ -49,8 +53,11 @@ extension Solver {
                 variableComponent[Int(seed)] = -1
                 continue
             }
-            found.append((inIndexOrder(vars, marks: variableMark, stamp: stamp),
-                          inIndexOrder(cons, marks: constraintMark, stamp: stamp)))
+            found.append(
+                (
+                    inIndexOrder(vars, marks: variableMark, stamp: stamp),
+                    inIndexOrder(cons, marks: constraintMark, stamp: stamp)
+                ))
         }
         return found
     }
@@ -64,7 +71,6 @@ extension Solver {
         for i in marks.indices where marks[i] == stamp { out.append(Int32(i)) }
         return out
     }
-
 
     /// The components of every live constraint whose variables belong to no component
     /// (those of dropped components and of new constraints), by union-find over the
@@ -99,7 +105,8 @@ extension Solver {
     /// `stamp`. `parent` of a marked variable is never above it (the smaller root wins),
     /// so a set's root is its smallest variable. Whether a dead constraint was met.
     private func unionVariables(
-        parent: UnsafeMutableBufferPointer<Int32>, marks: UnsafeMutableBufferPointer<UInt32>, stamp: UInt32
+        parent: UnsafeMutableBufferPointer<Int32>, marks: UnsafeMutableBufferPointer<UInt32>,
+        stamp: UInt32
     ) -> Bool {
         @inline(__always) func findRoot(_ v: Int) -> Int {
             var x = v
@@ -184,7 +191,8 @@ extension Solver {
         }
         cursor = startOffsets(constraintCounts)
         let constraintStarts = cursor
-        let flatConstraints = [Int32](unsafeUninitializedCapacity: Int(cursor.last!)) { out, filled in
+        let flatConstraints = [Int32](unsafeUninitializedCapacity: Int(cursor.last!)) {
+            out, filled in
             for c in 0..<relation.count where termCount[c] > 0 && alive[c] {
                 let v = Int(termVariable[Int(termStart[c])])
                 guard variableComponent[v] < 0 else { continue }
@@ -195,8 +203,10 @@ extension Solver {
             filled = out.count
         }
         return variableCounts.indices.map { k in
-            (Array(flatVariables[Int(variableStarts[k])..<Int(variableStarts[k + 1])]),
-             Array(flatConstraints[Int(constraintStarts[k])..<Int(constraintStarts[k + 1])]))
+            (
+                Array(flatVariables[Int(variableStarts[k])..<Int(variableStarts[k + 1])]),
+                Array(flatConstraints[Int(constraintStarts[k])..<Int(constraintStarts[k + 1])])
+            )
         }
     }
 
