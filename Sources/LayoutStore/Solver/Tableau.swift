@@ -335,8 +335,8 @@ struct Tableau {
 
     private func enteringForArtificial() -> Int32 {
         let a = artificial!
-        for (s, c) in zip(a.symbols, a.coefficients) where c < 0 && kinds[Int(s)] != .dummy {
-            return s
+        for cell in a.cells where cell.coefficient < 0 && kinds[Int(cell.symbol)] != .dummy {
+            return cell.symbol
         }
         return -1
     }
@@ -345,7 +345,8 @@ struct Tableau {
     private func enteringSymbol() -> Int32 {
         for l in objective.indices {
             let o = objective[l]
-            for (s, c) in zip(o.symbols, o.coefficients) where c < 0 && kinds[Int(s)] != .dummy {
+            for cell in o.cells where cell.coefficient < 0 && kinds[Int(cell.symbol)] != .dummy {
+                let s = cell.symbol
                 var higherLevelsIgnoreIt = true
                 for h in 0..<l where !nearZero(objective[h].coefficient(of: s)) { higherLevelsIgnoreIt = false }
                 if higherLevelsIgnoreIt { return s }
@@ -393,7 +394,8 @@ struct Tableau {
     private func dualEntering(_ row: Row) -> Int32 {
         var entering: Int32 = -1
         var best: [Double] = []
-        for (s, c) in zip(row.symbols, row.coefficients) where c > 0 && kinds[Int(s)] != .dummy {
+        for cell in row.cells where cell.coefficient > 0 && kinds[Int(cell.symbol)] != .dummy {
+            let (s, c) = (cell.symbol, cell.coefficient)
             let ratio = objective.map { $0.coefficient(of: s) / c }
             if entering < 0 || ratio.lexicographicallyPrecedes(best) {
                 entering = s
