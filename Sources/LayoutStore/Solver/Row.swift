@@ -69,12 +69,16 @@ struct Row {
         var i = 0
         var j = 0
         while i < cells.count || j < other.cells.count {
-            if j == other.cells.count || (i < cells.count && cells[i].symbol < other.cells[j].symbol) {
+            if j == other.cells.count
+                || (i < cells.count && cells[i].symbol < other.cells[j].symbol)
+            {
                 merged.append(cells[i])
                 i += 1
             } else if i == cells.count || other.cells[j].symbol < cells[i].symbol {
                 let v = other.cells[j].coefficient * coefficient
-                if !nearZero(v) { merged.append(Cell(symbol: other.cells[j].symbol, coefficient: v)) }
+                if !nearZero(v) {
+                    merged.append(Cell(symbol: other.cells[j].symbol, coefficient: v))
+                }
                 j += 1
             } else {
                 let v = cells[i].coefficient + other.cells[j].coefficient * coefficient
