@@ -312,7 +312,7 @@ extension Solver {
         // core rebuilds in microseconds, and recording costs every core's build (form-10000
         // has 3,333 cores of a few constraints each: +3 % instructions when all recorded).
         var tableau = Tableau(
-            symbols: vars.count + 2 * cons.count, rows: cons.count, priorities: optional,
+            symbols: vars.count + 2 * cons.count + 1, rows: cons.count, priorities: optional,
             tracksEqualities: tracksEqualities, trackedOwners: tracked,
             recordsHistory: untrackedEqualities && cons.count >= 32)
         for _ in vars { _ = tableau.makeSymbol(.external) }

@@ -112,7 +112,8 @@ struct Tableau {
         self.levels = levels
         objective = []
         objective.reserveCapacity(levels.count)
-        for _ in levels { objective.append(Row()) }
+        // Room for a few error symbols each: an objective row grows one cell at a time.
+        for _ in levels { objective.append(Row(constant: 0, capacity: 4)) }
     }
 
     mutating func makeSymbol(_ kind: Kind, owner: Int32 = -1) -> Int32 {
