@@ -57,6 +57,11 @@ struct Row {
     }
 
     /// Adds `coefficient × other` (constant included), merging the sorted cells.
+    ///
+    /// In place, from the back: the cells make room for `other`'s at their end and the
+    /// merge fills that room from the highest symbol down, so a row with capacity to
+    /// spare allocates nothing (a new array per merge was a large share of a small
+    /// core's allocations). A sum that cancels leaves a gap, closed at the end.
     mutating func insert(_ other: Row, _ coefficient: Double) {
         constant += other.constant * coefficient
         if other.cells.isEmpty { return }
@@ -64,30 +69,40 @@ struct Row {
             insert(other.cells[0].symbol, other.cells[0].coefficient * coefficient)
             return
         }
-        var merged: [Cell] = []
-        merged.reserveCapacity(cells.count + other.cells.count)
-        var i = 0
-        var j = 0
-        while i < cells.count || j < other.cells.count {
-            if j == other.cells.count
-                || (i < cells.count && cells[i].symbol < other.cells[j].symbol)
-            {
-                merged.append(cells[i])
-                i += 1
-            } else if i == cells.count || other.cells[j].symbol < cells[i].symbol {
-                let v = other.cells[j].coefficient * coefficient
-                if !nearZero(v) {
-                    merged.append(Cell(symbol: other.cells[j].symbol, coefficient: v))
-                }
-                j += 1
+        let n = cells.count
+        let m = other.cells.count
+        if cells.capacity < n + m { cells.reserveCapacity(Swift.max(n + m, 2 * cells.capacity)) }
+        cells.append(contentsOf: repeatElement(Cell(symbol: -1, coefficient: 0), count: m))
+        var i = n - 1  // the next of self's cells, from the back
+        var j = m - 1  // the next of other's cells, from the back
+        var k = n + m - 1  // where the next merged cell goes
+        while j >= 0 {
+            let o = other.cells[j]
+            if i >= 0 && cells[i].symbol > o.symbol {
+                cells[k] = cells[i]
+                i -= 1
+                k -= 1
+                continue
+            }
+            let v: Double
+            if i >= 0 && cells[i].symbol == o.symbol {
+                v = cells[i].coefficient + o.coefficient * coefficient
+                i -= 1
             } else {
-                let v = cells[i].coefficient + other.cells[j].coefficient * coefficient
-                if !nearZero(v) { merged.append(Cell(symbol: cells[i].symbol, coefficient: v)) }
-                i += 1
-                j += 1
+                v = o.coefficient * coefficient
+            }
+            j -= 1
+            if !nearZero(v) {
+                cells[k] = Cell(symbol: o.symbol, coefficient: v)
+                k -= 1
             }
         }
-        cells = merged
+        // Self's cells 0...i are in place; the merged ones start at k + 1.
+        let gap = k - i
+        if gap > 0 {
+            for r in (k + 1)..<(n + m) { cells[r - gap] = cells[r] }
+            cells.removeLast(gap)
+        }
     }
 
     mutating func remove(_ symbol: Int32) {
