@@ -40,17 +40,23 @@ struct Tableau {
     /// Required constraints (their owner numbers) that cannot hold together.
     struct Conflict: Error { var owners: [Int32] }
 
-    private(set) var kinds: [Kind] = []
-    /// Per symbol: the constraint (owner number) whose marker it is, or -1.
-    private var owners: [Int32] = []
-    /// Per symbol: index into `rows`, or -1 when the symbol is not basic.
-    private var rowIndex: [Int32] = []
-    /// Per symbol: whether any row has ever held it. A subject no row holds needs no
-    /// substitution at all — the common case when layouts are added in reading order.
-    /// (The objective does not count: it is substituted into on every pivot anyway. Counting
-    /// it made every optional row whose subject is its error symbol scan all rows: 400 of the
-    /// 1950 adds of grid-100000's core, 80 % of the core's build.)
-    private var seen: [Bool] = []
+    /// Per symbol, in one array (a core is built with a handful of symbols, and four
+    /// arrays were four allocations per core):
+    /// - `kind`;
+    /// - `owner`: the constraint (owner number) whose marker it is, or -1;
+    /// - `rowIndex`: index into `rows`, or -1 when the symbol is not basic;
+    /// - `seen`: whether any row has ever held it. A subject no row holds needs no
+    ///   substitution at all — the common case when layouts are added in reading order.
+    ///   (The objective does not count: it is substituted into on every pivot anyway.
+    ///   Counting it made every optional row whose subject is its error symbol scan all
+    ///   rows: 400 of the 1950 adds of grid-100000's core, 80 % of the core's build.)
+    struct SymbolInfo {
+        var kind: Kind
+        var seen = false
+        var owner: Int32
+        var rowIndex: Int32 = -1
+    }
+    private var info: [SymbolInfo] = []
     private var rows: [Row] = []
     private var basics: [Int32] = []
     /// One objective row per priority level, highest priority first.
@@ -97,10 +103,7 @@ struct Tableau {
     ) {
         self.recordsHistory = recordsHistory && !tracksEqualities
         if self.recordsHistory { history.reserveCapacity(4 * expectedRows) }
-        kinds.reserveCapacity(symbols)
-        owners.reserveCapacity(symbols)
-        rowIndex.reserveCapacity(symbols)
-        seen.reserveCapacity(symbols)
+        info.reserveCapacity(symbols)
         rows.reserveCapacity(expectedRows)
         basics.reserveCapacity(expectedRows)
         self.tracksEqualities = tracksEqualities
@@ -117,27 +120,24 @@ struct Tableau {
     }
 
     mutating func makeSymbol(_ kind: Kind, owner: Int32 = -1) -> Int32 {
-        kinds.append(kind)
-        owners.append(owner)
-        rowIndex.append(-1)
-        seen.append(false)
-        return Int32(kinds.count - 1)
+        info.append(SymbolInfo(kind: kind, owner: owner))
+        return Int32(info.count - 1)
     }
 
     /// The current value of a symbol: its row's constant when basic, else 0.
     func value(of symbol: Int32) -> Double {
-        let r = rowIndex[Int(symbol)]
+        let r = info[Int(symbol)].rowIndex
         return r < 0 ? 0 : rows[Int(r)].constant
     }
 
-    func isBasic(_ symbol: Int32) -> Bool { rowIndex[Int(symbol)] >= 0 }
+    func isBasic(_ symbol: Int32) -> Bool { info[Int(symbol)].rowIndex >= 0 }
 
     /// Whether a (basic or not) external symbol can move without changing anything the
     /// objective sees: it is a free parameter, or its row depends on one.
     func dependsOnFreeParameter(_ symbol: Int32) -> Bool {
-        let r = rowIndex[Int(symbol)]
+        let r = info[Int(symbol)].rowIndex
         if r < 0 { return true }
-        for s in rows[Int(r)].symbols where kinds[Int(s)] == .external { return true }
+        for s in rows[Int(r)].symbols where info[Int(s)].kind == .external { return true }
         return false
     }
 
@@ -151,7 +151,7 @@ struct Tableau {
         var row = Row(constant: -constant, capacity: terms.count + 2)
         record(.begin(owner: owner))
         for (symbol, coefficient) in terms where !nearZero(coefficient) {
-            let r = rowIndex[Int(symbol)]
+            let r = info[Int(symbol)].rowIndex
             if r >= 0 {
                 row.insert(rows[Int(r)], coefficient)
                 record(.addRow(basic: symbol, coefficient: coefficient))
@@ -222,7 +222,7 @@ struct Tableau {
 
     // Loops rather than closures over `self` here: a closure would copy the tableau.
     private func onlyDummies(_ row: Row) -> Bool {
-        for s in row.symbols where kinds[Int(s)] != .dummy { return false }
+        for s in row.symbols where info[Int(s)].kind != .dummy { return false }
         return true
     }
 
@@ -235,13 +235,13 @@ struct Tableau {
     /// marker with a negative coefficient (so it can be basic with a non-negative value).
     private func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
         var external: Int32 = -1
-        for s in row.symbols where kinds[Int(s)] == .external {
-            if !seen[Int(s)] { return s }
+        for s in row.symbols where info[Int(s)].kind == .external {
+            if !info[Int(s)].seen { return s }
             if external < 0 { external = s }
         }
         if external >= 0 { return external }
         for s in [tag.marker, tag.other] where s >= 0 {
-            let k = kinds[Int(s)]
+            let k = info[Int(s)].kind
             if (k == .slack || k == .error) && row.coefficient(of: s) < 0 { return s }
         }
         return -1
@@ -255,13 +255,13 @@ struct Tableau {
         try optimize(artificialObjective: true)
         let success = nearZero(artificial!.constant)
         artificial = nil
-        let r = rowIndex[Int(art)]
+        let r = info[Int(art)].rowIndex
         if r >= 0 {
             var basicRow = removeRow(basic: art)
             if basicRow.isConstant { return success }
             guard
                 let entering = basicRow.symbols.first(where: {
-                    kinds[Int($0)] == .slack || kinds[Int($0)] == .error
+                    info[Int($0)].kind == .slack || info[Int($0)].kind == .error
                 })
             else { return false }
             let factor = basicRow.solve(for: art, in: entering)
@@ -277,35 +277,35 @@ struct Tableau {
     // MARK: Row bookkeeping
 
     private mutating func appendRow(basic: Int32, _ row: Row) {
-        seen[Int(basic)] = true
-        for s in row.symbols { seen[Int(s)] = true }
-        rowIndex[Int(basic)] = Int32(rows.count)
+        info[Int(basic)].seen = true
+        for s in row.symbols { info[Int(s)].seen = true }
+        info[Int(basic)].rowIndex = Int32(rows.count)
         rows.append(row)
         basics.append(basic)
     }
 
     private mutating func removeRow(basic: Int32) -> Row {
-        let i = Int(rowIndex[Int(basic)])
+        let i = Int(info[Int(basic)].rowIndex)
         let row = rows[i]
         let last = rows.count - 1
         if i != last {
             rows[i] = rows[last]
             basics[i] = basics[last]
-            rowIndex[Int(basics[i])] = Int32(i)
+            info[Int(basics[i])].rowIndex = Int32(i)
         }
         rows.removeLast()
         basics.removeLast()
-        rowIndex[Int(basic)] = -1
+        info[Int(basic)].rowIndex = -1
         return row
     }
 
     private mutating func substitute(_ symbol: Int32, _ row: Row) {
-        for s in row.symbols { seen[Int(s)] = true }
-        if seen[Int(symbol)] {
+        for s in row.symbols { info[Int(s)].seen = true }
+        if info[Int(symbol)].seen {
             for i in rows.indices {
                 let c = rows[i].substitute(symbol, row)
                 if c != 0 { record(.addScaled(target: basics[i], source: symbol, coefficient: c)) }
-                if kinds[Int(basics[i])] != .external && rows[i].constant < 0 {
+                if info[Int(basics[i])].kind != .external && rows[i].constant < 0 {
                     infeasible.append(basics[i])
                 }
             }
@@ -336,7 +336,7 @@ struct Tableau {
 
     private func enteringForArtificial() -> Int32 {
         let a = artificial!
-        for cell in a.cells where cell.coefficient < 0 && kinds[Int(cell.symbol)] != .dummy {
+        for cell in a.cells where cell.coefficient < 0 && info[Int(cell.symbol)].kind != .dummy {
             return cell.symbol
         }
         return -1
@@ -346,7 +346,7 @@ struct Tableau {
     private func enteringSymbol() -> Int32 {
         for l in objective.indices {
             let o = objective[l]
-            for cell in o.cells where cell.coefficient < 0 && kinds[Int(cell.symbol)] != .dummy {
+            for cell in o.cells where cell.coefficient < 0 && info[Int(cell.symbol)].kind != .dummy {
                 let s = cell.symbol
                 var higherLevelsIgnoreIt = true
                 for h in 0..<l where !nearZero(objective[h].coefficient(of: s)) { higherLevelsIgnoreIt = false }
@@ -359,7 +359,7 @@ struct Tableau {
     private func leavingRow(for entering: Int32) -> Int32 {
         var best = Double.infinity
         var leaving: Int32 = -1
-        for i in rows.indices where kinds[Int(basics[i])] != .external {
+        for i in rows.indices where info[Int(basics[i])].kind != .external {
             let c = rows[i].coefficient(of: entering)
             if c < 0 {
                 let ratio = -rows[i].constant / c
@@ -375,7 +375,7 @@ struct Tableau {
     /// Dual simplex: restores feasibility after constants changed, keeping optimality.
     private mutating func dualOptimize() throws(Conflict) {
         while let leaving = infeasible.popLast() {
-            let r = rowIndex[Int(leaving)]
+            let r = info[Int(leaving)].rowIndex
             guard r >= 0, rows[Int(r)].constant < 0, !nearZero(rows[Int(r)].constant) else {
                 continue
             }
@@ -395,7 +395,7 @@ struct Tableau {
     private func dualEntering(_ row: Row) -> Int32 {
         var entering: Int32 = -1
         var best: [Double] = []
-        for cell in row.cells where cell.coefficient > 0 && kinds[Int(cell.symbol)] != .dummy {
+        for cell in row.cells where cell.coefficient > 0 && info[Int(cell.symbol)].kind != .dummy {
             let (s, c) = (cell.symbol, cell.coefficient)
             let ratio = objective.map { $0.coefficient(of: s) / c }
             if entering < 0 || ratio.lexicographicallyPrecedes(best) {
@@ -407,7 +407,7 @@ struct Tableau {
     }
 
     private func requiredOwners(in row: Row, basic: Int32) -> [Int32] {
-        requiredOwners(in: row, plus: owners[Int(basic)])
+        requiredOwners(in: row, plus: info[Int(basic)].owner)
     }
 
     /// The constraints whose markers are in `row`, and `extra` (if not -1): what a failing
@@ -416,7 +416,7 @@ struct Tableau {
     private func requiredOwners(in row: Row, plus extra: Int32) -> [Int32] {
         var found = Set<Int32>()
         if extra >= 0 { found.insert(extra) }
-        for s in row.symbols where owners[Int(s)] >= 0 { found.insert(owners[Int(s)]) }
+        for s in row.symbols where info[Int(s)].owner >= 0 { found.insert(info[Int(s)].owner) }
         return found.sorted()
     }
 
@@ -437,7 +437,7 @@ struct Tableau {
         for (tag, delta, _) in shifts {
             let shift = -delta / tag.markerCoefficient
             let marker = tag.marker
-            let r = rowIndex[Int(marker)]
+            let r = info[Int(marker)].rowIndex
             if r >= 0 {
                 rows[Int(r)].constant -= shift
                 touched.append(Int(r))
@@ -485,7 +485,7 @@ struct Tableau {
     mutating func addMarker(owner: Int32) -> Tag {
         precondition(recordsHistory, "addMarker(owner:) without a history (check canAddMarker)")
         if builtHistoryCount < 0 { builtHistoryCount = history.count }
-        var column = [Double](repeating: 0, count: kinds.count)
+        var column = [Double](repeating: 0, count: info.count)
         var pending = 0.0
         for step in history {
             switch step {
@@ -503,7 +503,7 @@ struct Tableau {
         // `shiftConstants` moves a row by minus its marker coefficient per unit of constant
         // (markerCoefficient 1); the row must move by its column: the coefficient is -column.
         let dummy = makeSymbol(.dummy, owner: owner)
-        seen[Int(dummy)] = true
+        info[Int(dummy)].seen = true
         for i in rows.indices {
             let c = column[Int(basics[i])]
             if !nearZero(c) { rows[i].insert(dummy, -c) }
@@ -513,7 +513,7 @@ struct Tableau {
 
     private mutating func checkRow(_ i: Int, owners shifted: [Int32]) throws(Conflict) {
         let basic = basics[i]
-        switch kinds[Int(basic)] {
+        switch info[Int(basic)].kind {
         case .external: break
         case .dummy:
             // A basic dummy marks a redundant required equality: it must stay exactly 0.
