@@ -325,7 +325,9 @@ extension Solver {
         // generic-metadata lookups than the row itself (cards: thousands of small cores).
         var terms: [(symbol: Int32, coefficient: Double)] = []
         terms.reserveCapacity(8)
-        for i in strongestFirst(cons) {
+        let order = strongestFirst(cons)
+        for k in cons.indices {
+            let i = order?[k] ?? k
             let c = Int(cons[i])
             let effective = coreRow(c, into: &terms)
             tags[i] = try tableau.add(
@@ -335,28 +337,44 @@ extension Solver {
     }
 
     /// Positions in `cons`: required equalities, then required inequalities, then optional
-    /// constraints from the highest priority down; index order within each group.
+    /// constraints from the highest priority down; index order within each group. Nil
+    /// when that is index order.
     ///
     /// Why: in index order an optional constraint over a chain (`cell.height >= 40 @250`
     /// before the equation that fixes the height) makes the simplex pivot a parameter that
     /// every row of the chain holds, again and again. Once the required equalities are in,
     /// most optional rows find their variables settled and cost one row each.
-    private func strongestFirst(_ cons: [Int32]) -> [Int] {
-        var ranks: [Double] = []
-        ranks.reserveCapacity(cons.count)
+    private func strongestFirst(_ cons: [Int32]) -> [Int]? {
+        @inline(__always) func rank(_ c: Int) -> Double {
+            priority[c] < 1000 ? -priority[c] : isRequiredEquality(c) ? -2000 : -1000
+        }
+        var previous = -Double.infinity
         var ordered = true
-        for (i, c) in cons.enumerated() {
-            let c = Int(c)
-            ranks.append(priority[c] < 1000 ? -priority[c] : isRequiredEquality(c) ? -2000 : -1000)
-            if i > 0 && ranks[i] < ranks[i - 1] { ordered = false }
+        for c in cons {
+            let r = rank(Int(c))
+            if r < previous {
+                ordered = false
+                break
+            }
+            previous = r
         }
-        if ordered {
-            var identity: [Int] = []
-            identity.reserveCapacity(cons.count)
-            for i in cons.indices { identity.append(i) }
-            return identity
+        if ordered { return nil }
+        // Grouped in passes, one array in all: a small core is built in microseconds, and
+        // an array of ranks, one of indices and a sorted copy were a tenth of its allocations.
+        var out: [Int] = []
+        out.reserveCapacity(cons.count)
+        for (i, c) in cons.enumerated() where isRequiredEquality(Int(c)) { out.append(i) }
+        for (i, c) in cons.enumerated() where priority[Int(c)] >= 1000 && !isRequiredEquality(Int(c)) {
+            out.append(i)
         }
-        return cons.indices.sorted { a, b in ranks[a] != ranks[b] ? ranks[a] < ranks[b] : a < b }
+        let optionalStart = out.count
+        for (i, c) in cons.enumerated() where priority[Int(c)] < 1000 { out.append(i) }
+        let priorities = priority  // a closure over `self` would copy the solver's state
+        out[optionalStart...].sort { a, b in
+            let (pa, pb) = (priorities[Int(cons[a])], priorities[Int(cons[b])])
+            return pa != pb ? pa > pb : a < b
+        }
+        return out
     }
 
     /// Explains a core that cannot be built: rebuilt once with equality markers, the

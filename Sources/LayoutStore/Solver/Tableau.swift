@@ -111,7 +111,16 @@ struct Tableau {
         // Sorted and deduplicated without a Set: a Set<Double> per core cost a
         // generic-metadata lookup each (cards: 400 cores per 1,000 views).
         var levels: [Double] = []
-        for p in priorities.sorted(by: >) where levels.last != p { levels.append(p) }
+        for p in priorities {
+            // Distinct, highest first, by insertion: most cores have one or two levels.
+            var lo = 0
+            var hi = levels.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if levels[mid] > p { lo = mid + 1 } else { hi = mid }
+            }
+            if lo == levels.count || levels[lo] != p { levels.insert(p, at: lo) }
+        }
         self.levels = levels
         objective = []
         objective.reserveCapacity(levels.count)
