@@ -71,7 +71,6 @@ struct Row {
         }
         let n = cells.count
         let m = other.cells.count
-        if cells.capacity < n + m { cells.reserveCapacity(Swift.max(n + m, 2 * cells.capacity)) }
         cells.append(contentsOf: repeatElement(Cell(symbol: -1, coefficient: 0), count: m))
         var i = n - 1  // the next of self's cells, from the back
         var j = m - 1  // the next of other's cells, from the back

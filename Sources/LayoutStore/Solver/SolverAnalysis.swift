@@ -112,7 +112,7 @@ extension Solver {
                 if scratchCount[d] == 0 {
                     role[d] = .check
                     component.checks.append(Int32(d))
-                } else if scratchCount[d] == 1 && isRequiredEquality(d) && (scan == cons.count || d < cons[scan]) {
+                } else if isReady(d) && (scan == cons.count || d < cons[scan]) {
                     behind.append(Int32(d))
                 }
             }
