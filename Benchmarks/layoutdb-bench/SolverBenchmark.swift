@@ -38,7 +38,7 @@ func solveOne(path: String, repeats: Int) {
         let t0 = now()
         var solver = Solver()
         let vars = solver.makeVariables(dump.variableCount)
-        let input = dump.solverConstraints(vars)
+        let input = dump.constraintBatch(vars)
         let handles: [ConstraintHandle]
         do { handles = try solver.add(input) } catch { fail("\(path): \(error)") }
         var sum = 0.0

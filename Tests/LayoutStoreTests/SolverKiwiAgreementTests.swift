@@ -25,7 +25,7 @@ struct SolverKiwiAgreementTests {
             parsing: String(contentsOf: fixtureURL("kiwi/\(workload).dump"), encoding: .utf8))
         var solver = Solver()
         let vars = solver.makeVariables(dump.variableCount)
-        let handles = try solver.add(dump.solverConstraints(vars))
+        let handles = try solver.add(dump.constraintBatch(vars))
 
         func compare(_ file: String) throws {
             let frames = try readFrames(fixtureURL("kiwi/\(workload).\(file)"))

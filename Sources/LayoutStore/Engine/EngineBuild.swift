@@ -12,7 +12,7 @@ struct EngineBuild {
     /// Per view, its four variables; nil where the value is fixed.
     var variables: [[Variable?]] = []
     var origins: [Origin] = []
-    var batch: [SolverConstraint] = []
+    var batch = ConstraintBatch()
     /// Per entry of `origins`, the solver's handle (after `solve`).
     var handles: [ConstraintHandle] = []
 
@@ -53,14 +53,19 @@ struct EngineBuild {
         _ priority: Priority, _ origin: Origin
     ) {
         var k = constant
-        var out: [LinearTerm] = []
-        out.reserveCapacity(terms.count)
+        var variableTerms = 0
         for (view, attribute, coefficient) in terms {
             let (v, value) = base(view, attribute)
-            if let v { out.append(LinearTerm(v, coefficient)) } else { k -= coefficient * value }
+            if let v {
+                batch.appendTerm(v, coefficient)
+                variableTerms += 1
+            } else {
+                k -= coefficient * value
+            }
         }
-        if out.isEmpty && !priority.isRequired { return }
-        batch.append(SolverConstraint(out, relation, k, priority: priority))
+        // An optional constraint over known values only has nothing to move: left out.
+        if variableTerms == 0 && !priority.isRequired { return }
+        batch.endConstraint(relation, k, priority: priority)
         origins.append(origin)
     }
 

@@ -64,12 +64,16 @@ public struct LinearSystemDump: Sendable {
         }
     }
 
-    /// The constraints as solver input over `variables` (at least `variableCount` of them).
-    public func solverConstraints(_ variables: [Variable]) -> [SolverConstraint] {
-        constraints.map { c in
-            SolverConstraint(
-                c.terms.map { LinearTerm(variables[Int($0.0)], $0.1) }, c.relation, c.constant,
-                priority: c.priority)
+    /// The constraints as one solver batch over `variables` (at least `variableCount`
+    /// of them).
+    public func constraintBatch(_ variables: [Variable]) -> ConstraintBatch {
+        var terms = 0
+        for c in constraints { terms += c.terms.count }
+        var batch = ConstraintBatch(reservingConstraints: constraints.count, terms: terms)
+        for c in constraints {
+            for (v, k) in c.terms { batch.appendTerm(variables[Int(v)], k) }
+            batch.endConstraint(c.relation, c.constant, priority: c.priority)
         }
+        return batch
     }
 }

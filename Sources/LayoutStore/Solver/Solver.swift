@@ -157,31 +157,38 @@ public struct Solver {
     /// Adds one constraint and solves. A required constraint that cannot hold is refused.
     @discardableResult
     public mutating func add(_ constraint: SolverConstraint) throws(SolverError) -> ConstraintHandle {
-        try add([constraint])[0]
+        var batch = ConstraintBatch()
+        batch.append(constraint)
+        return try add(batch)[0]
     }
 
     /// Adds constraints all at once (one solve): all are added, or none when any
     /// required one cannot hold (``SolverError/unsatisfiable(conflicts:)``).
     @discardableResult
-    public mutating func add(_ batch: [SolverConstraint]) throws(SolverError) -> [ConstraintHandle] {
+    public mutating func add(_ constraints: [SolverConstraint]) throws(SolverError) -> [ConstraintHandle] {
+        try add(ConstraintBatch(constraints))
+    }
+
+    /// Adds a batch of constraints all at once (one solve), as ``add(_:)-([SolverConstraint])``
+    /// does; the handles are in the batch's order. The way to add a whole layout.
+    @discardableResult
+    public mutating func add(_ batch: ConstraintBatch) throws(SolverError) -> [ConstraintHandle] {
+        precondition(!batch.hasOpenConstraint, "a ConstraintBatch with terms after its last endConstraint")
         // One pass over the batch: each constraint is checked and stored while its terms
         // are in cache. At 100k views the batch's term arrays are tens of megabytes, and
         // a pass to check, one to count terms and one to store read them three times.
-        // Terms are not counted first (that would be the extra pass): room for 2.5 per
-        // constraint covers the benchmark families (2.0 to 2.4); past it, arrays double.
         let first = relation.count
         let firstTerm = termVariable.count
-        reserveConstraintCapacity(batch.count, terms: batch.count * 5 / 2)
-        var handles: [ConstraintHandle] = []
-        handles.reserveCapacity(batch.count)
-        for c in batch {
-            if let error = invalidity(of: c) {
+        reserveConstraintCapacity(batch.count, terms: batch.termVariables.count)
+        for i in 0..<batch.count {
+            if let error = invalidity(of: i, in: batch) {
                 removeConstraints(from: first)
                 throw error
             }
-            handles.append(append(c))
+            append(i, of: batch)
         }
         appendConstraintState(batch.count)
+        let handles = (Int32(first)..<Int32(relation.count)).map { ConstraintHandle($0) }
         // The batch's terms are stored together: their variables are one copy away.
         let seeds = Array(termVariable[firstTerm...])
         do {
@@ -348,14 +355,13 @@ public struct Solver {
         }
     }
 
-    /// Why the solver cannot take `c`, if it cannot.
-    private func invalidity(of c: SolverConstraint) -> SolverError? {
-        guard c.constant.isFinite else { return .nonFiniteNumber }
-        for t in c.terms {
-            guard t.coefficient.isFinite else { return .nonFiniteNumber }
-            guard t.variable.index >= 0 && Int(t.variable.index) < values.count else {
-                return .unknownVariable(t.variable)
-            }
+    /// Why the solver cannot take the batch's constraint `i`, if it cannot.
+    private func invalidity(of i: Int, in batch: ConstraintBatch) -> SolverError? {
+        guard batch.constants[i].isFinite else { return .nonFiniteNumber }
+        for t in batch.terms(of: i) {
+            guard batch.termCoefficients[t].isFinite else { return .nonFiniteNumber }
+            let v = batch.termVariables[t]
+            guard v >= 0 && Int(v) < values.count else { return .unknownVariable(Variable(v)) }
         }
         return nil
     }
@@ -378,19 +384,20 @@ public struct Solver {
         priority.removeSubrange(first...)
     }
 
-    /// Stores a constraint with merged terms and links its occurrences.
-    private mutating func append(_ c: SolverConstraint) -> ConstraintHandle {
+    /// Stores the batch's constraint `i` with merged terms and links its occurrences.
+    private mutating func append(_ i: Int, of batch: ConstraintBatch) {
         let index = Int32(relation.count)
         let start = termVariable.count
         // Terms of one variable are merged; constraints have a handful of terms, so a
         // scan of this constraint's own terms beats any map.
-        for t in c.terms {
-            let v = t.variable.index
+        for t in batch.terms(of: i) {
+            let v = batch.termVariables[t]
+            let coefficient = batch.termCoefficients[t]
             if let j = (start..<termVariable.count).first(where: { termVariable[$0] == v }) {
-                termCoefficient[j] += t.coefficient
+                termCoefficient[j] += coefficient
             } else {
                 termVariable.append(v)
-                termCoefficient.append(t.coefficient)
+                termCoefficient.append(coefficient)
             }
         }
         var end = termVariable.count
@@ -412,10 +419,9 @@ public struct Solver {
             firstOccurrence[v] = Int32(t)
             termOwner.append(index)
         }
-        relation.append(c.relation)
-        constant.append(c.constant)
-        priority.append(c.priority.rawValue)
-        return ConstraintHandle(index)
+        relation.append(batch.relations[i])
+        constant.append(batch.constants[i])
+        priority.append(batch.priorities[i])
     }
 
     /// The per-constraint state of `count` constraints just appended, in one go per array
