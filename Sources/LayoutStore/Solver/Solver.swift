@@ -20,7 +20,9 @@
 /// exactly as it was.
 public struct Solver {
     enum VariableRole: UInt8 { case unconstrained, unknown, forward, pendant, core, free }
-    enum ConstraintRole: UInt8 { case unassigned, forward, check, pendant, core }
+    /// `dead`: removed (or refused with its batch); handles are never reused, so a dead
+    /// constraint stays dead. (Its own flag array was one more cache line per visit.)
+    enum ConstraintRole: UInt8 { case unassigned, forward, check, pendant, core, dead }
 
     // Variables, by index.
     var values: [Double] = []
@@ -30,16 +32,20 @@ public struct Solver {
     /// The tableau symbol of a core variable.
     var symbol: [Int32] = []
     var variableComponent: [Int32] = []
-    /// Head of the variable's occurrence list (a term index), or -1.
+    /// Head and tail of the variable's occurrence list (term indices), or -1. A list runs
+    /// in term order, which is constraint order: forward substitution walks only the part
+    /// behind its scan and stops there (`substituteForward`).
     var firstOccurrence: [Int32] = []
+    var lastOccurrence: [Int32] = []
 
     // Constraints, by handle index (slots are never reused).
-    var termStart: [Int32] = []
-    var termCount: [Int32] = []
+    /// Where each constraint's terms start, and one more entry where the last one's end:
+    /// constraint `c`'s terms are `termStart[c]..<termStart[c + 1]` (one array read, where
+    /// a start and a count were two cache lines at 100k views).
+    var termStart: [Int32] = [0]
     var relation: [Relation] = []
     var constant: [Double] = []
     var priority: [Double] = []
-    var alive: [Bool] = []
     var role: [ConstraintRole] = []
     /// Forward: the defined variable; pendant: likewise.
     var defines: [Int32] = []
@@ -51,8 +57,17 @@ public struct Solver {
     // Terms, flat; each also links the next occurrence of its variable.
     var termVariable: [Int32] = []
     var termCoefficient: [Double] = []
-    var termOwner: [Int32] = []
-    var nextOccurrence: [Int32] = []
+    /// Per term, its constraint and the next occurrence of its variable, side by side:
+    /// walking a variable's occurrences reads both at every step, and as two arrays that
+    /// was two cache misses per step once the system outgrew the cache (100k views).
+    var occurrence: [Occurrence] = []
+
+    struct Occurrence {
+        /// The constraint the term belongs to.
+        var owner: Int32
+        /// The next occurrence (a term index) of the same variable, or -1.
+        var next: Int32
+    }
 
     var components: [ComponentState?] = []
     var freeComponentIDs: [Int32] = []
@@ -115,6 +130,7 @@ public struct Solver {
         symbol.append(contentsOf: repeatElement(-1, count: count))
         variableComponent.append(contentsOf: repeatElement(-1, count: count))
         firstOccurrence.append(contentsOf: repeatElement(-1, count: count))
+        lastOccurrence.append(contentsOf: repeatElement(-1, count: count))
         variableMark.append(contentsOf: repeatElement(0, count: count))
         variableScratch.append(contentsOf: repeatElement(0, count: count))
     }
@@ -126,10 +142,8 @@ public struct Solver {
         let t = termVariable.count + terms
         grow(&termVariable, t)
         grow(&termCoefficient, t)
-        grow(&termOwner, t)
-        grow(&nextOccurrence, t)
-        grow(&termStart, n)
-        grow(&termCount, n)
+        grow(&occurrence, t)
+        grow(&termStart, n + 1)
         grow(&relation, n)
         grow(&constant, n)
         grow(&priority, n)
@@ -141,7 +155,7 @@ public struct Solver {
 
     /// Whether the handle names a constraint currently in the solver.
     public func contains(_ handle: ConstraintHandle) -> Bool {
-        Int(handle.index) < alive.count && alive[Int(handle.index)]
+        Int(handle.index) < role.count && role[Int(handle.index)] != .dead
     }
 
     /// The constraint as it stands now (its constant after any change).
@@ -195,7 +209,7 @@ public struct Solver {
             try checkVariableFree(first..<relation.count)
             try reanalyze(seeds: seeds)
         } catch {
-            for h in handles { alive[Int(h.index)] = false }
+            for h in handles { role[Int(h.index)] = .dead }
             try? reanalyze(seeds: seeds)
             throw error
         }
@@ -207,7 +221,7 @@ public struct Solver {
         var cs: [Int32] = []
         for h in handles { cs.append(Int32(try check(h))) }
         let seeds = componentVariables(of: cs)
-        for c in cs { alive[Int(c)] = false }
+        for c in cs { role[Int(c)] = .dead }
         try reanalyze(seeds: seeds)
     }
 
@@ -294,7 +308,7 @@ public struct Solver {
 
     /// The optional constraints that do not hold at the current solution.
     public func unsatisfiedConstraints() -> [ConstraintHandle] {
-        alive.indices.filter { alive[$0] && priority[$0] < 1000 && !isSatisfied($0) }
+        role.indices.filter { role[$0] != .dead && priority[$0] < 1000 && !isSatisfied($0) }
             .map { ConstraintHandle(Int32($0)) }
     }
 
@@ -329,8 +343,10 @@ public struct Solver {
         return Int(handle.index)
     }
 
+    @inline(__always) func hasTerms(_ c: Int) -> Bool { termStart[c + 1] > termStart[c] }
+
     @inline(__always) func terms(of c: Int) -> Range<Int> {
-        Int(termStart[c])..<Int(termStart[c] + termCount[c])
+        Int(termStart[c])..<Int(termStart[c + 1])
     }
 
     func residual(_ c: Int) -> Double {
@@ -370,15 +386,23 @@ public struct Solver {
     private mutating func removeConstraints(from first: Int) {
         guard first < relation.count else { return }
         let firstTerm = Int(termStart[first])
-        for t in (firstTerm..<termVariable.count).reversed() {
-            firstOccurrence[Int(termVariable[t])] = nextOccurrence[t]
+        // The removed terms are the tails of their variables' lists: cut each list there.
+        for t in firstTerm..<termVariable.count {
+            let v = Int(termVariable[t])
+            guard lastOccurrence[v] >= firstTerm else { continue }  // already cut
+            var kept: Int32 = -1
+            var x = firstOccurrence[v]
+            while x >= 0 && x < firstTerm {
+                kept = x
+                x = occurrence[Int(x)].next
+            }
+            if kept < 0 { firstOccurrence[v] = -1 } else { occurrence[Int(kept)].next = -1 }
+            lastOccurrence[v] = kept
         }
         termVariable.removeSubrange(firstTerm...)
         termCoefficient.removeSubrange(firstTerm...)
-        termOwner.removeSubrange(firstTerm...)
-        nextOccurrence.removeSubrange(firstTerm...)
-        termStart.removeSubrange(first...)
-        termCount.removeSubrange(first...)
+        occurrence.removeSubrange(firstTerm...)
+        termStart.removeSubrange((first + 1)...)
         relation.removeSubrange(first...)
         constant.removeSubrange(first...)
         priority.removeSubrange(first...)
@@ -411,23 +435,27 @@ public struct Solver {
                 j += 1
             }
         }
-        termStart.append(Int32(start))
-        termCount.append(Int32(end - start))
+        termStart.append(Int32(end))
         for t in start..<end {
             let v = Int(termVariable[t])
-            nextOccurrence.append(firstOccurrence[v])
-            firstOccurrence[v] = Int32(t)
-            termOwner.append(index)
+            occurrence.append(Occurrence(owner: index, next: -1))
+            linkOccurrence(Int32(t), of: v)
         }
         relation.append(batch.relations[i])
         constant.append(batch.constants[i])
         priority.append(batch.priorities[i])
     }
 
+    /// Appends term `t` to the end of variable `v`'s occurrence list.
+    @inline(__always) mutating func linkOccurrence(_ t: Int32, of v: Int) {
+        let last = lastOccurrence[v]
+        if last < 0 { firstOccurrence[v] = t } else { occurrence[Int(last)].next = t }
+        lastOccurrence[v] = t
+    }
+
     /// The per-constraint state of `count` constraints just appended, in one go per array
     /// (one capacity and uniqueness check each, not one per constraint).
     private mutating func appendConstraintState(_ count: Int) {
-        alive.append(contentsOf: repeatElement(true, count: count))
         role.append(contentsOf: repeatElement(.unassigned, count: count))
         defines.append(contentsOf: repeatElement(-1, count: count))
         order.append(contentsOf: repeatElement(-1, count: count))
@@ -439,7 +467,7 @@ public struct Solver {
 
     /// A constraint without variables is a plain check: `0 == 5` can never hold.
     private mutating func checkVariableFree(_ cs: Range<Int>) throws(SolverError) {
-        for c in cs where termCount[c] == 0 && alive[c] {
+        for c in cs where !hasTerms(c) && role[c] != .dead {
             role[c] = .check
             if priority[c] >= 1000 && !isSatisfied(c) {
                 throw .unsatisfiable(conflicts: [ConstraintHandle(Int32(c))])

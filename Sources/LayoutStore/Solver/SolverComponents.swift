@@ -22,13 +22,13 @@ extension Solver {
                 var previous: Int32 = -1
                 var t = firstOccurrence[v]
                 while t >= 0 {
-                    let c = Int(termOwner[Int(t)])
-                    let next = nextOccurrence[Int(t)]
-                    if !alive[c] {
+                    let c = Int(occurrence[Int(t)].owner)
+                    let next = occurrence[Int(t)].next
+                    if role[c] == .dead {
                         if previous < 0 {
                             firstOccurrence[v] = next
                         } else {
-                            nextOccurrence[Int(previous)] = next
+                            occurrence[Int(previous)].next = next
                         }
                         t = next
                         continue
@@ -47,6 +47,7 @@ extension Solver {
                     previous = t
                     t = next
                 }
+                lastOccurrence[v] = previous
             }
             if cons.isEmpty {
                 variableRole[Int(seed)] = .unconstrained
@@ -118,15 +119,15 @@ extension Solver {
             return x
         }
         var sawDead = false
-        for c in 0..<relation.count where termCount[c] > 0 {
+        for c in 0..<relation.count where hasTerms(c) {
             let start = Int(termStart[c])
             guard variableComponent[Int(termVariable[start])] < 0 else { continue }
-            guard alive[c] else {
+            guard role[c] != .dead else {
                 sawDead = true
                 continue
             }
             var root = -1
-            for t in start..<start + Int(termCount[c]) {
+            for t in start..<Int(termStart[c + 1]) {
                 let v = Int(termVariable[t])
                 if marks[v] != stamp {
                     marks[v] = stamp
@@ -173,7 +174,7 @@ extension Solver {
             return p < 0 ? -p - 1 : Int(-parent[p] - 1)
         }
         var constraintCounts = [Int32](repeating: 0, count: variableCounts.count)
-        for c in 0..<relation.count where termCount[c] > 0 && alive[c] {
+        for c in 0..<relation.count where hasTerms(c) && role[c] != .dead {
             let v = Int(termVariable[Int(termStart[c])])
             if variableComponent[v] < 0 { constraintCounts[number(v)] += 1 }
         }
@@ -193,7 +194,7 @@ extension Solver {
         let constraintStarts = cursor
         let flatConstraints = [Int32](unsafeUninitializedCapacity: Int(cursor.last!)) {
             out, filled in
-            for c in 0..<relation.count where termCount[c] > 0 && alive[c] {
+            for c in 0..<relation.count where hasTerms(c) && role[c] != .dead {
                 let v = Int(termVariable[Int(termStart[c])])
                 guard variableComponent[v] < 0 else { continue }
                 let k = number(v)
@@ -220,16 +221,18 @@ extension Solver {
     }
 
     /// Rebuilds the occurrence lists of the variables in no component, dropping dead
-    /// constraints (the search unlinks them as it meets them). The same order as built
-    /// by `append`: the latest term first.
+    /// constraints (the search unlinks them as it meets them). In term order, as `append`
+    /// builds them.
     private mutating func relinkOccurrences() {
-        for v in 0..<values.count where variableComponent[v] < 0 { firstOccurrence[v] = -1 }
-        for c in 0..<relation.count where termCount[c] > 0 && alive[c] {
+        for v in 0..<values.count where variableComponent[v] < 0 {
+            firstOccurrence[v] = -1
+            lastOccurrence[v] = -1
+        }
+        for c in 0..<relation.count where hasTerms(c) && role[c] != .dead {
             guard variableComponent[Int(termVariable[Int(termStart[c])])] < 0 else { continue }
             for t in terms(of: c) {
-                let v = Int(termVariable[t])
-                nextOccurrence[t] = firstOccurrence[v]
-                firstOccurrence[v] = Int32(t)
+                occurrence[t].next = -1
+                linkOccurrence(Int32(t), of: Int(termVariable[t]))
             }
         }
     }

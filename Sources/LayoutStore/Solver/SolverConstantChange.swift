@@ -66,7 +66,7 @@ extension Solver {
                 }
             case .check: checks.append(Int32(d))
             case .core: coreShift[Int32(d), default: 0] += shift
-            case .unassigned: break
+            case .unassigned, .dead: break
             }
         }
         /// Re-evaluates a defined variable and schedules what reads it.
@@ -81,9 +81,9 @@ extension Solver {
         func scheduleReaders(of v: Int, moved: Double, except: Int) {
             var t = firstOccurrence[v]
             while t >= 0 {
-                let d = Int(termOwner[Int(t)])
-                if d != except && alive[d] { schedule(d, shift: -termCoefficient[Int(t)] * moved) }
-                t = nextOccurrence[Int(t)]
+                let d = Int(occurrence[Int(t)].owner)
+                if d != except && role[d] != .dead { schedule(d, shift: -termCoefficient[Int(t)] * moved) }
+                t = occurrence[Int(t)].next
             }
         }
         /// Like `scheduleReaders`, within `visitBudget`; false when the budget ran out.
@@ -92,9 +92,9 @@ extension Solver {
             while t >= 0 {
                 if visitBudget == 0 { return false }
                 visitBudget -= 1
-                let d = Int(termOwner[Int(t)])
-                if alive[d] { schedule(d, shift: -termCoefficient[Int(t)] * moved) }
-                t = nextOccurrence[Int(t)]
+                let d = Int(occurrence[Int(t)].owner)
+                if role[d] != .dead { schedule(d, shift: -termCoefficient[Int(t)] * moved) }
+                t = occurrence[Int(t)].next
             }
             return true
         }
