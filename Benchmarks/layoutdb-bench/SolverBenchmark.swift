@@ -167,18 +167,40 @@ func runSolverBenchmark() {
 }
 
 /// Growth 10k → 100k of build+solve, timed so that the machine's drift cancels out: the
-/// two sizes alternate process by process for `--rounds` rounds (each process reports the
-/// median of its `--repeat` builds), and the growth is the ratio of the medians over the
-/// rounds. Timed one after the other, minutes apart, the same binary's figures on this
-/// shared machine moved by ±30 %: enough to move a growth of 10x anywhere from 7x to 15x.
+/// two sizes alternate for `--rounds` rounds, and the growth is the ratio of the medians
+/// over the rounds. Timed one after the other, minutes apart, the same binary's figures
+/// on this shared machine moved by ±30 %: enough to move a growth of 10x anywhere from 7x
+/// to 15x.
+///
+/// Each build runs in a fresh process by default (a round's figure is the median of
+/// `--repeat` processes), as every `layoutdb` command does. `--warm` times `--repeat`
+/// builds in one process instead, each after tearing the previous one down: then what the
+/// allocator kept from the previous build decides how much memory the next one must fault
+/// in, and glibc keeps a 10k build's memory but hands a 100k build's back to the system
+/// (a change of allocation pattern moved chain-100000 from 52 to 68 ms that way, with
+/// 15,600 page faults per build instead of 115, and fresh-process times faster at both sizes).
 func runGrowthBenchmark() {
     let workloads = Workloads(defaultSizes: "10000,100000")
     guard workloads.sizes.count == 2 else { fail("growth needs exactly two --sizes") }
     let rounds = Int(option("--rounds") ?? "5") ?? 5
     let repeats = option("--repeat") ?? "5"
+    let warm = arguments.contains("--warm")
     let me = CommandLine.arguments[0]
     let (small, large) = (workloads.sizes[0], workloads.sizes[1])
+    /// One round's build+solve time of a workload: the median of `repeats` builds.
+    func timeBuilds(_ dump: String) -> Double {
+        var builds: [Double] = []
+        for _ in 0..<(warm ? 1 : Int(repeats) ?? 5) {
+            let args = ["solve-one", dump, "--repeat", warm ? repeats : "1", "--build-only"]
+            guard let (_, out, _) = run(me, args), let r = json(out) else { fail("solve-one failed on \(dump)") }
+            builds.append(r["build_solve_s"] as! Double)
+        }
+        return median(builds)
+    }
+    let how = warm ? "\(repeats) builds in one process" : "each build a fresh process, median of \(repeats)"
     var lines = [
+        "Build+solve, \(how); median of \(rounds) rounds.",
+        "",
         "| family | build+solve at \(small) (median of rounds) | at \(large) | growth | growth per round |",
         "|---|---|---|---|---|",
     ]
@@ -190,10 +212,7 @@ func runGrowthBenchmark() {
         }
         for _ in 0..<rounds {
             for n in [small, large] {
-                let dump = workloads.path(family, n, "dump")
-                guard let (_, out, _) = run(me, ["solve-one", dump, "--repeat", repeats, "--build-only"]), let r = json(out)
-                else { fail("solve-one failed on \(dump)") }
-                times[n, default: []].append(r["build_solve_s"] as! Double)
+                times[n, default: []].append(timeBuilds(workloads.path(family, n, "dump")))
             }
         }
         let a = median(times[small]!), b = median(times[large]!)

@@ -5,7 +5,7 @@ import LayoutStore
 //
 //   swift run -c release layoutdb-bench solver [--sizes 1000,10000,100000]
 //       [--families form,chain,grid,cards] [--kiwi-limit SECONDS] [--repeat R] [--out FILE.md]
-//   swift run -c release layoutdb-bench growth [--rounds N]   (10k and 100k alternating)
+//   swift run -c release layoutdb-bench growth [--rounds N] [--warm]   (10k and 100k alternating)
 //   swift run -c release layoutdb-bench solve-one FILE.dump [--repeat R]   (one workload, JSON)
 //
 // Figures are medians; ratios compare with the peer measured in the same run.
@@ -36,7 +36,7 @@ default:
     print("""
         usage: layoutdb-bench solver [--sizes 1000,10000,100000] [--families form,chain,grid,cards]
                                      [--kiwi-limit SECONDS] [--repeat R] [--out FILE.md]
-               layoutdb-bench growth [--sizes 10000,100000] [--families ...] [--rounds N] [--repeat R] [--out FILE.md]
+               layoutdb-bench growth [--sizes 10000,100000] [--families ...] [--rounds N] [--repeat R] [--warm] [--out FILE.md]
                layoutdb-bench solve-one FILE.dump [--repeat R] [--build-only]
                layoutdb-bench store-one FILE.layout [--repeat R]
                layoutdb-bench store [--sizes 1000,10000,100000] [--families ...] [--kiwi-limit SECONDS] [--out FILE.md]

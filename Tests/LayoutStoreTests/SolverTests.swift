@@ -301,4 +301,53 @@ struct SolverTests {
         try s.setConstant(fixX, to: 7)
         #expect(s.value(of: y) == 8)
     }
+
+    @Test("a ConstraintBatch adds what the same array of constraints adds, handles in order")
+    func batchMatchesArray() throws {
+        let constraints: (Variable, Variable, Variable) -> [SolverConstraint] = { x, y, w in
+            [
+                c([(x, 1)], .equal, 16),
+                c([(y, 1), (x, -1), (w, -1)], .equal, 8),  // y == x + w + 8
+                c([(w, 1)], .greaterOrEqual, 44),
+                c([(w, 1)], .equal, 30, .high),
+                c([(w, 1), (w, 1)], .lessOrEqual, 200),  // repeated terms are merged: 2w <= 200
+            ]
+        }
+        var a = Solver()
+        let va = a.makeVariables(3)
+        let ha = try a.add(constraints(va[0], va[1], va[2]))
+
+        var b = Solver()
+        let vb = b.makeVariables(3)
+        var batch = ConstraintBatch()
+        for constraint in constraints(vb[0], vb[1], vb[2]) {
+            for t in constraint.terms { batch.appendTerm(t.variable, t.coefficient) }
+            #expect(batch.hasOpenConstraint)
+            batch.endConstraint(constraint.relation, constraint.constant, priority: constraint.priority)
+        }
+        #expect(!batch.hasOpenConstraint)
+        #expect(batch.count == 5)
+        #expect(batch[1] == constraints(vb[0], vb[1], vb[2])[1])
+        let hb = try b.add(batch)
+
+        #expect(hb == ha)
+        #expect(vb.map(b.value(of:)) == va.map(a.value(of:)))
+        #expect(vb.map(b.value(of:)) == [16, 68, 44])
+        #expect(try b.constraint(hb[4]) == c([(vb[2], 2)], .lessOrEqual, 200))
+    }
+
+    @Test("a batch constraint without terms is a plain check: 0 == 5 is refused")
+    func batchConstraintWithoutTerms() throws {
+        var s = Solver()
+        let x = s.makeVariable()
+        var batch = ConstraintBatch()
+        batch.appendTerm(x)
+        batch.endConstraint(.equal, 3)
+        batch.endConstraint(.equal, 5)  // no terms: 0 == 5
+        #expect(throws: SolverError.unsatisfiable(conflicts: [ConstraintHandle(1)])) {
+            try s.add(batch)
+        }
+        #expect(s.value(of: x) == 0)
+        #expect(!s.contains(ConstraintHandle(0)))
+    }
 }
