@@ -97,10 +97,14 @@ public struct Solver {
     }
 
     struct CoreState {
-        var tableau: Tableau
+        /// Nil for a core of one variable solved directly (`oneVariableOptimum`): it holds
+        /// no tableau until a change needs one.
+        var tableau: Tableau?
         var constraints: [Int32]
         var tags: [Tableau.Tag]
         var variables: [Int32]
+        /// The variable's value, when there is no tableau.
+        var directValue = 0.0
     }
 
     public init() {}
@@ -285,7 +289,8 @@ public struct Solver {
             case .unconstrained, .free, .unknown: ambiguous[v] = true
             case .core:
                 let core = cores[Int(definer[v])]!
-                ambiguous[v] = core.tableau.dependsOnFreeParameter(symbol[v])
+                // A core solved directly has a single optimum: nothing in it is free.
+                ambiguous[v] = core.tableau?.dependsOnFreeParameter(symbol[v]) ?? false
             case .forward, .pendant: break
             }
         }

@@ -108,11 +108,11 @@ extension Solver {
             let core = cores[Int(coreID)]!
             undo.cores.append((coreID, core))
             try shiftCore(coreID, core, shifts: coreShift, changed: c)
-            let tableau = cores[Int(coreID)]!.tableau
+            let solved = cores[Int(coreID)]!
             for v in core.variables {
                 let before = values[Int(v)]
                 undo.values.append((v, before))
-                values[Int(v)] = tableau.value(of: symbol[Int(v)])
+                values[Int(v)] = solved.tableau?.value(of: symbol[Int(v)]) ?? solved.directValue
                 let moved = values[Int(v)] - before
                 // (No `&&` here: its autoclosure would capture the counters, and captured
                 // variables cost a dynamic exclusivity check on every access.)
@@ -140,42 +140,59 @@ extension Solver {
             guard let shift = coreShift[d], shift != 0 else { return nil }
             return (d, shift)
         }
+        // A core solved directly is solved again (it is one variable: cheaper than any tableau).
+        guard let tableau = core.tableau else {
+            try rebuildCore(coreID, core, changed: c)
+            return
+        }
         let unmarked = shifts.filter { core.tags[Int(order[Int($0.0)])].marker < 0 }
         let redundant = unmarked.contains { core.tags[Int(order[Int($0.0)])].isRedundant }
-        if !unmarked.isEmpty && !redundant && core.tableau.canAddMarker {
+        if !unmarked.isEmpty && !redundant && tableau.canAddMarker {
             // A required equality kept no marker (rows stay short without); give it the one
             // it would have had, from the tableau's history, and keep it from now on.
             for (d, _) in unmarked {
                 let position = Int(order[Int(d)])
-                cores[Int(coreID)]!.tags[position] = cores[Int(coreID)]!.tableau.addMarker(owner: Int32(position))
+                cores[Int(coreID)]!.tags[position] = cores[Int(coreID)]!.tableau!.addMarker(owner: Int32(position))
                 editedEqualities.insert(d)
             }
         } else if !unmarked.isEmpty {
             // No row to move (a redundant equality: only a rebuild can explain the conflict)
             // or a history grown too long to replay: rebuild the core, with markers for these.
             for (d, _) in unmarked { editedEqualities.insert(d) }
-            do {
-                let (tableau, tags) = try makeTableau(
-                    variables: core.variables, constraints: core.constraints, tracksEqualities: false)
-                cores[Int(coreID)] = CoreState(
-                    tableau: tableau, constraints: core.constraints, tags: tags, variables: core.variables)
-            } catch {
-                var conflict = coreConflict(variables: core.variables, constraints: core.constraints, error)
-                if case .unsatisfiable(let found) = conflict {
-                    conflict = .unsatisfiable(conflicts: Set(found + [ConstraintHandle(Int32(c))]).sorted())
-                }
-                throw conflict
-            }
+            try rebuildCore(coreID, core, changed: c)
             return
         }
         let tags = cores[Int(coreID)]!.tags
         do {
-            try cores[Int(coreID)]!.tableau.shiftConstants(
+            try cores[Int(coreID)]!.tableau!.shiftConstants(
                 shifts.map { (d, shift) in (tags[Int(order[Int(d)])], shift, order[Int(d)]) })
         } catch {
             let involved = error.owners.map { core.constraints[Int($0)] }
             throw .unsatisfiable(
                 conflicts: derivation(of: involved + [Int32(c)]).sorted().map { ConstraintHandle($0) })
+        }
+    }
+
+    /// Solves a core afresh from the current constants and forward values: directly when
+    /// it is one variable with a single optimum, else with a new tableau. A conflict names
+    /// the changed constraint `c` with the core's.
+    private mutating func rebuildCore(_ coreID: Int32, _ core: CoreState, changed c: Int) throws(SolverError) {
+        if core.variables.count == 1, let x = oneVariableOptimum(core.constraints) {
+            cores[Int(coreID)] = CoreState(
+                tableau: nil, constraints: core.constraints, tags: [], variables: core.variables, directValue: x)
+            return
+        }
+        do {
+            let (tableau, tags) = try makeTableau(
+                variables: core.variables, constraints: core.constraints, tracksEqualities: false)
+            cores[Int(coreID)] = CoreState(
+                tableau: tableau, constraints: core.constraints, tags: tags, variables: core.variables)
+        } catch {
+            var conflict = coreConflict(variables: core.variables, constraints: core.constraints, error)
+            if case .unsatisfiable(let found) = conflict {
+                conflict = .unsatisfiable(conflicts: Set(found + [ConstraintHandle(Int32(c))]).sorted())
+            }
+            throw conflict
         }
     }
 
