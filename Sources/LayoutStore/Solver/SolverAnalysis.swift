@@ -336,7 +336,7 @@ extension Solver {
     /// that ends at breakpoints.
     func oneVariableOptimum(_ cons: [Int32]) -> Double? {
         guard cons.count <= 16 else { return nil }
-        // `x rel target`, weight |a|, for constraint `cons[i]`.
+        // Constraint `c` as `x rel target`, with weight |a|.
         @inline(__always) func normalized(_ c: Int) -> (relation: Relation, target: Double, weight: Double)? {
             var a = 0.0
             var e = constant[c]
