@@ -177,9 +177,8 @@ extension Solver {
     /// it is one variable with a single optimum, else with a new tableau. A conflict names
     /// the changed constraint `c` with the core's.
     private mutating func rebuildCore(_ coreID: Int32, _ core: CoreState, changed c: Int) throws(SolverError) {
-        if core.variables.count == 1, let x = oneVariableOptimum(core.constraints) {
-            cores[Int(coreID)] = CoreState(
-                tableau: nil, constraints: core.constraints, tags: [], variables: core.variables, directValue: x)
+        if let direct = directCore(variables: core.variables, constraints: core.constraints) {
+            cores[Int(coreID)] = direct
             return
         }
         do {
