@@ -3,17 +3,20 @@ import LayoutStore
 
 struct Animate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract:
-            "Interpolate the frames between now and a new constant (LayoutKit's animated change).",
-        discussion: """
-            Solves the layout as it is and with LABEL at TO, and prints N frames in between,
-            linearly: frame 0 is the current layout, frame N-1 the new one. The project is
-            unchanged. csv columns: frame,view,x,y,width,height. With -o x.svg, an animated
-            SVG (SMIL) instead.
-              layoutdb animate header.height 100 --frames 5
-              layoutdb animate header.height 100 --frames 30 -o header.svg
-            """)
-    @OptionGroup var global: GlobalOptions
+        abstract: "Interpolate frames between now and a new constant.",
+        discussion: commandHelp(
+            """
+            LayoutKit's animated change: solves the layout as it is and with LABEL at TO,
+            and prints N frames in between, linearly: frame 0 is the current layout,
+            frame N-1 the new one. The project is unchanged.
+            csv columns: frame,view,x,y,width,height. With -o x.svg, an animated SVG
+            (SMIL) instead.
+            """,
+            examples: [
+                "layoutdb animate header.height 100 --frames 5",
+                "layoutdb animate header.height 100 --frames 30 -o header.svg",
+            ]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
     @Argument(help: "The new constant.") var to: Double
     @Option(

@@ -3,12 +3,20 @@ import LayoutStore
 
 struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Apply a .layout script: all of it in one transaction, or nothing.",
-        discussion: """
-            Creates the project if needed. FILE is a .layout script (see the README for the
-            format), or - for standard input. Prints the views whose frames changed.
-            """)
-    @OptionGroup var global: GlobalOptions
+        abstract: "Apply a .layout script: all of it, or nothing.",
+        discussion: commandHelp(
+            """
+            The whole script is one transaction. Creates the project if needed. FILE is
+            a .layout script (see the README for the format), or - for standard input.
+            Prints the views whose frames changed; on a terminal, long work shows its
+            progress on standard error.
+            """,
+            examples: [
+                "layoutdb apply home.layout",
+                "layoutdb --db app.layoutdb apply home.layout -q",
+                "generate-layout | layoutdb apply -",
+            ]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: ArgumentHelp("The script, or - for standard input.", valueName: "file"))
     var file: String
     @Flag(help: "Print the changed frames as JSON.") var json = false

@@ -3,14 +3,19 @@ import LayoutStore
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Compare the frames of two variants: the views that moved or resized, old → new.",
-        discussion: """
-            No --variant: the base layout against each variant. One: the base against it.
-            Two: the first against the second ("base" names the layout itself).
-              layoutdb diff --variant compact
-              layoutdb diff --variant compact --variant tablet --json
-            """)
-    @OptionGroup var global: GlobalOptions
+        abstract: "Compare the frames of two variants, old → new.",
+        discussion: commandHelp(
+            """
+            Prints the views that moved or resized. No --variant: the base layout against
+            each variant. One: the base against it. Two: the first against the second
+            ("base" names the layout itself).
+            """,
+            examples: [
+                "layoutdb diff",
+                "layoutdb diff --variant compact",
+                "layoutdb diff --variant compact --variant tablet --json",
+            ]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(
         name: .customLong("variant"),
         help: ArgumentHelp("A variant to compare (at most twice).", valueName: "name"))

@@ -3,14 +3,17 @@ import LayoutStore
 
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check the project file: integrity, foreign keys, unique labels, the view tree, "
-            + "frames against a fresh solve, dirty marks (exit 1 with findings).",
-        discussion: """
-            Reads only. Prints one finding per line, e.g.
-              frames: main/base: view header is stale but not marked dirty: y 13 (solves to 8)
+        abstract: "Check the project file (exit 1 with findings).",
+        discussion: commandHelp(
+            """
+            Checks SQLite's integrity, foreign keys, unique labels, the view tree, the
+            stored frames against a fresh solve, and the dirty marks. Reads only. Prints
+            one finding per line, e.g.
               tree: layout main: parent cycle a → b → a
-            """)
-    @OptionGroup var global: GlobalOptions
+              frames: main/base: view header is stale but not marked dirty: y 13 (...)
+            """,
+            examples: ["layoutdb doctor", "layoutdb --db app.layoutdb doctor -q"]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         var found = false

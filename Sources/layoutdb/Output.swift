@@ -22,14 +22,17 @@ func warn(_ message: String) {
     FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
 }
 
-/// Columns padded to their widest cell, for people.
+/// Columns padded to their widest cell, for people. No line ends in spaces (an empty
+/// last cell, as `frames` has for views that are not ambiguous, would leave padding).
 func table(_ header: [String], _ rows: [[String]]) -> String {
     var widths = header.map(\.count)
     for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
     func line(_ cells: [String]) -> String {
-        cells.enumerated().map { i, c in
+        var text = cells.enumerated().map { i, c in
             i == cells.count - 1 ? c : c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
         }.joined(separator: "  ")
+        while text.last == " " { text.removeLast() }
+        return text
     }
     return ([line(header)] + rows.map(line)).joined(separator: "\n")
 }
@@ -109,11 +112,16 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 /// An edit's report: the frames that changed (stdout), ambiguity warnings (stderr).
 func printReport(_ report: SolveReport, _ global: GlobalOptions, json: Bool = false) {
     if json {
-        print(jsonString(report.changes.map { c -> [String: Any] in
-            var o: [String: Any] = ["layout": c.layout, "variant": c.variant, "view": c.view, "new": rectJSON(c.new)]
-            if let old = c.old { o["old"] = rectJSON(old) }
-            return o
-        }))
+        print(
+            jsonString(
+                report.changes.map { c -> [String: Any] in
+                    var o: [String: Any] = [
+                        "layout": c.layout, "variant": c.variant, "view": c.view,
+                        "new": rectJSON(c.new),
+                    ]
+                    if let old = c.old { o["old"] = rectJSON(old) }
+                    return o
+                }))
     } else if !global.quiet {
         let shown = report.changes.prefix(50)
         for c in shown { print(describe(c)) }
@@ -128,7 +136,9 @@ func printReport(_ report: SolveReport, _ global: GlobalOptions, json: Bool = fa
     }
 }
 
-func rectJSON(_ r: Rect) -> [String: Double] { ["x": r.x, "y": r.y, "width": r.width, "height": r.height] }
+func rectJSON(_ r: Rect) -> [String: Double] {
+    ["x": r.x, "y": r.y, "width": r.width, "height": r.height]
+}
 
 /// `main/base header: height 70 → 44, y 8 → 8` (only what changed).
 func describe(_ c: FrameChange) -> String {
@@ -141,9 +151,13 @@ func describe(_ c: FrameChange) -> String {
 
 /// `height 70 → 44, y 8 → 8`: the fields that differ, old → new.
 func describeFields(_ old: Rect, _ new: Rect) -> String {
-    let fields = [("x", old.x, new.x), ("y", old.y, new.y), ("width", old.width, new.width),
-                  ("height", old.height, new.height)]
-    let parts = fields.filter { abs($0.1 - $0.2) >= 1e-6 }.map { "\($0.0) \(formatNumber($0.1)) → \(formatNumber($0.2))" }
+    let fields = [
+        ("x", old.x, new.x), ("y", old.y, new.y), ("width", old.width, new.width),
+        ("height", old.height, new.height),
+    ]
+    let parts = fields.filter { abs($0.1 - $0.2) >= 1e-6 }.map {
+        "\($0.0) \(formatNumber($0.1)) → \(formatNumber($0.2))"
+    }
     return parts.joined(separator: ", ")
 }
 
@@ -176,7 +190,9 @@ func readInput(_ path: String) throws -> String {
     guard let data = FileManager.default.contents(atPath: path) else {
         throw InputFileError(path: path)
     }
-    guard let text = String(data: data, encoding: .utf8) else { throw InputFileError(path: path, notUTF8: true) }
+    guard let text = String(data: data, encoding: .utf8) else {
+        throw InputFileError(path: path, notUTF8: true)
+    }
     return text
 }
 

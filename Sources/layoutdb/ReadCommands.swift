@@ -4,25 +4,38 @@ import LayoutStore
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the constraints of a layout, with labels and source (generated ones marked).")
-    @OptionGroup var global: GlobalOptions
+        abstract: "List a layout's constraints, labels and sources.",
+        discussion: commandHelp(
+            """
+            One row per constraint in declaration order, inactive ones included; the
+            ones layoutdb generates (intrinsic sizes) are marked in the notes.
+            """,
+            examples: ["layoutdb list", "layoutdb --layout settings list --json"]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try guarded {
-            let all = try global.open().store.listConstraints(layout: global.layout, includeGenerated: true)
+            let all = try global.open().store.listConstraints(
+                layout: global.layout, includeGenerated: true)
             if json {
-                print(jsonString(all.map { s -> [String: Any] in
-                    let c = s.constraint
-                    var o: [String: Any] = [
-                        "text": ScriptWriter.text(of: c), "relation": c.relation.rawValue, "constant": c.constant,
-                        "priority": c.priority.rawValue, "active": c.isActive, "kind": c.kind.rawValue,
-                        "source": c.source,
-                    ]
-                    if let label = c.label { o["label"] = label }
-                    if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
-                    return o
-                }))
+                print(
+                    jsonString(
+                        all.map { s -> [String: Any] in
+                            let c = s.constraint
+                            var o: [String: Any] = [
+                                "text": ScriptWriter.text(of: c), "relation": c.relation.rawValue,
+                                "constant": c.constant,
+                                "priority": c.priority.rawValue, "active": c.isActive,
+                                "kind": c.kind.rawValue,
+                                "source": c.source,
+                            ]
+                            if let label = c.label { o["label"] = label }
+                            if let origin = c.origin {
+                                o["origin"] = "\(origin.file):\(origin.line)"
+                            }
+                            return o
+                        }))
                 return
             }
             let rows = all.map { s -> [String] in
@@ -31,7 +44,10 @@ struct List: ParsableCommand {
                 if c.kind != .user { notes.append("generated: \(c.kind.rawValue)") }
                 if !c.isActive { notes.append("inactive") }
                 if let o = c.origin { notes.append("\(o.file):\(o.line)") }
-                return [c.label ?? "-", ScriptWriter.text(of: LabelFree(c).value), notes.joined(separator: ", ")]
+                return [
+                    c.label ?? "-", ScriptWriter.text(of: LabelFree(c).value),
+                    notes.joined(separator: ", "),
+                ]
             }
             print(table(["label", "constraint", "notes"], rows))
         }
@@ -49,20 +65,28 @@ struct LabelFree {
 }
 
 struct Views: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the views of a layout as a tree.")
-    @OptionGroup var global: GlobalOptions
+    static let configuration = CommandConfiguration(
+        abstract: "List the views of a layout as a tree.",
+        discussion: commandHelp(
+            "Each view as its `view` statement, indented under its parent.",
+            examples: ["layoutdb views", "layoutdb views --json"]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try guarded {
             let views = try global.open().store.views(layout: global.layout).filter { !$0.isRoot }
             if json {
-                print(jsonString(views.map { v -> [String: Any] in
-                    var o: [String: Any] = ["name": v.name, "parent": v.declaration.parent]
-                    if let f = v.declaration.frame { o["frame"] = rectJSON(f) }
-                    if !v.declaration.autoresize.isEmpty { o["autoresize"] = v.declaration.autoresize.names }
-                    return o
-                }))
+                print(
+                    jsonString(
+                        views.map { v -> [String: Any] in
+                            var o: [String: Any] = ["name": v.name, "parent": v.declaration.parent]
+                            if let f = v.declaration.frame { o["frame"] = rectJSON(f) }
+                            if !v.declaration.autoresize.isEmpty {
+                                o["autoresize"] = v.declaration.autoresize.names
+                            }
+                            return o
+                        }))
                 return
             }
             var depth: [String: Int] = [rootViewName: 0]
@@ -78,8 +102,17 @@ struct Views: ParsableCommand {
 
 struct Solve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Re-solve whatever edits (or plain SQL updates) left dirty.")
-    @OptionGroup var global: GlobalOptions
+        abstract: "Re-solve what edits or plain SQL left dirty.",
+        discussion: commandHelp(
+            """
+            After edits made with --no-solve, or UPDATEs written with plain SQL. Reads
+            re-solve dirty parts by themselves; this makes it happen now.
+            """,
+            examples: [
+                "layoutdb --no-solve set-constant header.height 44",
+                "layoutdb solve",
+            ]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         try guarded {
@@ -87,9 +120,15 @@ struct Solve: ParsableCommand {
             if !global.quiet {
                 if report.parts.isEmpty { print("nothing to solve") }
                 for p in report.parts {
-                    let what = p.components.map { "\($0) dirty component\($0 == 1 ? "" : "s")" } ?? "whole layout"
-                    let changed = report.changes.filter { $0.layout == p.layout && $0.variant == p.variant }.count
-                    print("\(p.layout)/\(p.variant): \(what), \(p.views) view\(p.views == 1 ? "" : "s") solved, \(changed) changed")
+                    let what =
+                        p.components.map { "\($0) dirty component\($0 == 1 ? "" : "s")" }
+                        ?? "whole layout"
+                    let changed = report.changes.filter {
+                        $0.layout == p.layout && $0.variant == p.variant
+                    }.count
+                    print(
+                        "\(p.layout)/\(p.variant): \(what), \(p.views) view\(p.views == 1 ? "" : "s") solved, \(changed) changed"
+                    )
                 }
             }
             printReport(SolveReport.onlyWarnings(report), global)
@@ -99,10 +138,16 @@ struct Solve: ParsableCommand {
 
 struct Frames: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print solved frames (root coordinates); re-solves dirty parts first.",
-        discussion: "csv columns: view,x,y,width,height. The same data is in SQL: the solved_frames view.")
-    @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("A variant instead of the base layout.", valueName: "name")) var variant: String?
+        abstract: "Print the solved frames, in root coordinates.",
+        discussion: commandHelp(
+            """
+            Re-solves dirty parts first. csv columns: view,x,y,width,height. The same
+            data is in SQL: the solved_frames view.
+            """,
+            examples: ["layoutdb frames", "layoutdb frames --variant compact --format csv"]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @Option(help: ArgumentHelp("A variant instead of the base layout.", valueName: "name"))
+    var variant: String?
     @Option(help: "table, csv or json.") var format: OutputFormat = .table
 
     func run() throws {
@@ -113,19 +158,33 @@ struct Frames: ParsableCommand {
             case .csv:
                 print("view,x,y,width,height")
                 for r in rows {
-                    print([csvField(r.view), formatNumber(r.frame.x), formatNumber(r.frame.y),
-                           formatNumber(r.frame.width), formatNumber(r.frame.height)].joined(separator: ","))
+                    print(
+                        [
+                            csvField(r.view), formatNumber(r.frame.x), formatNumber(r.frame.y),
+                            formatNumber(r.frame.width), formatNumber(r.frame.height),
+                        ].joined(separator: ","))
                 }
             case .json:
-                print(jsonString(rows.map { r -> [String: Any] in
-                    ["view": r.view, "parent": r.parent, "x": r.frame.x, "y": r.frame.y,
-                     "width": r.frame.width, "height": r.frame.height, "ambiguous": r.ambiguous]
-                }))
+                print(
+                    jsonString(
+                        rows.map { r -> [String: Any] in
+                            [
+                                "view": r.view, "parent": r.parent, "x": r.frame.x, "y": r.frame.y,
+                                "width": r.frame.width, "height": r.frame.height,
+                                "ambiguous": r.ambiguous,
+                            ]
+                        }))
             case .table:
-                print(table(["view", "x", "y", "width", "height", ""], rows.map { r in
-                    [r.view, formatNumber(r.frame.x), formatNumber(r.frame.y), formatNumber(r.frame.width),
-                     formatNumber(r.frame.height), r.ambiguous ? "ambiguous" : ""]
-                }))
+                print(
+                    table(
+                        ["view", "x", "y", "width", "height", ""],
+                        rows.map { r in
+                            [
+                                r.view, formatNumber(r.frame.x), formatNumber(r.frame.y),
+                                formatNumber(r.frame.width),
+                                formatNumber(r.frame.height), r.ambiguous ? "ambiguous" : "",
+                            ]
+                        }))
             }
         }
     }
@@ -133,9 +192,16 @@ struct Frames: ParsableCommand {
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Report ambiguous views and optional constraints that do not hold (exit 1 if ambiguous).")
-    @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("Check a variant instead of the base layout.", valueName: "name")) var variant: String?
+        abstract: "Report ambiguous views and losing constraints.",
+        discussion: commandHelp(
+            """
+            An ambiguous view is one its constraints leave free (exit 1); an optional
+            constraint that does not hold is reported with its priority.
+            """,
+            examples: ["layoutdb check", "layoutdb check --variant compact --json"]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @Option(help: ArgumentHelp("Check a variant instead of the base layout.", valueName: "name"))
+    var variant: String?
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
@@ -145,20 +211,30 @@ struct Check: ParsableCommand {
             let r = try global.open().check(layout: global.layout, variant: variant)
             ambiguous = !r.ambiguousViews.isEmpty
             if json {
-                print(jsonString([
-                    "layout": r.layout, "variant": r.variant, "ambiguous": r.ambiguousViews,
-                    "unsatisfied": r.unsatisfied.map { ($0.label.map { "\($0): " } ?? "") + $0.source },
-                ] as [String: Any]))
+                print(
+                    jsonString(
+                        [
+                            "layout": r.layout, "variant": r.variant, "ambiguous": r.ambiguousViews,
+                            "unsatisfied": r.unsatisfied.map {
+                                ($0.label.map { "\($0): " } ?? "") + $0.source
+                            },
+                        ] as [String: Any]))
                 return
             }
             for v in r.ambiguousViews {
-                print("ambiguous: \(v) — its constraints leave its frame free; add constraints or a frame")
+                print(
+                    "ambiguous: \(v) — its constraints leave its frame free; add constraints or a frame"
+                )
             }
             for c in r.unsatisfied {
-                print("unsatisfied (priority \(c.priority)): " + (c.label.map { "\($0): " } ?? "") + c.source
-                      + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
+                print(
+                    "unsatisfied (priority \(c.priority)): " + (c.label.map { "\($0): " } ?? "")
+                        + c.source
+                        + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
             }
-            if r.isClean && !global.quiet { print("ok: \(r.layout)/\(r.variant) is fully determined") }
+            if r.isClean && !global.quiet {
+                print("ok: \(r.layout)/\(r.variant) is fully determined")
+            }
         }
         if ambiguous { throw ExitCode(ExitStatus.findings.rawValue) }
     }
@@ -166,17 +242,26 @@ struct Check: ParsableCommand {
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write the project back as a .layout script that apply rebuilds.")
-    @OptionGroup var global: GlobalOptions
+        abstract: "Write the project as a script that apply rebuilds.",
+        discussion: commandHelp(
+            """
+            The script rebuilds the same project: views, constraints with their labels,
+            metrics and variants.
+            """,
+            examples: ["layoutdb export -o home.layout", "layoutdb export --all > all.layout"]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Flag(help: "Export every layout, not only --layout.") var all = false
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to a file instead of standard output.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write to a file instead of standard output.", valueName: "file"))
     var output: String?
 
     func run() throws {
         try guarded {
             let text = try global.open().export(layout: all ? nil : global.layout)
             if let output {
-                guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
+                guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8))
+                else {
                     throw InputFileError(path: output)
                 }
             } else {

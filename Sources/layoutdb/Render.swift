@@ -4,17 +4,21 @@ import LayoutStore
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract:
-            "Draw the solved layout as SVG (or PNG): labelled rectangles, one panel per variant.",
-        discussion: """
-            Views are rectangles in root coordinates, nested views drawn over their parents;
-            ambiguous views have a dashed red outline. PNG needs rsvg-convert
-            (apt-get install librsvg2-bin).
-              layoutdb render -o home.svg
-              layoutdb render --all-variants -o all.svg
-              layoutdb render --variant compact -o compact.png
-            """)
-    @OptionGroup var global: GlobalOptions
+        abstract: "Draw the solved layout as SVG or PNG.",
+        discussion: commandHelp(
+            """
+            Views are labelled rectangles in root coordinates, nested views drawn over
+            their parents, one panel per variant; ambiguous views have a dashed red
+            outline. A label is written inside its view's top-left corner, shortened
+            with … to fit, and left out where another label is already drawn.
+            PNG needs rsvg-convert (apt-get install librsvg2-bin).
+            """,
+            examples: [
+                "layoutdb render -o home.svg",
+                "layoutdb render --all-variants -o all.svg",
+                "layoutdb render --variant compact -o compact.png",
+            ]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(help: ArgumentHelp("Draw this variant instead of the base layout.", valueName: "name"))
     var variant: String?
     @Flag(help: "Draw the base layout and every variant side by side.") var allVariants = false

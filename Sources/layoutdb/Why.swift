@@ -3,17 +3,20 @@ import LayoutStore
 
 struct Why: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract:
-            "Show the constraints that determine a view (or one attribute), the most direct first.",
-        discussion: """
-            As Auto Layout's constraintsAffectingLayout: the constraint that defines the
-            value, then those defining what it reads, and so on; a group solved together
-            (inequalities, priorities) is listed whole. Generated constraints (intrinsic
-            size, drawn frames, autoresizing) are described in words.
-              layoutdb why title
-              layoutdb why nameField.width --variant compact
-            """)
-    @OptionGroup var global: GlobalOptions
+        abstract: "Show the constraints that determine a view.",
+        discussion: commandHelp(
+            """
+            As Auto Layout's constraintsAffectingLayout, most direct first: the
+            constraint that defines the value, then those defining what it reads, and
+            so on; a group solved together (inequalities, priorities) is listed whole.
+            Generated constraints (intrinsic size, drawn frames, autoresizing) are
+            described in words.
+            """,
+            examples: [
+                "layoutdb why title",
+                "layoutdb why nameField.width --variant compact",
+            ]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(
         help: ArgumentHelp(
             "VIEW or VIEW.ATTR (left, right, top, bottom, width, height, centerX, centerY).",
@@ -23,30 +26,17 @@ struct Why: ParsableCommand {
     var variant: String?
     @Flag(help: "Print JSON.") var json = false
 
-    var parts: (view: String, attribute: Attribute?)? {
-        guard let dot = target.lastIndex(of: ".") else { return (target, nil) }
-        guard let a = Attribute(parsing: String(target[target.index(after: dot)...])) else {
-            return nil
-        }
-        return (String(target[..<dot]), a)
-    }
-
     func validate() throws {
-        if parts == nil || parts!.view.isEmpty {
+        if target.isEmpty || target.hasPrefix(".") {
             throw ValidationError(
-                "expected VIEW or VIEW.ATTR with ATTR one of "
-                    + Attribute.allCases.map(\.rawValue).joined(separator: ", ")
-                    + " (got '\(target)')"
-            )
+                "expected VIEW or VIEW.ATTR, e.g. title or title.width (got '\(target)')")
         }
     }
 
     func run() throws {
         try guarded {
-            let (view, attribute) = parts!
             let variant = variant == baseVariantName ? nil : variant
-            let reasons = try global.open().why(
-                view: view, attribute: attribute, layout: global.layout, variant: variant)
+            let reasons = try global.open().why(target, layout: global.layout, variant: variant)
             if json {
                 print(
                     jsonString(
