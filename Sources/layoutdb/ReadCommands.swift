@@ -116,7 +116,12 @@ struct Solve: ParsableCommand {
 
     func run() throws {
         try guarded {
-            let report = try global.open().solve()
+            let project = try global.open()
+            let display = ProgressDisplay.standardError(quiet: global.quiet)
+            project.progress = display.update
+            defer { display.finish() }
+            let report = try project.solve()
+            display.finish()
             if !global.quiet {
                 if report.parts.isEmpty { print("nothing to solve") }
                 for p in report.parts {

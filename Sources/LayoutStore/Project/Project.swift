@@ -12,6 +12,9 @@ public final class Project {
     public let store: ProjectStore
     /// Re-solve after each edit (`--no-solve` turns it off for batches; `solve` catches up).
     public var solvesAfterEdits = true
+    /// Called as long work advances (an apply's parse, store, solve and write; a
+    /// re-solve's solve and write), on the calling thread, between steps of the work.
+    public var progress: ((WorkProgress) -> Void)?
 
     init(store: ProjectStore) { self.store = store }
 
@@ -23,8 +26,9 @@ public final class Project {
         path: String, create: Bool = false, readOnly: Bool = false,
         busyTimeout: Duration = .seconds(5)
     ) throws -> Project {
-        Project(store: try ProjectStore.open(
-            path: path, create: create, readOnly: readOnly, busyTimeout: busyTimeout))
+        Project(
+            store: try ProjectStore.open(
+                path: path, create: create, readOnly: readOnly, busyTimeout: busyTimeout))
     }
 
     /// Runs `body` and, unless turned off, the re-solve of `layouts`, in one transaction.
@@ -46,7 +50,12 @@ public final class Project {
     /// Applies a whole `.layout` script: all of it, or nothing when any statement fails.
     @discardableResult
     public func apply(script text: String, file: String = "-") throws -> SolveReport {
+        // The parser reads the whole text in one call: its stage is reported at the start
+        // and the end.
+        let lines = progress == nil ? 0 : text.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count
+        progress?(WorkProgress(stage: .parse, done: 0, total: lines, unit: "lines"))
         let statements = try ScriptParser.parse(text, file: file)
+        progress?(WorkProgress(stage: .parse, done: lines, total: lines, unit: "lines"))
         var touched: [String] = []
         var current = defaultLayoutName
         for s in statements {
@@ -54,7 +63,15 @@ public final class Project {
             if !touched.contains(current) { touched.append(current) }
         }
         let report = try store.database.transaction(.immediate) {
-            let applied = try store.apply(statements)
+            let count = statements.count
+            let applied = try store.apply(
+                statements,
+                progress: progress.map { report in
+                    {
+                        report(
+                            WorkProgress(stage: .store, done: $0, total: count, unit: "statements"))
+                    }
+                })
             guard solvesAfterEdits else { return SolveReport() }
             var report = SolveReport()
             for layout in touched {
@@ -71,7 +88,8 @@ public final class Project {
     }
 
     /// The layout a script created, as `loadLayout` would read it back.
-    static func model(of applied: AppliedLayout, from statements: [LocatedStatement]) -> LayoutModel {
+    static func model(of applied: AppliedLayout, from statements: [LocatedStatement]) -> LayoutModel
+    {
         var current = defaultLayoutName
         var canvas: Size?
         var views = [
@@ -98,7 +116,8 @@ public final class Project {
                         components: [nil, nil, nil, nil]))
             case .constraint(let c):
                 if let label = c.label { byLabel[label] = constraints.count }
-                let id = constraints.count < applied.constraintIDs.count
+                let id =
+                    constraints.count < applied.constraintIDs.count
                     ? applied.constraintIDs[constraints.count] : nil
                 constraints.append(StoredConstraint(id: id, layout: applied.name, constraint: c))
             case .variant(let name, let size):
@@ -133,14 +152,21 @@ public final class Project {
         layout: String = defaultLayoutName
     ) throws -> SolveReport {
         if let label { try Self.validateLabel(label) }
-        let metrics = Dictionary(try store.metrics(layout: layout).map { ($0.name, $0.value) }) { a, _ in a }
-        let parents = Dictionary(try store.views(layout: layout).map { ($0.name, $0.declaration.parent) }) { a, _ in a }
-        var parsed = try ScriptParser.parseConstraints(text, file: "<add>", metrics: metrics, parents: parents)
+        let metrics = Dictionary(try store.metrics(layout: layout).map { ($0.name, $0.value) }) {
+            a, _ in a
+        }
+        let parents = Dictionary(
+            try store.views(layout: layout).map { ($0.name, $0.declaration.parent) }
+        ) { a, _ in a }
+        var parsed = try ScriptParser.parseConstraints(
+            text, file: "<add>", metrics: metrics, parents: parents)
         for i in parsed.indices {
             if let priority { parsed[i].priority = priority }
             if let label {
-                parsed[i].label = parsed.count == 1
-                    ? label : parsed[i].label.map { label + $0.drop { $0 != "." } } ?? "\(label).\(i + 1)"
+                parsed[i].label =
+                    parsed.count == 1
+                    ? label
+                    : parsed[i].label.map { label + $0.drop { $0 != "." } } ?? "\(label).\(i + 1)"
             }
         }
         return try add(parsed, layout: layout)
@@ -160,7 +186,9 @@ public final class Project {
     ///     let header = LayoutView("header")
     ///     try project.add(constraints { header.height == 70 ~ "header.height" })
     @discardableResult
-    public func add(_ constraints: [Constraint], layout: String = defaultLayoutName) throws -> SolveReport {
+    public func add(_ constraints: [Constraint], layout: String = defaultLayoutName) throws
+        -> SolveReport
+    {
         try edit(layouts: [layout]) {
             for c in constraints { try store.addConstraint(c, layout: layout) }
         }
@@ -173,19 +201,25 @@ public final class Project {
     ///         header.height == 70 ~ "header.height"
     ///     }
     @discardableResult
-    public func constrain(layout: String = defaultLayoutName, @ConstraintBuilder _ build: () -> [Constraint])
+    public func constrain(
+        layout: String = defaultLayoutName, @ConstraintBuilder _ build: () -> [Constraint]
+    )
         throws -> SolveReport
     {
         try add(build(), layout: layout)
     }
 
     /// The constraint labelled `label`, or nil.
-    public func constraint(named label: String, layout: String = defaultLayoutName) throws -> StoredConstraint? {
+    public func constraint(named label: String, layout: String = defaultLayoutName) throws
+        -> StoredConstraint?
+    {
         try store.constraint(labelled: label, layout: layout)
     }
 
     @discardableResult
-    public func removeConstraint(named label: String, layout: String = defaultLayoutName) throws -> SolveReport {
+    public func removeConstraint(named label: String, layout: String = defaultLayoutName) throws
+        -> SolveReport
+    {
         try edit(layouts: [layout]) { try store.removeConstraint(labelled: label, layout: layout) }
     }
 
@@ -201,37 +235,51 @@ public final class Project {
     }
 
     @discardableResult
-    public func setPriority(label: String, to priority: Priority, layout: String = defaultLayoutName) throws
+    public func setPriority(
+        label: String, to priority: Priority, layout: String = defaultLayoutName
+    ) throws
         -> SolveReport
     {
-        try edit(layouts: [layout]) { try store.setPriority(label: label, priority: priority, layout: layout) }
+        try edit(layouts: [layout]) {
+            try store.setPriority(label: label, priority: priority, layout: layout)
+        }
     }
 
     @discardableResult
-    public func setActive(label: String, _ active: Bool, layout: String = defaultLayoutName) throws -> SolveReport {
+    public func setActive(label: String, _ active: Bool, layout: String = defaultLayoutName) throws
+        -> SolveReport
+    {
         try edit(layouts: [layout]) { try store.setActive(label: label, active, layout: layout) }
     }
 
     // MARK: Variants
 
     @discardableResult
-    public func createVariant(_ name: String, canvas: Size?, layout: String = defaultLayoutName) throws
+    public func createVariant(_ name: String, canvas: Size?, layout: String = defaultLayoutName)
+        throws
         -> SolveReport
     {
-        try edit(layouts: [layout]) { try store.createVariant(name, canvas: canvas, layout: layout) }
+        try edit(layouts: [layout]) {
+            try store.createVariant(name, canvas: canvas, layout: layout)
+        }
     }
 
     @discardableResult
-    public func removeVariant(_ name: String, layout: String = defaultLayoutName) throws -> SolveReport {
+    public func removeVariant(_ name: String, layout: String = defaultLayoutName) throws
+        -> SolveReport
+    {
         try edit(layouts: [layout]) { try store.removeVariant(name, layout: layout) }
     }
 
     /// Drops a variant's override of a label: it inherits the base constant again.
     @discardableResult
-    public func resetConstant(variant: String, label: String, layout: String = defaultLayoutName) throws
+    public func resetConstant(variant: String, label: String, layout: String = defaultLayoutName)
+        throws
         -> SolveReport
     {
-        try edit(layouts: [layout]) { try store.resetConstant(variant: variant, label: label, layout: layout) }
+        try edit(layouts: [layout]) {
+            try store.resetConstant(variant: variant, label: label, layout: layout)
+        }
     }
 
     // MARK: Reading
@@ -252,7 +300,9 @@ public final class Project {
     }
 
     /// The solved frames of a layout (the base, or a variant), re-solving first if dirty.
-    public func frames(layout: String = defaultLayoutName, variant: String? = nil) throws -> [FrameRow] {
+    public func frames(layout: String = defaultLayoutName, variant: String? = nil) throws
+        -> [FrameRow]
+    {
         try solveIfNeeded(layout: layout)
         let ref = VariantRef(variant)
         let frames = try store.storedFrames(layout: layout, variant: ref)
@@ -268,7 +318,9 @@ public final class Project {
 
     /// Re-solves dirty parts unless the file is read-only (then stale frames are shown).
     func solveIfNeeded(layout: String) throws {
-        guard !store.database.isReadOnly, try !store.dirtyMarks(layout: layout).isEmpty else { return }
+        guard !store.database.isReadOnly, try !store.dirtyMarks(layout: layout).isEmpty else {
+            return
+        }
         try store.database.transaction(.immediate) { _ = try solveDirty(layout: layout) }
     }
 }
