@@ -22,20 +22,18 @@ struct Apply: ParsableCommand {
     @Flag(help: "Print the changed frames as JSON.") var json = false
 
     func run() throws {
-        try guarded {
-            let text = try readInput(file)
-            let project = try global.open(create: true)
-            let display = ProgressDisplay.standardError(quiet: global.quiet)
-            project.progress = display.update
-            defer { display.finish() }
-            let report = try project.apply(script: text, file: file == "-" ? "<stdin>" : file)
-            display.finish()
-            if report.changes.count > 50 && !json {
-                if !global.quiet { print("\(report.changes.count) views solved") }
-                printReport(SolveReport.onlyWarnings(report), global)
-            } else {
-                printReport(report, global, json: json)
-            }
+        let text = try readInput(file)
+        let project = try global.open(create: true)
+        let display = ProgressDisplay.standardError(quiet: global.quiet)
+        project.progress = display.update
+        defer { display.finish() }
+        let report = try project.apply(script: text, file: file == "-" ? "<stdin>" : file)
+        display.finish()
+        if report.changes.count > 50 && !json {
+            if !global.quiet { print("\(report.changes.count) views solved") }
+            printReport(SolveReport.onlyWarnings(report), global)
+        } else {
+            printReport(report, global, json: json)
         }
     }
 }

@@ -17,12 +17,10 @@ struct Doctor: ParsableCommand {
 
     func run() throws {
         var found = false
-        try guarded {
-            let findings = try global.open().doctor()
-            found = !findings.isEmpty
-            for finding in findings { print(finding) }
-            if !found && !global.quiet { print("ok: \(global.path) is healthy") }
-        }
+        let findings = try global.open().doctor()
+        found = !findings.isEmpty
+        for finding in findings { print(finding) }
+        if !found && !global.quiet { print("ok: \(global.path) is healthy") }
         if found { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 }

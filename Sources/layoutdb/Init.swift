@@ -13,9 +13,7 @@ struct Init: ParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
-        try guarded {
-            _ = try global.open(create: true)
-            if !global.quiet { print("project ready: \(global.path)") }
-        }
+        _ = try global.open(create: true)
+        if !global.quiet { print("project ready: \(global.path)") }
     }
 }

@@ -16,34 +16,32 @@ struct Get: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try guarded {
-            let project = try global.open()
-            let stored = try project.store.existingConstraint(
-                labelled: label, layout: global.layout)
-            let c = stored.constraint
-            let overrides = try project.store.variants(layout: global.layout).compactMap {
-                v -> (String, Double)? in
-                stored.id.flatMap { v.overrides[$0] }.map { (v.name, $0) }
-            }
-            if json {
-                var o: [String: Any] = [
-                    "label": label, "relation": c.relation.rawValue, "constant": c.constant,
-                    "priority": c.priority.rawValue, "active": c.isActive, "source": c.source,
-                    "text": ScriptWriter.text(of: c),
-                    "variants": Dictionary(uniqueKeysWithValues: overrides),
-                ]
-                if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
-                print(jsonString(o))
-                return
-            }
-            print(ScriptWriter.text(of: c))
-            print("constant: \(formatNumber(c.constant))")
-            print("priority: \(c.priority)\(c.priority.isRequired ? " (required)" : "")")
-            print("active: \(c.isActive ? "yes" : "no")")
-            print("source: \(c.source)" + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
-            for (variant, value) in overrides {
-                print("variant \(variant): constant \(formatNumber(value))")
-            }
+        let project = try global.open()
+        let stored = try project.store.existingConstraint(
+            labelled: label, layout: global.layout)
+        let c = stored.constraint
+        let overrides = try project.store.variants(layout: global.layout).compactMap {
+            v -> (String, Double)? in
+            stored.id.flatMap { v.overrides[$0] }.map { (v.name, $0) }
+        }
+        if json {
+            var o: [String: Any] = [
+                "label": label, "relation": c.relation.rawValue, "constant": c.constant,
+                "priority": c.priority.rawValue, "active": c.isActive, "source": c.source,
+                "text": ScriptWriter.text(of: c),
+                "variants": Dictionary(uniqueKeysWithValues: overrides),
+            ]
+            if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
+            print(jsonString(o))
+            return
+        }
+        print(ScriptWriter.text(of: c))
+        print("constant: \(formatNumber(c.constant))")
+        print("priority: \(c.priority)\(c.priority.isRequired ? " (required)" : "")")
+        print("active: \(c.isActive ? "yes" : "no")")
+        print("source: \(c.source)" + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
+        for (variant, value) in overrides {
+            print("variant \(variant): constant \(formatNumber(value))")
         }
     }
 }
@@ -58,10 +56,8 @@ struct Remove: ParsableCommand {
     @Argument(help: "The constraint's label.") var label: String
 
     func run() throws {
-        try guarded {
-            printReport(
-                try global.open().removeConstraint(named: label, layout: global.layout), global)
-        }
+        printReport(
+            try global.open().removeConstraint(named: label, layout: global.layout), global)
     }
 }
 
@@ -92,13 +88,11 @@ struct SetConstant: ParsableCommand {
     }
 
     func run() throws {
-        try guarded {
-            let variant = variant == baseVariantName ? nil : variant
-            printReport(
-                try global.open().setConstant(
-                    label: label, to: value, variant: variant, layout: global.layout),
-                global, json: json)
-        }
+        let variant = variant == baseVariantName ? nil : variant
+        printReport(
+            try global.open().setConstant(
+                label: label, to: value, variant: variant, layout: global.layout),
+            global, json: json)
     }
 }
 
@@ -126,12 +120,10 @@ struct SetPriority: ParsableCommand {
     }
 
     func run() throws {
-        try guarded {
-            printReport(
-                try global.open().setPriority(
-                    label: label, to: Priority(parsing: priority)!, layout: global.layout),
-                global)
-        }
+        printReport(
+            try global.open().setPriority(
+                label: label, to: Priority(parsing: priority)!, layout: global.layout),
+            global)
     }
 }
 
@@ -145,10 +137,8 @@ struct Activate: ParsableCommand {
     @Argument(help: "The constraint's label.") var label: String
 
     func run() throws {
-        try guarded {
-            printReport(
-                try global.open().setActive(label: label, true, layout: global.layout), global)
-        }
+        printReport(
+            try global.open().setActive(label: label, true, layout: global.layout), global)
     }
 }
 
@@ -165,9 +155,7 @@ struct Deactivate: ParsableCommand {
     @Argument(help: "The constraint's label.") var label: String
 
     func run() throws {
-        try guarded {
-            printReport(
-                try global.open().setActive(label: label, false, layout: global.layout), global)
-        }
+        printReport(
+            try global.open().setActive(label: label, false, layout: global.layout), global)
     }
 }

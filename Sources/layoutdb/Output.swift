@@ -2,18 +2,6 @@ import ArgumentParser
 import Foundation
 import LayoutStore
 
-/// Runs a command body: a layoutdb error prints as `error: ...` and exits with its status.
-func guarded(_ body: () throws -> Void) throws {
-    do {
-        try body()
-    } catch let error as LayoutDBError {
-        printError(error.description)
-        throw ExitCode(error.exitStatus.rawValue)
-    } catch let error as ExitCode {
-        throw error
-    }
-}
-
 func printError(_ message: String) {
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
 }

@@ -39,22 +39,20 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        try guarded {
-            let png = output.lowercased().hasSuffix(".png")
-            // Before any work: a missing converter is the user's first thing to fix.
-            let converter = png ? try PNGConverter.find() : nil
-            let project = try global.open()
-            let variants: [String?] =
-                allVariants
-                ? [nil] + (try project.store.variants(layout: global.layout).map(\.name))
-                : [variant == baseVariantName ? nil : variant]
-            let svg = SVGRenderer.render(
-                try project.panels(layout: global.layout, variants: variants))
-            if let converter {
-                try converter.convert(svg, to: output)
-            } else {
-                try writeOutput(svg, to: output)
-            }
+        let png = output.lowercased().hasSuffix(".png")
+        // Before any work: a missing converter is the user's first thing to fix.
+        let converter = png ? try PNGConverter.find() : nil
+        let project = try global.open()
+        let variants: [String?] =
+            allVariants
+            ? [nil] + (try project.store.variants(layout: global.layout).map(\.name))
+            : [variant == baseVariantName ? nil : variant]
+        let svg = SVGRenderer.render(
+            try project.panels(layout: global.layout, variants: variants))
+        if let converter {
+            try converter.convert(svg, to: output)
+        } else {
+            try writeOutput(svg, to: output)
         }
     }
 }
