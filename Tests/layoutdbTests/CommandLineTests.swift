@@ -89,6 +89,12 @@ struct CommandLineTests {
         for option in globalOptions {
             #expect(help.contains("  \(option)"), "the root's help explains \(option)")
         }
+        let wide = box.run(["--help"], environment: ["COLUMNS": "400"], db: false).stdout
+        let narrow = box.run(["--help"], environment: ["COLUMNS": "80"], db: false).stdout
+        #expect(
+            narrow.components(separatedBy: "USAGE:")[0]
+                == wide.components(separatedBy: "USAGE:")[0],
+            "the root's overview is written for 80 columns")
     }
 
     @Test(
