@@ -7,6 +7,11 @@ struct Apply: ParsableCommand {
         discussion: """
             Creates the project if needed. FILE is a .layout script (see the README for the
             format), or - for standard input. Prints the views whose frames changed.
+            Statements before the script's first `layout` statement go into --layout
+            (default main), which is created if the project has no layout of that name.
+              layoutdb apply home.layout
+              layoutdb --layout compact apply small.layout
+              generate-layout | layoutdb apply -
             """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The script, or - for standard input.", valueName: "file"))
@@ -17,7 +22,8 @@ struct Apply: ParsableCommand {
         try guarded {
             let text = try readInput(file)
             let project = try global.open(create: true)
-            let report = try project.apply(script: text, file: file == "-" ? "<stdin>" : file)
+            let report = try project.apply(
+                script: text, file: file == "-" ? "<stdin>" : file, layout: global.layout)
             if report.changes.count > 50 && !json {
                 if !global.quiet { print("\(report.changes.count) views solved") }
                 printReport(SolveReport.onlyWarnings(report), global)

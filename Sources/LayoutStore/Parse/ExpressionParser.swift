@@ -164,6 +164,9 @@ extension StatementParser {
         -> SideTerm
     {
         var term = SideTerm(view: view, attribute: .none, coefficient: 1, offset: token.start)
+        references.append(
+            ViewReference(
+                name: view, offset: token.start, couldBeMetric: !cursor.isSymbol(ASCII.dot)))
         guard cursor.isSymbol(ASCII.dot) else { return term }
         cursor.advance()
         let attributeToken = cursor.current
@@ -232,7 +235,8 @@ extension StatementParser {
                 at: first, "the constraint mentions no view; expected e.g. 'a.width == 40'")
         }
         let withAttribute = { (term: SideTerm) in term.attribute != .none }
-        let inheritedFrom = lhs.terms.first(where: withAttribute)
+        let inheritedFrom =
+            lhs.terms.first(where: withAttribute)
             ?? rhs.terms.first(where: withAttribute)
         let inherited = inheritedFrom?.attribute
         var compound: CompoundAttribute?

@@ -5,6 +5,7 @@ extension ProjectStore {
     /// declares a view under an already declared parent, constraints must name declared
     /// views, labels are unique per layout, `set` needs an existing label (and variant).
     /// Every layout the script changes is marked wholly dirty, for base and variants.
+    /// Statements before the first `layout` go into `layout`. Names follow ``Identifier``.
     ///
     /// Returns, per layout the script used (in the order it first did), the ids it
     /// assigned, so a caller can solve from the statements it already has without
@@ -17,19 +18,23 @@ extension ProjectStore {
     ///     ])
     ///     applied[0].viewIDs["header"]  // the new view's row id
     @discardableResult
-    public func apply(_ statements: [LocatedStatement]) throws -> [AppliedLayout] {
+    public func apply(_ statements: [LocatedStatement], layout: String = defaultLayoutName)
+        throws -> [AppliedLayout]
+    {
         try database.withoutForeignKeyChecks {
-            try applyInTransaction(statements)
+            try applyInTransaction(statements, layout: layout)
         }
     }
 
-    private func applyInTransaction(_ statements: [LocatedStatement]) throws -> [AppliedLayout] {
+    private func applyInTransaction(_ statements: [LocatedStatement], layout: String) throws
+        -> [AppliedLayout]
+    {
         try database.transaction(.immediate) {
             // The triggers would mark every inserted row; one mark per layout does the same.
             // Off, not just quiet: a statement that may fire a trigger keeps a statement
             // journal, a copy of each page it touches (1 s over 466k inserts).
             try database.withoutTriggers {
-                let applier = try ScriptApplier(store: self)
+                let applier = try ScriptApplier(store: self, layout: layout)
                 for statement in statements { try applier.apply(statement) }
                 for layoutID in applier.touchedLayouts {
                     try markDirty(layoutID: layoutID, components: nil)
