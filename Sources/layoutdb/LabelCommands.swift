@@ -63,7 +63,7 @@ struct SetConstant: ParsableCommand {
             """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
-    @Argument(help: "The new constant.") var value: Double
+    @Argument(help: "The new constant.", transform: signedNumber) var value: Double
     @Option(help: ArgumentHelp("Change it only in this variant.", valueName: "name")) var variant: String?
     @Flag(help: "Print the changed frames as JSON.") var json = false
 

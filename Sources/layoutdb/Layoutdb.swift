@@ -32,6 +32,52 @@ struct Layoutdb: ParsableCommand {
         ])
 
     @OptionGroup var global: GlobalOptions
+
+    /// Runs the command line with negative numbers read as values (`set-constant gap -20`).
+    ///
+    /// argument-parser 1.8.2 reads every word that starts with `-` as an option and has no
+    /// setting that lets a positional argument take `-20` (apple/swift-argument-parser#31).
+    /// No layoutdb option is spelled with a digit, so a word that is a negative number is a
+    /// value wherever it stands: it is handed over with U+2212 MINUS SIGN in place of its
+    /// `-`, which argument-parser takes for a value and ``signedNumber(_:)`` reads back.
+    static func main() {
+        main(shieldingNegativeNumbers(Array(CommandLine.arguments.dropFirst())))
+    }
+}
+
+/// The minus sign a negative number is handed to argument-parser with (see `Layoutdb.main`).
+let shieldedMinus: Character = "\u{2212}"
+
+/// `arguments` with each negative number (`-20`, `-0.5`, `-1e3`) written with
+/// ``shieldedMinus``; the words after `--` are values already and stay as they are.
+func shieldingNegativeNumbers(_ arguments: [String]) -> [String] {
+    var out: [String] = []
+    out.reserveCapacity(arguments.count)
+    for (i, word) in arguments.enumerated() {
+        if word == "--" {
+            out += arguments[i...]
+            break
+        }
+        let body = word.dropFirst()
+        if word.first == "-", let next = body.first, next.isASCII, next.isNumber || next == ".",
+            Double(body) != nil
+        {
+            out.append(String(shieldedMinus) + body)
+        } else {
+            out.append(word)
+        }
+    }
+    return out
+}
+
+/// Reads a number argument that may be negative, as typed (`-20`) or as
+/// `shieldingNegativeNumbers` handed it over.
+func signedNumber(_ argument: String) throws -> Double {
+    let spelled = argument.first == shieldedMinus ? "-" + argument.dropFirst() : argument
+    guard let value = Double(spelled) else {
+        throw ValidationError("'\(spelled)' is not a number")
+    }
+    return value
 }
 
 /// Options every subcommand takes, before or after the subcommand's name.
@@ -45,7 +91,10 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Edit without re-solving; run `layoutdb solve` after a batch.")
     var noSolve = false
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait for another writer.", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Seconds to wait for another writer.", valueName: "seconds"),
+        transform: signedNumber)
     var busyTimeout: Double = 5
 
     @Flag(name: .long, help: "Open the project read-only: reads work (stale frames are shown as stored), edits fail.")
@@ -53,6 +102,13 @@ struct GlobalOptions: ParsableArguments {
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors (and data a command exists to print).")
     var quiet = false
+
+    func validate() throws {
+        // Converted to whole milliseconds below: NaN or a huge value would trap there.
+        guard busyTimeout.isFinite, (0...86_400).contains(busyTimeout) else {
+            throw ValidationError("--busy-timeout must be 0...86400 seconds")
+        }
+    }
 
     var path: String {
         db ?? ProcessInfo.processInfo.environment["LAYOUTDB"] ?? "project.layoutdb"

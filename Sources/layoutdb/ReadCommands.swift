@@ -175,13 +175,7 @@ struct Export: ParsableCommand {
     func run() throws {
         try guarded {
             let text = try global.open().export(layout: all ? nil : global.layout)
-            if let output {
-                guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-                    throw InputFileError(path: output)
-                }
-            } else {
-                print(text, terminator: "")
-            }
+            try writeOutput(text, to: output ?? "-")
         }
     }
 }
