@@ -111,6 +111,20 @@ struct InputRulesTests {
         #expect(throws: Never.self) { try ScriptParser.parse("[b]; c.left == d.right") }
     }
 
+    @Test("Project.constrain reports an unknown view at its name, as apply and add do")
+    func constrainChecksViews() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let project = try Project.open(path: file.path, create: true)
+        try project.apply(script: "view a")
+        let error = #expect(throws: ParseError.self) {
+            try project.constrain("a.width == 10; a.left == nope.right")
+        }
+        #expect(error?.location == SourceLocation(file: "<constrain>", line: 1, column: 26))
+        #expect(error?.message.hasPrefix("unknown view 'nope'") == true)
+        try project.constrain("a.width == 10; a.left == |.left")
+    }
+
     @Test("the starting layout takes statements until a layout statement")
     func startingLayout() throws {
         let parsed = try ScriptParser.parse(
