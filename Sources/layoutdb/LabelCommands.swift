@@ -86,7 +86,7 @@ struct SetPriority: ParsableCommand {
         commandName: "set-priority", abstract: "Change a named constraint's priority (1...1000, required, high, low).")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
-    @Argument(help: "The new priority.") var priority: String
+    @Argument(help: "The new priority.", transform: unshielded) var priority: String
 
     func validate() throws {
         if Priority(parsing: priority) == nil {

@@ -70,10 +70,15 @@ func shieldingNegativeNumbers(_ arguments: [String]) -> [String] {
     return out
 }
 
+/// An argument as typed: `-20` where `shieldingNegativeNumbers` handed over `−20`.
+func unshielded(_ argument: String) -> String {
+    argument.first == shieldedMinus ? "-" + argument.dropFirst() : argument
+}
+
 /// Reads a number argument that may be negative, as typed (`-20`) or as
 /// `shieldingNegativeNumbers` handed it over.
 func signedNumber(_ argument: String) throws -> Double {
-    let spelled = argument.first == shieldedMinus ? "-" + argument.dropFirst() : argument
+    let spelled = unshielded(argument)
     guard let value = Double(spelled) else {
         throw ValidationError("'\(spelled)' is not a number")
     }

@@ -72,6 +72,10 @@ struct CLIInputTests {
             animate.status == 0 && animate.stdout.contains("1,a,-40,0,20,10"), "\(animate.stderr)")
         let terminated = box.run(["--db", box.db, "set-constant", "--", "gap", "-25"])
         #expect(terminated.status == 0 && terminated.stdout.contains("x -20 → -25"))
+        // An argument that is not a number quotes what was typed.
+        let priority = box.run(["set-priority", "gap", "-5"])
+        #expect(
+            priority.status == 64 && priority.stderr.contains("(got '-5')"), "\(priority.stderr)")
         // A word that is not a number is still read as an option.
         #expect(box.run(["set-constant", "gap", "-x"]).status == 64)
         let bad = box.run(["set-constant", "gap", "ten"])
