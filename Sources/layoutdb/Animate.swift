@@ -18,7 +18,8 @@ struct Animate: ParsableCommand {
     @Argument(help: "The new constant.", transform: signedNumber) var to: Double
     @Option(
         help: ArgumentHelp(
-            "How many frames, 2...10000 (the first and last included).", valueName: "n"))
+            "How many frames, 2...10000 (the first and last included).", valueName: "n"),
+        transform: signedInteger)
     var frames: Int
     @Option(
         name: .shortAndLong,

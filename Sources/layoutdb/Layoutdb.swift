@@ -85,6 +85,15 @@ func signedNumber(_ argument: String) throws -> Double {
     return value
 }
 
+/// Reads a whole-number argument that may be negative (see ``signedNumber(_:)``).
+func signedInteger(_ argument: String) throws -> Int {
+    let spelled = unshielded(argument)
+    guard let value = Int(spelled) else {
+        throw ValidationError("'\(spelled)' is not a whole number")
+    }
+    return value
+}
+
 /// Options every subcommand takes, before or after the subcommand's name.
 struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The project file.", valueName: "path"))

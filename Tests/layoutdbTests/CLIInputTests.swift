@@ -76,6 +76,8 @@ struct CLIInputTests {
         let priority = box.run(["set-priority", "gap", "-5"])
         #expect(
             priority.status == 64 && priority.stderr.contains("(got '-5')"), "\(priority.stderr)")
+        let frames = box.run(["animate", "gap", "5", "--frames", "-3"])
+        #expect(frames.status == 64 && frames.stderr.contains("--frames must be 2...10000"))
         // A word that is not a number is still read as an option.
         #expect(box.run(["set-constant", "gap", "-x"]).status == 64)
         let bad = box.run(["set-constant", "gap", "ten"])
