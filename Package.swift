@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "layoutdb-examples",
             dependencies: ["LayoutStore"],
-            path: "Examples/layoutdb-examples"),
+            path: "Demos/layoutdb-examples"),
         // Fuzz target for the parsers (see docs/robustness.md): libFuzzer when built with
         // `-Xswiftc -sanitize=fuzzer`, a plain seeded random driver otherwise.
         .executableTarget(

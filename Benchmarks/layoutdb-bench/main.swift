@@ -7,6 +7,8 @@ import LayoutStore
 //       [--families form,chain,grid,cards] [--kiwi-limit SECONDS] [--repeat R] [--out FILE.md]
 //   swift run -c release layoutdb-bench growth [--rounds N] [--warm]   (10k and 100k alternating)
 //   swift run -c release layoutdb-bench solve-one FILE.dump [--repeat R]   (one workload, JSON)
+//   swift run -c release layoutdb-bench parse-lines [--pairs N] [--repeat R]   (N pairs on one
+//       line against one per line)
 //
 // Figures are medians; ratios compare with the peer measured in the same run.
 
@@ -29,17 +31,20 @@ case "solve-one":
     guard arguments.count >= 2 else { fail("solve-one needs a .dump file") }
     solveOne(path: arguments[1], repeats: Int(option("--repeat") ?? "3") ?? 3)
 case "store": runStoreBenchmark()
+case "parse-lines": runParseLinesBenchmark()
 case "store-one":
     guard arguments.count >= 2 else { fail("store-one needs a .layout file") }
     storeOne(path: arguments[1], repeats: Int(option("--repeat") ?? "3") ?? 3)
 default:
-    print("""
+    print(
+        """
         usage: layoutdb-bench solver [--sizes 1000,10000,100000] [--families form,chain,grid,cards]
                                      [--kiwi-limit SECONDS] [--repeat R] [--out FILE.md]
                layoutdb-bench growth [--sizes 10000,100000] [--families ...] [--rounds N] [--repeat R] [--warm] [--out FILE.md]
                layoutdb-bench solve-one FILE.dump [--repeat R] [--build-only]
                layoutdb-bench store-one FILE.layout [--repeat R]
                layoutdb-bench store [--sizes 1000,10000,100000] [--families ...] [--kiwi-limit SECONDS] [--out FILE.md]
+               layoutdb-bench parse-lines [--pairs 50000] [--repeat R]
         """)
     exit(arguments.isEmpty ? 0 : 64)
 }

@@ -18,17 +18,20 @@ struct Animate: ParsableCommand {
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
-    @Argument(help: "The new constant.") var to: Double
+    @Argument(help: "The new constant.", transform: signedNumber) var to: Double
     @Option(
         help: ArgumentHelp(
-            "How many frames, 2...10000 (the first and last included).", valueName: "n"))
+            "How many frames, 2...10000 (the first and last included).", valueName: "n"),
+        transform: signedInteger)
     var frames: Int
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp("Write an animated .svg instead of rows.", valueName: "file"))
     var output: String?
     @Option(help: "csv or json (rows on stdout).") var format: Format = .csv
-    @Option(help: ArgumentHelp("The SVG animation's length in seconds.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("The SVG animation's length in seconds.", valueName: "seconds"),
+        transform: signedNumber)
     var duration: Double = 1
     @Option(help: ArgumentHelp("Animate a variant instead of the base layout.", valueName: "name"))
     var variant: String?

@@ -9,11 +9,14 @@ struct Apply: ParsableCommand {
             The whole script is one transaction. Creates the project if needed. FILE is
             a .layout script (see the README for the format), or - for standard input.
             Prints the views whose frames changed; on a terminal, long work shows its
-            progress on standard error.
+            progress on standard error. Statements before the script's first `layout`
+            statement go into --layout (default main), which is created if the project
+            has no layout of that name.
             """,
             examples: [
                 "layoutdb apply home.layout",
                 "layoutdb --db app.layoutdb apply home.layout -q",
+                "layoutdb --layout compact apply small.layout",
                 "generate-layout | layoutdb apply -",
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
@@ -27,7 +30,8 @@ struct Apply: ParsableCommand {
         let display = ProgressDisplay.standardError(quiet: global.quiet)
         project.progress = display.update
         defer { display.finish() }
-        let report = try project.apply(script: text, file: file == "-" ? "<stdin>" : file)
+        let report = try project.apply(
+            script: text, file: file == "-" ? "<stdin>" : file, layout: global.layout)
         display.finish()
         if report.changes.count > 50 && !json {
             if !global.quiet { print("\(report.changes.count) views solved") }

@@ -78,7 +78,7 @@ struct SetConstant: ParsableCommand {
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
-    @Argument(help: "The new constant.") var value: Double
+    @Argument(help: "The new constant.", transform: signedNumber) var value: Double
     @Option(help: ArgumentHelp("Change it only in this variant.", valueName: "name")) var variant:
         String?
     @Flag(help: "Print the changed frames as JSON.") var json = false
@@ -110,7 +110,7 @@ struct SetPriority: ParsableCommand {
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
-    @Argument(help: "The new priority.") var priority: String
+    @Argument(help: "The new priority.", transform: unshielded) var priority: String
 
     func validate() throws {
         if Priority(parsing: priority) == nil {

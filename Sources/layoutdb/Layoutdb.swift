@@ -49,11 +49,18 @@ struct Layoutdb: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    /// Argument-parser's `main`, with two things it cannot do: a mistyped command name
-    /// gets a "did you mean" (exit 64, also after `help`), and a layoutdb error from any
-    /// command prints as `error: ...` and exits with its own status.
+    /// Argument-parser's `main`, with three things it cannot do: a mistyped command name
+    /// gets a "did you mean" (exit 64, also after `help`), a layoutdb error from any
+    /// command prints as `error: ...` and exits with its own status, and a negative number
+    /// is a value (`set-constant gap -20`).
+    ///
+    /// argument-parser 1.8.2 reads every word that starts with `-` as an option and has no
+    /// setting that lets a positional argument take `-20` (apple/swift-argument-parser#31).
+    /// No layoutdb option is spelled with a digit, so a word that is a negative number is a
+    /// value wherever it stands: it is handed over with U+2212 MINUS SIGN in place of its
+    /// `-`, which argument-parser takes for a value and ``signedNumber(_:)`` reads back.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = shieldingNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
         if let unknown = CommandNames.unknownCommand(in: arguments, root: Layoutdb.self) {
             printError(unknown.description)
             Self.exit(withError: ExitCode(ExitStatus.usage.rawValue))
@@ -68,6 +75,55 @@ struct Layoutdb: ParsableCommand {
             Self.exit(withError: error)
         }
     }
+}
+
+/// The minus sign a negative number is handed to argument-parser with (see `Layoutdb.main`).
+let shieldedMinus: Character = "\u{2212}"
+
+/// `arguments` with each negative number (`-20`, `-0.5`, `-1e3`) written with
+/// ``shieldedMinus``; the words after `--` are values already and stay as they are.
+func shieldingNegativeNumbers(_ arguments: [String]) -> [String] {
+    var out: [String] = []
+    out.reserveCapacity(arguments.count)
+    for (i, word) in arguments.enumerated() {
+        if word == "--" {
+            out += arguments[i...]
+            break
+        }
+        let body = word.dropFirst()
+        if word.first == "-", let next = body.first, next.isASCII, next.isNumber || next == ".",
+            Double(body) != nil
+        {
+            out.append(String(shieldedMinus) + body)
+        } else {
+            out.append(word)
+        }
+    }
+    return out
+}
+
+/// An argument as typed: `-20` where `shieldingNegativeNumbers` handed over `−20`.
+func unshielded(_ argument: String) -> String {
+    argument.first == shieldedMinus ? "-" + argument.dropFirst() : argument
+}
+
+/// Reads a number argument that may be negative, as typed (`-20`) or as
+/// `shieldingNegativeNumbers` handed it over.
+func signedNumber(_ argument: String) throws -> Double {
+    let spelled = unshielded(argument)
+    guard let value = Double(spelled) else {
+        throw ValidationError("'\(spelled)' is not a number")
+    }
+    return value
+}
+
+/// Reads a whole-number argument that may be negative (see ``signedNumber(_:)``).
+func signedInteger(_ argument: String) throws -> Int {
+    let spelled = unshielded(argument)
+    guard let value = Int(spelled) else {
+        throw ValidationError("'\(spelled)' is not a whole number")
+    }
+    return value
 }
 
 /// A subcommand's discussion: what it does, its examples, and where the global options
@@ -150,7 +206,8 @@ struct GlobalOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Seconds to wait for another writer.", valueName: "seconds"))
+        help: ArgumentHelp("Seconds to wait for another writer.", valueName: "seconds"),
+        transform: signedNumber)
     var busyTimeout: Double = 5
 
     @Flag(
@@ -164,6 +221,13 @@ struct GlobalOptions: ParsableArguments {
         name: .shortAndLong,
         help: "Print nothing but errors (and data a command exists to print).")
     var quiet = false
+
+    func validate() throws {
+        // Converted to whole milliseconds below: NaN or a huge value would trap there.
+        guard busyTimeout.isFinite, (0...86_400).contains(busyTimeout) else {
+            throw ValidationError("--busy-timeout must be 0...86400 seconds")
+        }
+    }
 
     var path: String {
         db ?? ProcessInfo.processInfo.environment["LAYOUTDB"] ?? "project.layoutdb"

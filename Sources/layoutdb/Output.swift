@@ -3,11 +3,23 @@ import Foundation
 import LayoutStore
 
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    writeStandardError("error: \(message)\n")
 }
 
 func warn(_ message: String) {
-    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+    writeStandardError("warning: \(message)\n")
+}
+
+/// Writes to file descriptor 2, ignoring failure: with standard error closed there is
+/// nowhere to report it (Foundation's `FileHandle.write(_:)` traps there instead).
+func writeStandardError(_ text: String) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        if written <= 0 { return }
+        bytes = bytes.dropFirst(written)
+    }
 }
 
 /// Columns padded to their widest cell, for people. No line ends in spaces (an empty
@@ -155,40 +167,96 @@ func writeOutput(_ text: String, to path: String) throws {
         print(text, terminator: "")
         return
     }
-    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-        throw OutputFileError(path: path)
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard fd >= 0 else { throw OutputFileError(path: path, reason: errnoText()) }
+    defer { close(fd) }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if written < 0 {
+            if errno == EINTR { continue }
+            throw OutputFileError(path: path, reason: errnoText())
+        }
+        bytes = bytes.dropFirst(written)
     }
 }
 
 struct OutputFileError: LayoutDBError {
     var path: String
+    var reason: String
     var exitStatus: ExitStatus { .ioError }
-    var description: String { "cannot write \(path): check that its folder exists and is writable" }
+    var description: String {
+        "cannot write \(path): \(reason) (check that its folder exists and is writable)"
+    }
 }
+
+/// The C library's text for the current `errno` (`No such file or directory`).
+func errnoText() -> String { String(cString: strerror(errno)) }
 
 func formatRect(_ r: Rect) -> String {
     "x \(formatNumber(r.x)), y \(formatNumber(r.y)), width \(formatNumber(r.width)), height \(formatNumber(r.height))"
 }
 
 /// Reads a script file, or standard input for "-".
+///
+/// A file must be a regular file or a pipe (`apply <(gen)`): a directory or a device
+/// (`/dev/zero` never ends) is refused before anything is read.
 func readInput(_ path: String) throws -> String {
+    let fd: Int32
     if path == "-" {
-        return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        fd = STDIN_FILENO
+    } else {
+        fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw InputFileError(path: path, problem: .cannotRead(errnoText())) }
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw InputFileError(path: path)
+    defer { if fd != STDIN_FILENO { close(fd) } }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+        throw InputFileError(path: path, problem: .cannotRead(errnoText()))
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-        throw InputFileError(path: path, notUTF8: true)
+    let type = info.st_mode & S_IFMT
+    if path != "-", type != S_IFREG, type != S_IFIFO {
+        throw InputFileError(path: path, problem: .notRegular(isDirectory: type == S_IFDIR))
+    }
+    var data: [UInt8] = []
+    if type == S_IFREG { data.reserveCapacity(Int(info.st_size)) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            throw InputFileError(path: path, problem: .cannotRead(errnoText()))
+        }
+        if count == 0 { break }
+        data += buffer[..<count]
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+        throw InputFileError(path: path, problem: .notUTF8)
     }
     return text
 }
 
 struct InputFileError: LayoutDBError {
+    enum Problem {
+        case cannotRead(String)
+        case notRegular(isDirectory: Bool)
+        case notUTF8
+    }
     var path: String
-    var notUTF8 = false
-    var exitStatus: ExitStatus { notUTF8 ? .dataError : .noInput }
+    var problem: Problem
+    var exitStatus: ExitStatus {
+        if case .notUTF8 = problem { return .dataError }
+        return .noInput
+    }
     var description: String {
-        notUTF8 ? "\(path): not UTF-8 text" : "cannot read \(path): no such file, or not readable"
+        let name = path == "-" ? "standard input" : path
+        switch problem {
+        case .cannotRead(let reason): return "cannot read \(name): \(reason)"
+        case .notRegular(let isDirectory):
+            return "cannot read \(name): not a regular file"
+                + (isDirectory ? " (a directory)" : "")
+                + "; give a .layout file, or - for standard input"
+        case .notUTF8: return "\(name): not UTF-8 text"
+        }
     }
 }

@@ -253,13 +253,6 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let text = try global.open().export(layout: all ? nil : global.layout)
-        if let output {
-            guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8))
-            else {
-                throw InputFileError(path: output)
-            }
-        } else {
-            print(text, terminator: "")
-        }
+        try writeOutput(text, to: output ?? "-")
     }
 }

@@ -82,7 +82,9 @@ struct PNGConverter {
         p.arguments = ["-o", path, temporary.path]
         try p.run()
         p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw OutputFileError(path: path) }
+        guard p.terminationStatus == 0 else {
+            throw OutputFileError(path: path, reason: "rsvg-convert failed")
+        }
     }
 }
 

@@ -19,15 +19,18 @@ struct Sweep: ParsableCommand {
                 "layoutdb sweep header.height 44 100 8",
                 "layoutdb sweep header.height 44 100 28 --format csv --variant compact",
                 "layoutdb sweep header.height 44 70 26 --save",
-                "layoutdb sweep --format csv -- form.gap 40 0 -8",
+                "layoutdb sweep form.gap 40 0 -8 --format csv",
             ]))
     static let maximumSteps = 10_000
 
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
-    @Argument(help: "The first value.") var from: Double
-    @Argument(help: "The last value (reached when the steps land on it).") var to: Double
-    @Argument(help: "The step: not 0, negative when TO < FROM.") var step: Double
+    @Argument(help: "The first value.", transform: signedNumber) var from: Double
+    @Argument(
+        help: "The last value (reached when the steps land on it).", transform: signedNumber)
+    var to: Double
+    @Argument(help: "The step: not 0, negative when TO < FROM.", transform: signedNumber)
+    var step: Double
     @Option(help: ArgumentHelp("Sweep a variant instead of the base layout.", valueName: "name"))
     var variant: String?
     @Option(help: "table, csv or json.") var format: OutputFormat = .table

@@ -309,24 +309,45 @@ struct StoreTests {
         #expect(try store.constraint(labelled: "header.height")?.constraint.constant == 70)
     }
 
-    @Test("names with quotes, semicolons and SQL are stored as data")
+    @Test(
+        "names with quotes, semicolons and SQL are refused by the naming rule, and looked up as data"
+    )
     func hostileNames() throws {
         let evil = "x'); DROP TABLE views; --"
         let label = "l\"; DELETE FROM constraints; --"
-        let (store, file) = try makeStore([
-            view(evil), view("ünï;cödé", in: evil),
-            equation(evil, .width, .equal, nil, nil, 5, label: label),
-            .layout("'; DROP TABLE layouts; --"), view("a"),
-        ])
+        let (store, file) = try makeStore()
         defer { file.cleanup() }
-        #expect(try store.views().map(\.name) == ["root", evil, "ünï;cödé"])
-        #expect(try store.views().last?.declaration.parent == evil)
-        #expect(try store.constraint(labelled: label)?.constraint.constant == 5)
-        try store.setConstant(label: label, value: 6)
-        #expect(
-            try store.database.int64(
-                "SELECT constant FROM named_constraints WHERE label = ?", [label]) == 6)
-        #expect(try store.layouts().map(\.name).contains("'; DROP TABLE layouts; --"))
+        let before = try store.views().map(\.name)
+        let refusals: [([Statement], InvalidNameError)] = [
+            ([view(evil)], InvalidNameError(kind: .view, name: evil)),
+            ([view("ünï;cödé")], InvalidNameError(kind: .view, name: "ünï;cödé")),
+            (
+                [equation("title", .width, .equal, nil, nil, 5, label: label)],
+                InvalidNameError(kind: .label, name: label)
+            ),
+            (
+                [.layout("'; DROP TABLE layouts; --"), view("a")],
+                InvalidNameError(kind: .layout, name: "'; DROP TABLE layouts; --")
+            ),
+            ([.metric(name: "m m", value: 1)], InvalidNameError(kind: .metric, name: "m m")),
+            (
+                [.variant(name: "iphone.se", canvas: nil)],
+                InvalidNameError(kind: .variant, name: "iphone.se")
+            ),
+        ]
+        for (statements, expected) in refusals {
+            var located = expected
+            located.location = SourceLocation(file: "t.layout", line: 1, column: 1)
+            #expect(throws: located) { try store.apply(script(statements)) }
+        }
+        #expect(throws: InvalidNameError(kind: .variant, name: "375x812")) {
+            try store.createVariant("375x812")
+        }
+        #expect(try store.views().map(\.name) == before)
+        #expect(try store.layouts().map(\.name) == ["main"])
+        // Lookups bind the text: an unknown name, never SQL.
+        #expect(try store.constraint(labelled: label) == nil)
+        #expect(throws: StoreError.self) { try store.setConstant(label: label, value: 6) }
         #expect(
             try store.database.int64(
                 """

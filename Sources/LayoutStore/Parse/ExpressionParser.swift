@@ -160,6 +160,9 @@ extension StatementParser {
         -> SideTerm
     {
         var term = SideTerm(view: view, attribute: .none, coefficient: 1, offset: token.start)
+        references.append(
+            ViewReference(
+                name: view, offset: token.start, couldBeMetric: !cursor.isSymbol(ASCII.dot)))
         guard cursor.isSymbol(ASCII.dot) else { return term }
         cursor.advance()
         let attributeToken = cursor.current

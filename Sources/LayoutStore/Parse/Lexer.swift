@@ -1,21 +1,39 @@
 /// One line of a script, as byte offsets into the whole script's UTF-8.
 ///
-/// Tokens keep byte offsets; columns (characters) are only counted when an error is
-/// reported, so the common path never walks the line character by character.
+/// Tokens keep byte offsets; columns (characters) are counted from them. Every statement
+/// records its column, so that count must not walk the line: up to `asciiEnd` a byte is a
+/// character and the column is a subtraction. Only an offset past the line's first
+/// non-ASCII byte walks from the line's start, and the lexer refuses such a byte outside
+/// comments, so that happens once, for an error.
 struct SourceLine {
     let bytes: [UInt8]
     let file: String
     let number: Int
     let start: Int
     let end: Int
+    /// The offset of the line's first byte outside ASCII (`end` when there is none).
+    let asciiEnd: Int
+
+    init(bytes: [UInt8], file: String, number: Int, start: Int, end: Int, asciiEnd: Int? = nil) {
+        self.bytes = bytes
+        self.file = file
+        self.number = number
+        self.start = start
+        self.end = end
+        self.asciiEnd = asciiEnd ?? (bytes[start..<end].firstIndex { $0 >= 0x80 } ?? end)
+    }
+
+    /// Counts, in the current task, the bytes that column lookups walk (a test measures
+    /// that a long line costs linear work, not a walk per statement).
+    @TaskLocal static var columnWork: WorkCounter?
 
     var text: String { String(decoding: bytes[start..<end], as: UTF8.self) }
 
     /// The 1-based column, in characters, of a byte offset within the line.
     func column(of offset: Int) -> Int {
         let clamped = min(max(offset, start), end)
-        // Every statement records its column, so count ASCII lines without building a String.
-        if !bytes[start..<clamped].contains(where: { $0 >= 0x80 }) { return clamped - start + 1 }
+        if clamped <= asciiEnd { return clamped - start + 1 }
+        Self.columnWork?.add(clamped - start)
         return String(decoding: bytes[start..<clamped], as: UTF8.self).count + 1
     }
 
@@ -26,6 +44,13 @@ struct SourceLine {
     func error(at offset: Int, _ message: String, hint: String? = nil) -> ParseError {
         ParseError(location: location(of: offset), lineText: text, message: message, hint: hint)
     }
+}
+
+/// A tally a test reads to see how much work a parse did.
+final class WorkCounter: @unchecked Sendable {
+    // Only the task that set it as a task-local value adds to it.
+    private(set) var count = 0
+    func add(_ n: Int) { count += n }
 }
 
 struct Token {

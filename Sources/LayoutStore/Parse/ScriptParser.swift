@@ -18,18 +18,33 @@
 ///   inequality's relation flips for bottom/right, so `>=` means "at least 8 inside").
 /// * In VFL, `|` is the declared parent of the view next to it (the first view for a
 ///   leading `|`, the last for a trailing one), `root` when the script has not declared it.
-/// * A labelled VFL line labels its constraints `LABEL.1`, `LABEL.2`, ... in reading order.
+/// * A labelled VFL line labels its constraints `LABEL.1`, `LABEL.2`, ... in reading order;
+///   so a label may end in numbers (`set gap.2 12`). Names follow ``Identifier``.
+/// * Given the project's views (`views:`), every view a statement names must be declared
+///   before it, in the project or the script, as Apple's VFL parser requires: `[button]`
+///   alone is refused though it yields no constraint. The error is at the name.
 public enum ScriptParser {
     /// Parses a whole script.
     ///
     /// - Parameters:
     ///   - file: the name errors and `origin`s report (`-` for standard input).
     ///   - metrics: metrics known before the script starts (e.g. stored in the project).
+    ///   - layout: the layout statements belong to until a `layout` statement.
+    ///   - views: the views already in the project, per layout (view → parent). When
+    ///     given, every view a statement names must be one of them or declared earlier in
+    ///     the script; an unknown one is an error at its name. When nil, names are not
+    ///     checked (the syntax alone is read).
     public static func parse(
-        _ text: String, file: String = "-", metrics: [String: Double] = [:]
+        _ text: String, file: String = "-", metrics: [String: Double] = [:],
+        layout: String = defaultLayoutName, views: [String: [String: String]]? = nil
     ) throws(ParseError) -> [LocatedStatement] {
         let bytes = Array(text.utf8)
         var state = ParseState(metrics: metrics)
+        state.layout = layout
+        if let views {
+            state.parents = views
+            state.checksViews = true
+        }
         var statements: [LocatedStatement] = []
         statements.reserveCapacity(bytes.count / 28)
         var tokens: [Token] = []
@@ -81,13 +96,16 @@ public enum ScriptParser {
     ///
     /// - Parameters:
     ///   - metrics: the names usable as numbers.
-    ///   - parents: each view's parent, so that VFL's `|` means the right superview.
+    ///   - parents: each view's parent, so that VFL's `|` means the right superview. When
+    ///     given, these are the views there are: a constraint naming another is an error at
+    ///     the name. When nil, names are not checked.
     public static func parseConstraints(
         _ text: String, file: String = "-", metrics: [String: Double] = [:],
-        parents: [String: String] = [:]
+        parents: [String: String]? = nil
     ) throws(ParseError) -> [Constraint] {
         var state = ParseState(metrics: metrics)
-        state.parents[state.layout] = parents
+        state.parents[state.layout] = parents ?? [:]
+        state.checksViews = parents != nil
         let bytes = Array(text.utf8)
         var from = 0
         var to = bytes.count

@@ -55,6 +55,34 @@ public enum ScriptWriter {
         }
     }
 
+    /// The statement's line, after checking that every name in it follows ``Identifier``:
+    /// a name outside the rule (stored with plain SQL, say) would be read back as something
+    /// else (`nl canvas 2 2\nset ...` as two statements), so it is refused instead of written.
+    public static func checkedText(of statement: Statement) throws(InvalidNameError) -> String {
+        func check(_ name: String, _ kind: NameKind) throws(InvalidNameError) {
+            guard Identifier.isValid(name, as: kind) else {
+                throw InvalidNameError(kind: kind, name: name, inExport: true)
+            }
+        }
+        switch statement {
+        case .layout(let name): try check(name, .layout)
+        case .canvas: break
+        case .view(let view):
+            try check(view.name, .view)
+            try check(view.parent, .view)
+        case .metric(let name, _): try check(name, .metric)
+        case .constraint(let constraint):
+            if let label = constraint.label { try check(label, .label) }
+            for term in constraint.lhs.terms { try check(term.view, .view) }
+            for term in constraint.rhs.terms { try check(term.view, .view) }
+        case .variant(let name, _): try check(name, .variant)
+        case .set(let label, _, let variant):
+            try check(label, .label)
+            if let variant { try check(variant, .variant) }
+        }
+        return text(of: statement)
+    }
+
     /// A whole script, one statement a line, ending with a line break.
     public static func script(statements: [Statement]) -> String {
         var text = ""

@@ -4,6 +4,24 @@ struct ParseState {
     var layout = defaultLayoutName
     /// Per layout, each declared view's parent: VFL's `|` is the parent of the adjacent view.
     var parents: [String: [String: String]] = [:]
+    /// Whether every view a statement names must be known (declared earlier in the script
+    /// or given in `parents`): so when the script goes into a project. Off, only the syntax
+    /// is read.
+    var checksViews = false
+    /// The storage the statement being parsed collects its view references in, kept here
+    /// so that it is reused from statement to statement.
+    var references: [ViewReference] = []
+}
+
+/// A view name as written in a statement, checked once the statement is read.
+struct ViewReference {
+    var name: String
+    /// The name's byte offset in the line, for the caret.
+    var offset: Int
+    /// Whether a metric could stand there too (`[a(==b)]`, `a.height == b + 4`).
+    var couldBeMetric = false
+    /// Whether it names a view's parent (`view title in header`).
+    var isParent = false
 }
 
 /// The statement keywords, recognised only at a statement's start.
@@ -17,6 +35,8 @@ struct StatementParser {
     let source: String
     /// The statement's position, for `Constraint.origin`.
     let origin: SourceLocation
+    /// The views the statement names, in reading order.
+    var references: [ViewReference] = []
 
     /// Parses the statement, updating `state` for `layout`, `view` and `metric`.
     static func parse(
@@ -28,6 +48,9 @@ struct StatementParser {
         var parser = StatementParser(
             cursor: TokenCursor(line: line, tokens: tokens), metrics: state.metrics,
             source: source, origin: origin)
+        swap(&parser.references, &state.references)
+        parser.references.removeAll(keepingCapacity: true)
+        defer { swap(&parser.references, &state.references) }
         let first = parser.cursor.current
         let second = parser.cursor.peek()
         if first.kind == .identifier, !parser.cursor.isSymbol(ASCII.dot, second),
@@ -47,28 +70,80 @@ struct StatementParser {
                 parser.cursor.advance()
             }
             let parents = state.parents[state.layout] ?? [:]
-            return try parser.parseVisualFormat(label: label, axis: axis, parents: parents)
-                .map(Statement.constraint)
+            let constraints = try parser.parseVisualFormat(
+                label: label, axis: axis, parents: parents)
+            try parser.checkReferences(state)
+            return constraints.map(Statement.constraint)
         }
-        return try parser.parseEquation(label: label).map(Statement.constraint)
+        let constraints = try parser.parseEquation(label: label)
+        try parser.checkReferences(state)
+        return constraints.map(Statement.constraint)
     }
 
-    /// `IDENT(.IDENT)* ':'` at the start, except `H:`/`V:`; nil when there is none.
+    /// Refuses a view reference that names no view declared so far (when `state` checks
+    /// views), at the name, as Apple's VFL parser does ("Unable to find view with name").
+    /// A VFL line that yields no constraint (`[button]`) is checked all the same.
+    func checkReferences(_ state: ParseState) throws(ParseError) {
+        guard state.checksViews, !references.isEmpty else { return }
+        let views = state.parents[state.layout]
+        for reference in references
+        where reference.name != rootViewName && views?[reference.name] == nil {
+            let name = reference.name
+            let known = [rootViewName] + (views.map { Array($0.keys) } ?? [])
+            let layout = "in layout '\(state.layout)'"
+            if reference.isParent {
+                throw cursor.line.error(
+                    at: reference.offset,
+                    "unknown parent view '\(name)' \(layout); declare the parent before "
+                        + "its subviews", hint: didYouMean(name, known))
+            }
+            if reference.couldBeMetric {
+                throw cursor.line.error(
+                    at: reference.offset,
+                    "'\(name)' is neither a view nor a metric \(layout); declare it with "
+                        + "'view \(name)' or 'metric \(name) NUMBER'",
+                    hint: didYouMean(name, known + Array(metrics.keys)))
+            }
+            throw cursor.line.error(
+                at: reference.offset,
+                "unknown view '\(name)' \(layout); declare it with 'view \(name)'",
+                hint: didYouMean(name, known))
+        }
+    }
+
+    /// `LABEL ':'` at the start, except `H:`/`V:`; nil when there is none.
     mutating func parseLabel() throws(ParseError) -> String? {
-        var i = cursor.index
-        guard cursor.tokens[i].kind == .identifier else { return nil }
-        i += 1
-        while cursor.isSymbol(ASCII.dot, cursor.tokens[i]), cursor.tokens[i + 1].kind == .identifier
-        {
+        guard cursor.current.kind == .identifier else { return nil }
+        let end = dottedNameEnd(from: cursor.index)
+        guard cursor.isSymbol(ASCII.colon, cursor.tokens[end]) else { return nil }
+        let label = String(
+            decoding: cursor.line.bytes[cursor.current.start..<cursor.tokens[end - 1].end],
+            as: UTF8.self)
+        if end == cursor.index + 1, label == "H" || label == "V" { return nil }
+        cursor.index = end + 1
+        return label
+    }
+
+    /// The index of the token after the label written from token `start` on: an
+    /// identifier, then `.` and an identifier or digits, without spaces (`header.height`,
+    /// `gap.2` as a labelled VFL line names its constraints): ``Identifier/isValidLabel(_:)``.
+    func dottedNameEnd(from start: Int) -> Int {
+        let tokens = cursor.tokens
+        var i = start + 1
+        while cursor.isSymbol(ASCII.dot, tokens[i]), tokens[i].start == tokens[i - 1].end {
+            let next = tokens[i + 1]
+            guard next.start == tokens[i].end else { break }
+            // The lexer reads `1.2` in `gap.1.2` as one number: its digits and dots are
+            // components all the same.
+            let digits =
+                next.kind == .number
+                && cursor.line.bytes[next.start..<next.end].allSatisfy {
+                    ASCII.isDigit($0) || $0 == ASCII.dot
+                }
+            guard next.kind == .identifier || digits else { break }
             i += 2
         }
-        guard cursor.isSymbol(ASCII.colon, cursor.tokens[i]) else { return nil }
-        let label = String(
-            decoding: cursor.line.bytes[cursor.current.start..<cursor.tokens[i - 1].end],
-            as: UTF8.self)
-        if i == cursor.index + 1, label == "H" || label == "V" { return nil }
-        cursor.index = i + 1
-        return label
+        return i
     }
 
     /// The axis if the rest is a VFL line: `H:`/`V:`, `[`, or `|` not followed by `.`.
@@ -130,6 +205,7 @@ struct StatementParser {
             return [.set(label: label, constant: constant, variant: variant)]
         default:  // "view"
             let view = try parseView()
+            try checkReferences(state)
             state.parents[state.layout, default: [:]][view.name] = view.parent
             return [.view(view)]
         }
@@ -169,6 +245,9 @@ struct StatementParser {
                     view.parent = rootViewName
                 } else {
                     view.parent = try cursor.identifier("a parent view name after 'in'")
+                    references.append(
+                        ViewReference(
+                            name: view.parent, offset: parentToken.start, isParent: true))
                 }
                 if view.parent == name {
                     throw cursor.error(at: parentToken, "view '\(name)' cannot be its own parent")
@@ -244,16 +323,14 @@ struct StatementParser {
         }
     }
 
-    /// `IDENT(.IDENT)*`, as labels are written.
+    /// A label, as ``dottedNameEnd(from:)`` reads it.
     private mutating func parseDottedName(_ what: String) throws(ParseError) -> String {
         let first = cursor.current
         _ = try cursor.identifier(what)
-        var last = first
-        while cursor.isSymbol(ASCII.dot), cursor.peek().kind == .identifier {
-            cursor.advance()
-            last = cursor.advance()
-        }
-        return String(decoding: cursor.line.bytes[first.start..<last.end], as: UTF8.self)
+        let end = dottedNameEnd(from: cursor.index - 1)
+        cursor.index = end
+        return String(
+            decoding: cursor.line.bytes[first.start..<cursor.tokens[end - 1].end], as: UTF8.self)
     }
 
     /// A number or metric, with an optional sign written against it (`-12`, `-pad`); with

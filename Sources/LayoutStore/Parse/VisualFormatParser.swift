@@ -65,7 +65,9 @@ extension StatementParser {
         }
         while cursor.isSymbol(ASCII.lbracket) {
             let open = cursor.advance()
+            let nameToken = cursor.current
             let name = try cursor.identifier("a view name after '['")
+            references.append(ViewReference(name: name, offset: nameToken.start))
             switch previous {
             case .superview?:
                 let parent = parents[name] ?? rootViewName
@@ -162,7 +164,10 @@ extension StatementParser {
             }
             let token = cursor.current
             if allowViews, token.kind == .identifier, metrics[cursor.text(token)] == nil {
-                predicate.view = cursor.text(cursor.advance())
+                let view = cursor.text(cursor.advance())
+                references.append(
+                    ViewReference(name: view, offset: token.start, couldBeMetric: true))
+                predicate.view = view
             } else {
                 predicate.constant = try parseConstant(signed: true)
             }

@@ -25,37 +25,36 @@ extension Project {
 
     /// The project (or one layout) as a `.layout` script that `apply` rebuilds.
     ///
-    /// Deactivated constraints have no script form; they are written as comments.
+    /// Deactivated constraints have no script form; they are written as comments. A name
+    /// a script cannot spell (see ``Identifier``; only plain SQL can store one) throws
+    /// ``InvalidNameError``: the text would apply as a different project.
     public func export(layout only: String? = nil) throws -> String {
         var lines: [String] = ["# layoutdb export"]
+        func write(_ statement: Statement) throws {
+            lines.append(try ScriptWriter.checkedText(of: statement))
+        }
         for summary in try store.layouts() where only == nil || only == summary.name {
             let name = summary.name
             lines.append("")
-            lines.append("layout \(name)")
-            if let canvas = summary.canvas {
-                lines.append("canvas \(ScriptWriter.number(canvas.width)) \(ScriptWriter.number(canvas.height))")
-            }
+            try write(.layout(name))
+            if let canvas = summary.canvas { try write(.canvas(canvas)) }
             for metric in try store.metrics(layout: name) {
-                lines.append("metric \(metric.name) \(ScriptWriter.number(metric.value))")
+                try write(.metric(name: metric.name, value: metric.value))
             }
             for view in try store.views(layout: name) where !view.isRoot {
-                lines.append(ScriptWriter.text(of: view.declaration))
+                try write(.view(view.declaration))
             }
             var labels: [Int64: String] = [:]
             for stored in try store.listConstraints(layout: name) where stored.constraint.kind == .user {
-                let text = ScriptWriter.text(of: stored.constraint)
+                let text = try ScriptWriter.checkedText(of: .constraint(stored.constraint))
                 lines.append(stored.constraint.isActive ? text : "# inactive: \(text)")
                 if let id = stored.id, let label = stored.constraint.label { labels[id] = label }
             }
             for variant in try store.variants(layout: name) {
-                var line = "variant \(variant.name)"
-                if let c = variant.canvas {
-                    line += " canvas \(ScriptWriter.number(c.width)) \(ScriptWriter.number(c.height))"
-                }
-                lines.append(line)
+                try write(.variant(name: variant.name, canvas: variant.canvas))
                 for (id, value) in variant.overrides.sorted(by: { $0.key < $1.key }) {
                     guard let label = labels[id] else { continue }
-                    lines.append("set \(label) \(ScriptWriter.number(value)) in \(variant.name)")
+                    try write(.set(label: label, constant: value, variant: variant.name))
                 }
             }
         }

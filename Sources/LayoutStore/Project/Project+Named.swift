@@ -58,7 +58,11 @@ extension Project {
         var known = Dictionary(try store.metrics(layout: layout).map { ($0.name, $0.value) }) { a, _ in a }
         known.merge(metrics) { _, new in new }
         var constraints: [Constraint] = []
-        for s in try ScriptParser.parse(text, file: "<constrain>", metrics: known) {
+        // The layout's views, so that an unknown one is an error at its name.
+        let views = Dictionary(try store.views(layout: layout).map { ($0.name, $0.declaration.parent) }) { a, _ in a }
+        for s in try ScriptParser.parse(
+            text, file: "<constrain>", metrics: known, layout: layout, views: [layout: views])
+        {
             guard case .constraint(let c) = s.statement else {
                 throw ParseError(
                     location: s.location, lineText: s.text,

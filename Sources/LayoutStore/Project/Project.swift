@@ -48,16 +48,30 @@ public final class Project {
     // MARK: Scripts
 
     /// Applies a whole `.layout` script: all of it, or nothing when any statement fails.
+    ///
+    /// Statements before the script's first `layout` statement go into `layout` (created
+    /// when the project has none of that name), as they go into `main` by default. Every
+    /// view a statement names must be in the project or declared earlier in the script:
+    /// an unknown one is a ``ParseError`` at the name.
     @discardableResult
-    public func apply(script text: String, file: String = "-") throws -> SolveReport {
+    public func apply(script text: String, file: String = "-", layout: String = defaultLayoutName)
+        throws -> SolveReport
+    {
+        try Identifier.check(layout, as: .layout)
+        var views: [String: [String: String]] = [:]
+        for summary in try store.layouts() {
+            views[summary.name] = Dictionary(
+                try store.views(layout: summary.name).map { ($0.name, $0.declaration.parent) }
+            ) { a, _ in a }
+        }
         // The parser reads the whole text in one call: its stage is reported at the start
         // and the end.
         let lines = progress == nil ? 0 : text.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count
         progress?(WorkProgress(stage: .parse, done: 0, total: lines, unit: "lines"))
-        let statements = try ScriptParser.parse(text, file: file)
+        let statements = try ScriptParser.parse(text, file: file, layout: layout, views: views)
         progress?(WorkProgress(stage: .parse, done: lines, total: lines, unit: "lines"))
         var touched: [String] = []
-        var current = defaultLayoutName
+        var current = layout
         for s in statements {
             if case .layout(let name) = s.statement { current = name }
             if !touched.contains(current) { touched.append(current) }
@@ -65,7 +79,7 @@ public final class Project {
         let report = try store.database.transaction(.immediate) {
             let count = statements.count
             let applied = try store.apply(
-                statements,
+                statements, layout: layout,
                 progress: progress.map { report in
                     {
                         report(
@@ -74,12 +88,12 @@ public final class Project {
                 })
             guard solvesAfterEdits else { return SolveReport() }
             var report = SolveReport()
-            for layout in touched {
+            for name in touched {
                 // A layout this script created is all in memory already: solve it from
                 // the statements instead of reading back what was just written.
-                let fresh = applied.first { $0.name == layout && $0.createdLayout }
-                let model = fresh.map { Self.model(of: $0, from: statements) }
-                report.merge(try solveDirty(layout: layout, preloaded: model))
+                let fresh = applied.first { $0.name == name && $0.createdLayout }
+                let model = fresh.map { Self.model(of: $0, from: statements, layout: layout) }
+                report.merge(try solveDirty(layout: name, preloaded: model))
             }
             return report
         }
@@ -88,9 +102,11 @@ public final class Project {
     }
 
     /// The layout a script created, as `loadLayout` would read it back.
-    static func model(of applied: AppliedLayout, from statements: [LocatedStatement]) -> LayoutModel
-    {
-        var current = defaultLayoutName
+    static func model(
+        of applied: AppliedLayout, from statements: [LocatedStatement],
+        layout: String = defaultLayoutName
+    ) -> LayoutModel {
+        var current = layout
         var canvas: Size?
         var views = [
             StoredView(
@@ -151,7 +167,7 @@ public final class Project {
         _ text: String, label: String? = nil, priority: Priority? = nil,
         layout: String = defaultLayoutName
     ) throws -> SolveReport {
-        if let label { try Self.validateLabel(label) }
+        if let label { try Identifier.check(label, as: .label) }
         let metrics = Dictionary(try store.metrics(layout: layout).map { ($0.name, $0.value) }) {
             a, _ in a
         }
@@ -170,15 +186,6 @@ public final class Project {
             }
         }
         return try add(parsed, layout: layout)
-    }
-
-    /// Refuses a label the script format cannot spell: what is stored must survive
-    /// `export` → `apply`. The test is the parser itself, so the two cannot disagree.
-    static func validateLabel(_ label: String) throws {
-        let parsed = try? ScriptParser.parse("\(label): root.width == 0")
-        guard let parsed, parsed.count == 1, case .constraint(let c) = parsed[0].statement,
-            c.label == label
-        else { throw StoreError.invalidLabel(label: label) }
     }
 
     /// Adds constraints built in Swift (see ``constraints(_:)`` and ``LayoutView``).

@@ -5,6 +5,7 @@ extension ProjectStore {
     /// declares a view under an already declared parent, constraints must name declared
     /// views, labels are unique per layout, `set` needs an existing label (and variant).
     /// Every layout the script changes is marked wholly dirty, for base and variants.
+    /// Statements before the first `layout` go into `layout`. Names follow ``Identifier``.
     ///
     /// Returns, per layout the script used (in the order it first did), the ids it
     /// assigned, so a caller can solve from the statements it already has without
@@ -20,23 +21,24 @@ extension ProjectStore {
     /// `progress`, when given, is called with the number of statements written so far,
     /// every few thousand statements and at the end.
     @discardableResult
-    public func apply(_ statements: [LocatedStatement], progress: ((Int) -> Void)? = nil)
-        throws -> [AppliedLayout]
-    {
+    public func apply(
+        _ statements: [LocatedStatement], layout: String = defaultLayoutName,
+        progress: ((Int) -> Void)? = nil
+    ) throws -> [AppliedLayout] {
         try database.withoutForeignKeyChecks {
-            try applyInTransaction(statements, progress: progress)
+            try applyInTransaction(statements, layout: layout, progress: progress)
         }
     }
 
     private func applyInTransaction(
-        _ statements: [LocatedStatement], progress: ((Int) -> Void)?
+        _ statements: [LocatedStatement], layout: String, progress: ((Int) -> Void)?
     ) throws -> [AppliedLayout] {
         try database.transaction(.immediate) {
             // The triggers would mark every inserted row; one mark per layout does the same.
             // Off, not just quiet: a statement that may fire a trigger keeps a statement
             // journal, a copy of each page it touches (1 s over 466k inserts).
             try database.withoutTriggers {
-                let applier = try ScriptApplier(store: self)
+                let applier = try ScriptApplier(store: self, layout: layout)
                 for (i, statement) in statements.enumerated() {
                     try applier.apply(statement)
                     if let progress, (i + 1) % storeProgressInterval == 0 { progress(i + 1) }

@@ -10,6 +10,9 @@ extension ProjectStore {
         throws -> Int64
     {
         try NumberCheck.constraint(constraint, at: constraint.origin)
+        if let label = constraint.label {
+            try Identifier.check(label, as: .label, at: constraint.origin)
+        }
         return try database.transaction(.immediate) {
             let layoutID = try layoutID(layout)
             let views = try viewRows(layoutID: layoutID, names: Set(constraint.views))

@@ -137,6 +137,7 @@ extension ProjectStore {
     )
         throws -> Int64
     {
+        try Identifier.check(name, as: .variant)
         if name == baseVariantName { throw StoreError.reservedVariantName(name: name, at: nil) }
         if let canvas {
             try NumberCheck.size(canvas.width, "a canvas size", at: nil)
@@ -171,6 +172,7 @@ extension ProjectStore {
     public func setMetric(_ name: String, value: Double, layout: String = defaultLayoutName)
         throws
     {
+        try Identifier.check(name, as: .metric)
         try NumberCheck.finite(value, "a metric", at: nil)
         try database.transaction(.immediate) {
             try database.execute(

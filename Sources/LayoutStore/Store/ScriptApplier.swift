@@ -16,6 +16,8 @@ final class ScriptApplier {
         var nextViewOrdinal: Int
         var nextConstraintOrdinal: Int
         var variants: [String: Int64]
+        /// Each metric's name, with where this script defined it (nil: stored before).
+        var metrics: [String: SourceLocation?] = [:]
         /// Whether this script created the layout.
         let created: Bool
         /// Ids of the constraints this script inserted, in statement order.
@@ -46,9 +48,11 @@ final class ScriptApplier {
     /// Layouts this script changed: the caller marks them wholly dirty.
     private(set) var touchedLayouts: Set<Int64> = []
 
-    init(store: ProjectStore) throws {
+    /// - Parameter layout: the layout statements go to until a `layout` statement.
+    init(store: ProjectStore, layout: String = defaultLayoutName) throws {
         self.store = store
         self.writer = try RowWriter(database: store.database)
+        self.currentName = layout
     }
 
     /// What the script wrote, per layout it used, in the order it first used them.
@@ -65,6 +69,7 @@ final class ScriptApplier {
         let at = located.location
         switch located.statement {
         case .layout(let name):
+            try Identifier.check(name, as: .layout, at: at)
             currentName = name
             _ = try state(name)
         case .canvas(let size):
@@ -78,13 +83,20 @@ final class ScriptApplier {
         case .view(let view):
             try addView(view, at: at)
         case .metric(let name, let value):
+            try Identifier.check(name, as: .metric, at: at)
             try NumberCheck.finite(value, "a metric", at: at)
-            let id = try state(currentName).id
+            let layout = try state(currentName)
+            // The parser has already put the value into the statements that use the name,
+            // so a second definition would split them between two values: refused, as a
+            // second view or label of one name is.
+            if let previous = layout.metrics[name] {
+                throw StoreError.duplicateMetric(
+                    name: name, layout: layout.name, at: at, previous: previous)
+            }
+            layout.metrics[name] = at
             try store.database.execute(
-                """
-                INSERT INTO metrics (layout_id, name, value) VALUES (?, ?, ?)
-                ON CONFLICT (layout_id, name) DO UPDATE SET value = excluded.value
-                """, [id, name, value])
+                "INSERT INTO metrics (layout_id, name, value) VALUES (?, ?, ?)",
+                [layout.id, name, value])
         case .constraint(var constraint):
             if constraint.source.isEmpty { constraint.source = located.text }
             if constraint.origin == nil { constraint.origin = at }
@@ -99,6 +111,7 @@ final class ScriptApplier {
     // MARK: Statements
 
     private func addView(_ view: ViewDeclaration, at: SourceLocation) throws {
+        try Identifier.check(view.name, as: .view, at: at)
         try NumberCheck.view(view, at: at)
         let layout = try state(currentName)
         if layout.viewIDs[view.name] != nil {
@@ -131,6 +144,7 @@ final class ScriptApplier {
             throw unknownView(term.view, in: layout, at: at)
         }
         if let label = constraint.label {
+            try Identifier.check(label, as: .label, at: at)
             if let previous = layout.labels[label] {
                 throw StoreError.duplicateLabel(
                     label: label, layout: layout.name, at: at, previous: previous)
@@ -154,6 +168,7 @@ final class ScriptApplier {
     }
 
     private func addVariant(_ name: String, canvas: Size?, at: SourceLocation) throws {
+        try Identifier.check(name, as: .variant, at: at)
         if name == baseVariantName { throw StoreError.reservedVariantName(name: name, at: at) }
         if let canvas {
             try NumberCheck.size(canvas.width, "a canvas size", at: at)
@@ -212,6 +227,9 @@ final class ScriptApplier {
         if let id = try db.int64("SELECT id FROM layouts WHERE name = ?", [name]) {
             state = try load(id: id, name: name)
         } else {
+            // A `layout` statement checked its name where it stands; this catches the
+            // starting layout a caller passes.
+            try Identifier.check(name, as: .layout)
             let (id, root) = try writer.addLayout(named: name)
             state = LayoutState(
                 id: id, name: name, created: true, viewIDs: [rootViewName: root], labels: [:],
@@ -251,9 +269,15 @@ final class ScriptApplier {
         }
         let variants = try db.cachedStatement("SELECT name, id FROM variants WHERE layout_id = ?")
             .rows([id]) { ($0.string(0), $0.int64(1)) }
-        return LayoutState(
+        let state = LayoutState(
             id: id, name: name, created: false, viewIDs: viewIDs, labels: labels,
             nextViewOrdinal: nextView, nextConstraintOrdinal: nextConstraint,
             variants: Dictionary(variants, uniquingKeysWith: { a, _ in a }))
+        for metric in try db.cachedStatement("SELECT name FROM metrics WHERE layout_id = ?")
+            .rows([id], { $0.string(0) })
+        {
+            state.metrics[metric] = .some(nil)
+        }
+        return state
     }
 }

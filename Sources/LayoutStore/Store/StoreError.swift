@@ -10,6 +10,9 @@ public enum StoreError: LayoutDBError, Equatable {
     case duplicateLabel(
         label: String, layout: String, at: SourceLocation?, previous: SourceLocation?)
     case unknownLabel(label: String, layout: String, at: SourceLocation?, suggestion: String?)
+    /// `metric m 5` then `metric m 6` in one layout (`previous` is nil when it was stored).
+    case duplicateMetric(
+        name: String, layout: String, at: SourceLocation?, previous: SourceLocation?)
     case unknownVariant(name: String, layout: String, at: SourceLocation?, suggestion: String?)
     case duplicateVariant(name: String, layout: String)
     /// `base` names the layout itself and cannot be a variant's name.
@@ -36,6 +39,10 @@ public enum StoreError: LayoutDBError, Equatable {
         case .duplicateView(let name, let layout, let at, let previous):
             prefix(at) + "view `\(name)` is already declared in layout `\(layout)`"
                 + (previous.map { " at \($0)" } ?? "")
+        case .duplicateMetric(let name, let layout, let at, let previous):
+            prefix(at) + "metric `\(name)` is already defined in layout `\(layout)`"
+                + (previous.map { " (first at \($0))" } ?? " (stored in the project)")
+                + "; a metric is defined once"
         case .unknownView(let name, let layout, let at, let suggestion):
             prefix(at) + "unknown view `\(name)` in layout `\(layout)`" + hint(suggestion)
         case .duplicateLabel(let label, let layout, let at, let previous):
@@ -65,6 +72,7 @@ public enum StoreError: LayoutDBError, Equatable {
         case .unknownParent(_, _, let at, _), .duplicateView(_, _, let at, _),
             .unknownView(_, _, let at, _), .duplicateLabel(_, _, let at, _),
             .unknownLabel(_, _, let at, _), .unknownVariant(_, _, let at, _),
+            .duplicateMetric(_, _, let at, _),
             .reservedVariantName(_, let at), .invalidNumber(_, _, let at),
             .constraintWithoutViews(_, let at):
             at
