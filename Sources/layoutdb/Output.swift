@@ -79,9 +79,7 @@ private func writeJSON(_ value: Any, to out: inout String) {
 
 /// Whole numbers without a fraction (`44`, not `44.0`), others in their shortest form.
 private func jsonNumber(_ d: Double) -> String {
-    guard d.isFinite else { return "null" }
-    if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-    return String(d)
+    d.isFinite ? exactNumber(d) : "null"
 }
 
 private func writeJSONString(_ s: String, to out: inout String) {
