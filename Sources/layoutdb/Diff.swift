@@ -38,7 +38,17 @@ struct Diff: ParsableCommand {
             }
             var objects: [[String: Any]] = []
             for (from, to) in pairs {
-                let changes = try project.diff(layout: global.layout, from: from, to: to)
+                let changes = try project.diff(
+                    layout: global.layout, from: from, to: to,
+                    reading: global.writesNothing ? .stored : .solvingInMemory)
+                if global.writesNothing {
+                    for variant in [from, to] {
+                        warnStale(
+                            try project.frames(
+                                layout: global.layout, variant: variant, reading: .stored),
+                            global)
+                    }
+                }
                 let a = from ?? baseVariantName
                 let b = to ?? baseVariantName
                 if json {

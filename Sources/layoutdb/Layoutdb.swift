@@ -45,14 +45,24 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Edit without re-solving; run `layoutdb solve` after a batch.")
     var noSolve = false
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait for another writer.", valueName: "seconds"))
+    @Option(
+        name: .long, help: ArgumentHelp("Seconds to wait for another writer.", valueName: "seconds")
+    )
     var busyTimeout: Double = 5
 
-    @Flag(name: .long, help: "Open the project read-only: reads work (stale frames are shown as stored), edits fail.")
+    @Flag(
+        name: .long,
+        help:
+            "Open the project read-only: reads work (stale frames are shown as stored), edits fail."
+    )
     var readOnly = false
 
-    @Flag(name: .shortAndLong, help: "Print nothing but errors (and data a command exists to print).")
+    @Flag(
+        name: .shortAndLong, help: "Print nothing but errors (and data a command exists to print).")
     var quiet = false
+
+    /// Whether reads must neither re-solve nor write (`--no-solve`, `--read-only`).
+    var writesNothing: Bool { noSolve || readOnly }
 
     var path: String {
         db ?? ProcessInfo.processInfo.environment["LAYOUTDB"] ?? "project.layoutdb"

@@ -107,11 +107,16 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 /// An edit's report: the frames that changed (stdout), ambiguity warnings (stderr).
 func printReport(_ report: SolveReport, _ global: GlobalOptions, json: Bool = false) {
     if json {
-        print(jsonString(report.changes.map { c -> [String: Any] in
-            var o: [String: Any] = ["layout": c.layout, "variant": c.variant, "view": c.view, "new": rectJSON(c.new)]
-            if let old = c.old { o["old"] = rectJSON(old) }
-            return o
-        }))
+        print(
+            jsonString(
+                report.changes.map { c -> [String: Any] in
+                    var o: [String: Any] = [
+                        "layout": c.layout, "variant": c.variant, "view": c.view,
+                        "new": rectJSON(c.new),
+                    ]
+                    if let old = c.old { o["old"] = rectJSON(old) }
+                    return o
+                }))
     } else if !global.quiet {
         let shown = report.changes.prefix(50)
         for c in shown { print(describe(c)) }
@@ -126,7 +131,28 @@ func printReport(_ report: SolveReport, _ global: GlobalOptions, json: Bool = fa
     }
 }
 
-func rectJSON(_ r: Rect) -> [String: Double] { ["x": r.x, "y": r.y, "width": r.width, "height": r.height] }
+/// One warning when a read showed stored frames that edits left stale.
+func warnStale(_ rows: [FrameRow], _ global: GlobalOptions) {
+    let stale = rows.filter(\.stale).count
+    guard stale > 0 else { return }
+    warn(
+        "\(stale) frame\(stale == 1 ? " is" : "s are") stale (marked *): shown as stored "
+            + "before edits that are not re-solved yet; `layoutdb solve` brings them up to date"
+            + (global.readOnly ? " (where the project is writable)" : ""))
+}
+
+/// After a read of a project with no layout yet: how to start, on stderr (not with -q).
+func noteIfEmpty(_ project: Project, _ global: GlobalOptions) throws {
+    guard !global.quiet, try project.store.isEmpty() else { return }
+    FileHandle.standardError.write(
+        Data(
+            ("note: \(global.path) has no layouts yet; start with `layoutdb apply FILE` "
+                + "(a .layout script: `layoutdb help apply`)\n").utf8))
+}
+
+func rectJSON(_ r: Rect) -> [String: Double] {
+    ["x": r.x, "y": r.y, "width": r.width, "height": r.height]
+}
 
 /// `main/base header: height 70 → 44, y 8 → 8` (only what changed).
 func describe(_ c: FrameChange) -> String {
@@ -139,9 +165,13 @@ func describe(_ c: FrameChange) -> String {
 
 /// `height 70 → 44, y 8 → 8`: the fields that differ, old → new.
 func describeFields(_ old: Rect, _ new: Rect) -> String {
-    let fields = [("x", old.x, new.x), ("y", old.y, new.y), ("width", old.width, new.width),
-                  ("height", old.height, new.height)]
-    let parts = fields.filter { abs($0.1 - $0.2) >= 1e-6 }.map { "\($0.0) \(formatNumber($0.1)) → \(formatNumber($0.2))" }
+    let fields = [
+        ("x", old.x, new.x), ("y", old.y, new.y), ("width", old.width, new.width),
+        ("height", old.height, new.height),
+    ]
+    let parts = fields.filter { abs($0.1 - $0.2) >= 1e-6 }.map {
+        "\($0.0) \(formatNumber($0.1)) → \(formatNumber($0.2))"
+    }
     return parts.joined(separator: ", ")
 }
 
@@ -174,7 +204,9 @@ func readInput(_ path: String) throws -> String {
     guard let data = FileManager.default.contents(atPath: path) else {
         throw InputFileError(path: path)
     }
-    guard let text = String(data: data, encoding: .utf8) else { throw InputFileError(path: path, notUTF8: true) }
+    guard let text = String(data: data, encoding: .utf8) else {
+        throw InputFileError(path: path, notUTF8: true)
+    }
     return text
 }
 

@@ -4,25 +4,35 @@ import LayoutStore
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the constraints of a layout, with labels and source (generated ones marked).")
+        abstract:
+            "List the constraints of a layout, with labels and source (generated ones marked).")
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try guarded {
-            let all = try global.open().store.listConstraints(layout: global.layout, includeGenerated: true)
+            let project = try global.open()
+            try noteIfEmpty(project, global)
+            let all = try project.store.listConstraints(
+                layout: global.layout, includeGenerated: true)
             if json {
-                print(jsonString(all.map { s -> [String: Any] in
-                    let c = s.constraint
-                    var o: [String: Any] = [
-                        "text": ScriptWriter.text(of: c), "relation": c.relation.rawValue, "constant": c.constant,
-                        "priority": c.priority.rawValue, "active": c.isActive, "kind": c.kind.rawValue,
-                        "source": c.source,
-                    ]
-                    if let label = c.label { o["label"] = label }
-                    if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
-                    return o
-                }))
+                print(
+                    jsonString(
+                        all.map { s -> [String: Any] in
+                            let c = s.constraint
+                            var o: [String: Any] = [
+                                "text": ScriptWriter.text(of: c), "relation": c.relation.rawValue,
+                                "constant": c.constant,
+                                "priority": c.priority.rawValue, "active": c.isActive,
+                                "kind": c.kind.rawValue,
+                                "source": c.source,
+                            ]
+                            if let label = c.label { o["label"] = label }
+                            if let origin = c.origin {
+                                o["origin"] = "\(origin.file):\(origin.line)"
+                            }
+                            return o
+                        }))
                 return
             }
             let rows = all.map { s -> [String] in
@@ -31,7 +41,10 @@ struct List: ParsableCommand {
                 if c.kind != .user { notes.append("generated: \(c.kind.rawValue)") }
                 if !c.isActive { notes.append("inactive") }
                 if let o = c.origin { notes.append("\(o.file):\(o.line)") }
-                return [c.label ?? "-", ScriptWriter.text(of: LabelFree(c).value), notes.joined(separator: ", ")]
+                return [
+                    c.label ?? "-", ScriptWriter.text(of: LabelFree(c).value),
+                    notes.joined(separator: ", "),
+                ]
             }
             print(table(["label", "constraint", "notes"], rows))
         }
@@ -49,20 +62,27 @@ struct LabelFree {
 }
 
 struct Views: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the views of a layout as a tree.")
+    static let configuration = CommandConfiguration(
+        abstract: "List the views of a layout as a tree.")
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         try guarded {
-            let views = try global.open().store.views(layout: global.layout).filter { !$0.isRoot }
+            let project = try global.open()
+            try noteIfEmpty(project, global)
+            let views = try project.store.views(layout: global.layout).filter { !$0.isRoot }
             if json {
-                print(jsonString(views.map { v -> [String: Any] in
-                    var o: [String: Any] = ["name": v.name, "parent": v.declaration.parent]
-                    if let f = v.declaration.frame { o["frame"] = rectJSON(f) }
-                    if !v.declaration.autoresize.isEmpty { o["autoresize"] = v.declaration.autoresize.names }
-                    return o
-                }))
+                print(
+                    jsonString(
+                        views.map { v -> [String: Any] in
+                            var o: [String: Any] = ["name": v.name, "parent": v.declaration.parent]
+                            if let f = v.declaration.frame { o["frame"] = rectJSON(f) }
+                            if !v.declaration.autoresize.isEmpty {
+                                o["autoresize"] = v.declaration.autoresize.names
+                            }
+                            return o
+                        }))
                 return
             }
             var depth: [String: Int] = [rootViewName: 0]
@@ -87,9 +107,15 @@ struct Solve: ParsableCommand {
             if !global.quiet {
                 if report.parts.isEmpty { print("nothing to solve") }
                 for p in report.parts {
-                    let what = p.components.map { "\($0) dirty component\($0 == 1 ? "" : "s")" } ?? "whole layout"
-                    let changed = report.changes.filter { $0.layout == p.layout && $0.variant == p.variant }.count
-                    print("\(p.layout)/\(p.variant): \(what), \(p.views) view\(p.views == 1 ? "" : "s") solved, \(changed) changed")
+                    let what =
+                        p.components.map { "\($0) dirty component\($0 == 1 ? "" : "s")" }
+                        ?? "whole layout"
+                    let changed = report.changes.filter {
+                        $0.layout == p.layout && $0.variant == p.variant
+                    }.count
+                    print(
+                        "\(p.layout)/\(p.variant): \(what), \(p.views) view\(p.views == 1 ? "" : "s") solved, \(changed) changed"
+                    )
                 }
             }
             printReport(SolveReport.onlyWarnings(report), global)
@@ -100,33 +126,64 @@ struct Solve: ParsableCommand {
 struct Frames: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print solved frames (root coordinates); re-solves dirty parts first.",
-        discussion: "csv columns: view,x,y,width,height. The same data is in SQL: the solved_frames view.")
+        discussion: """
+            csv columns: view,x,y,width,height,stale. The same data is in SQL: the solved_frames view.
+            With --no-solve or --read-only nothing is re-solved or written: the stored frames
+            are shown and those an edit left stale are marked (* in the table, stale = 1 in
+            csv, "stale": true in json), with one warning on stderr.
+            """)
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("A variant instead of the base layout.", valueName: "name")) var variant: String?
+    @Option(help: ArgumentHelp("A variant instead of the base layout.", valueName: "name"))
+    var variant: String?
     @Option(help: "table, csv or json.") var format: OutputFormat = .table
 
     func run() throws {
         try guarded {
             let variant = variant == baseVariantName ? nil : variant
-            let rows = try global.open().frames(layout: global.layout, variant: variant)
+            let project = try global.open()
+            let rows = try project.frames(
+                layout: global.layout, variant: variant,
+                reading: global.writesNothing ? .stored : .solvingDirty)
             switch format {
             case .csv:
-                print("view,x,y,width,height")
+                print("view,x,y,width,height,stale")
                 for r in rows {
-                    print([csvField(r.view), formatNumber(r.frame.x), formatNumber(r.frame.y),
-                           formatNumber(r.frame.width), formatNumber(r.frame.height)].joined(separator: ","))
+                    print(
+                        [
+                            csvField(r.view), formatNumber(r.frame.x), formatNumber(r.frame.y),
+                            formatNumber(r.frame.width), formatNumber(r.frame.height),
+                            r.stale ? "1" : "0",
+                        ].joined(separator: ","))
                 }
             case .json:
-                print(jsonString(rows.map { r -> [String: Any] in
-                    ["view": r.view, "parent": r.parent, "x": r.frame.x, "y": r.frame.y,
-                     "width": r.frame.width, "height": r.frame.height, "ambiguous": r.ambiguous]
-                }))
+                print(
+                    jsonString(
+                        rows.map { r -> [String: Any] in
+                            [
+                                "view": r.view, "parent": r.parent, "x": r.frame.x, "y": r.frame.y,
+                                "width": r.frame.width, "height": r.frame.height,
+                                "ambiguous": r.ambiguous,
+                                "stale": r.stale,
+                            ]
+                        }))
             case .table:
-                print(table(["view", "x", "y", "width", "height", ""], rows.map { r in
-                    [r.view, formatNumber(r.frame.x), formatNumber(r.frame.y), formatNumber(r.frame.width),
-                     formatNumber(r.frame.height), r.ambiguous ? "ambiguous" : ""]
-                }))
+                print(
+                    table(
+                        ["view", "x", "y", "width", "height", ""],
+                        rows.map { r in
+                            [
+                                r.view, formatNumber(r.frame.x), formatNumber(r.frame.y),
+                                formatNumber(r.frame.width),
+                                formatNumber(r.frame.height),
+                                [r.stale ? "*" : "", r.ambiguous ? "ambiguous" : ""].filter {
+                                    !$0.isEmpty
+                                }
+                                .joined(separator: " "),
+                            ]
+                        }))
             }
+            warnStale(rows, global)
+            try noteIfEmpty(project, global)
         }
     }
 }
@@ -142,7 +199,9 @@ struct Check: ParsableCommand {
         var ambiguous = false
         try guarded {
             let variant = variant == baseVariantName ? nil : variant
-            let r = try global.open().check(layout: global.layout, variant: variant)
+            let project = try global.open()
+            try noteIfEmpty(project, global)
+            let r = try project.check(layout: global.layout, variant: variant)
             ambiguous = !r.ambiguousViews.isEmpty
             if json {
                 print(jsonString([
@@ -169,14 +228,17 @@ struct Export: ParsableCommand {
         abstract: "Write the project back as a .layout script that apply rebuilds.")
     @OptionGroup var global: GlobalOptions
     @Flag(help: "Export every layout, not only --layout.") var all = false
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to a file instead of standard output.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write to a file instead of standard output.", valueName: "file"))
     var output: String?
 
     func run() throws {
         try guarded {
             let text = try global.open().export(layout: all ? nil : global.layout)
             if let output {
-                guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
+                guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8))
+                else {
                     throw InputFileError(path: output)
                 }
             } else {

@@ -44,8 +44,18 @@ struct Render: ParsableCommand {
                 allVariants
                 ? [nil] + (try project.store.variants(layout: global.layout).map(\.name))
                 : [variant == baseVariantName ? nil : variant]
-            let svg = SVGRenderer.render(
-                try project.panels(layout: global.layout, variants: variants))
+            let panels = try project.panels(
+                layout: global.layout, variants: variants,
+                reading: global.writesNothing ? .stored : .solvingInMemory)
+            if global.writesNothing {
+                for variant in variants {
+                    warnStale(
+                        try project.frames(
+                            layout: global.layout, variant: variant, reading: .stored),
+                        global)
+                }
+            }
+            let svg = SVGRenderer.render(panels)
             if let converter {
                 try converter.convert(svg, to: output)
             } else {

@@ -12,35 +12,53 @@ struct VariantCommand: ParsableCommand {
             abstract: "Create a variant: `layoutdb variant create compact --canvas 320x568`.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The variant's name.") var name: String
-        @Option(help: ArgumentHelp("Its canvas, WIDTHxHEIGHT (default: the layout's).", valueName: "WxH"))
+        @Option(
+            help: ArgumentHelp(
+                "Its canvas, WIDTHxHEIGHT (default: the layout's).", valueName: "WxH"))
         var canvas: String?
 
         func validate() throws {
             if let canvas, parseSize(canvas) == nil {
-                throw ValidationError("--canvas must be WIDTHxHEIGHT, e.g. 320x568 (got '\(canvas)')")
+                throw ValidationError(
+                    "--canvas must be WIDTHxHEIGHT, e.g. 320x568 (got '\(canvas)')")
             }
         }
 
         func run() throws {
             try guarded {
-                printReport(try global.open().createVariant(name, canvas: canvas.flatMap(parseSize), layout: global.layout), global)
+                let project = try global.open()
+                let wasEmpty = try project.store.isEmpty()
+                printReport(
+                    try project.createVariant(
+                        name, canvas: canvas.flatMap(parseSize), layout: global.layout), global)
+                if wasEmpty && !global.quiet {
+                    // A script that declares only a variant makes its layout the same way.
+                    warn(
+                        "the project had no layout: created an empty layout \(global.layout) for variant \(name); "
+                            + "add views with `layoutdb apply FILE`")
+                }
             }
         }
     }
 
     struct ListVariants: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the variants of a layout.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the variants of a layout.")
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
             try guarded {
                 let project = try global.open()
+                try noteIfEmpty(project, global)
                 let labels = Dictionary(
                     try project.store.listConstraints(layout: global.layout).compactMap { s in
                         s.id.flatMap { id in s.constraint.label.map { (id, $0) } }
-                    }) { a, _ in a }
+                    }
+                ) { a, _ in a }
                 let rows = try project.store.variants(layout: global.layout).map { v -> [String] in
-                    let canvas = v.canvas.map { "\(formatNumber($0.width))x\(formatNumber($0.height))" } ?? "(inherits)"
+                    let canvas =
+                        v.canvas.map { "\(formatNumber($0.width))x\(formatNumber($0.height))" }
+                        ?? "(inherits)"
                     let overrides = v.overrides.sorted { $0.key < $1.key }
                         .map { "\(labels[$0.key] ?? "#\($0.key)")=\(formatNumber($0.value))" }
                     return [v.name, canvas, overrides.joined(separator: " ")]
@@ -51,12 +69,15 @@ struct VariantCommand: ParsableCommand {
     }
 
     struct RemoveVariant: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a variant and its frames.")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove a variant and its frames.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The variant's name.") var name: String
 
         func run() throws {
-            try guarded { printReport(try global.open().removeVariant(name, layout: global.layout), global) }
+            try guarded {
+                printReport(try global.open().removeVariant(name, layout: global.layout), global)
+            }
         }
     }
 
@@ -68,7 +89,11 @@ struct VariantCommand: ParsableCommand {
         @Argument(help: "The constraint's label.") var label: String
 
         func run() throws {
-            try guarded { printReport(try global.open().resetConstant(variant: name, label: label, layout: global.layout), global) }
+            try guarded {
+                printReport(
+                    try global.open().resetConstant(
+                        variant: name, label: label, layout: global.layout), global)
+            }
         }
     }
 }
@@ -76,7 +101,8 @@ struct VariantCommand: ParsableCommand {
 /// `320x568` → Size.
 func parseSize(_ text: String) -> Size? {
     let parts = text.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite, w >= 0, h >= 0
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite,
+        h.isFinite, w >= 0, h >= 0
     else { return nil }
     return Size(width: w, height: h)
 }

@@ -22,6 +22,111 @@ struct StoreDefectTests {
         return box
     }
 
+    // MARK: 5 — reads that never write
+
+    @Test("5: with --no-solve, frames shows stored frames, marks stale ones, and writes nothing")
+    func noSolveReadsShowStaleFrames() {
+        let box = project()
+        #expect(box.run(["--no-solve", "set-constant", "header.height", "100"]).status == 0)
+        let before = box.snapshot()
+        #expect(box.sql("select count(*) from dirty") != "0")
+
+        let table = box.run(["frames", "--no-solve"])
+        #expect(table.status == 0)
+        #expect(
+            table.stdout.split(separator: "\n").contains {
+                $0.hasPrefix("header ") && $0.hasSuffix("*")
+            })
+        #expect(table.stdout.contains("88"), "the stored height, not the edit's 100")
+        let warnings = table.stderr.split(separator: "\n")
+        #expect(
+            warnings.count == 1 && warnings[0].contains("2 frames are stale"), "\(table.stderr)")
+
+        let csv = box.run(["frames", "--no-solve", "--format", "csv"]).stdout
+        #expect(csv.hasPrefix("view,x,y,width,height,stale\n"))
+        #expect(csv.contains("header,0,0,375,88,1") && csv.contains("loginButton,0,88,375,40,1"))
+        let json = box.run(["frames", "--no-solve", "--format", "json"]).stdout
+        #expect(json.contains("\"stale\":true") && !json.contains("\"stale\":false"))
+        #expect(box.snapshot() == before)
+
+        // Commands documented never to change the project solve in memory instead.
+        #expect(
+            box.run(["--no-solve", "variant", "create", "compact", "--canvas", "320x568"]).status
+                == 0)
+        let marked = box.snapshot()
+        let diff = box.run(["diff"])
+        #expect(
+            diff.status == 0 && diff.stdout.contains("header: width 375 → 320"), "\(diff.stdout)")
+        #expect(box.run(["render", "-o", box.directory.appending(path: "x.svg").path]).status == 0)
+        #expect(box.run(["diff", "--no-solve"]).stderr.contains("stale"))
+        #expect(box.snapshot() == marked)
+
+        // Without the flags, frames re-solves first, as before.
+        let solved = box.run(["frames", "--format", "csv"])
+        #expect(solved.stdout.contains("header,0,0,375,100,0") && solved.stderr.isEmpty)
+        #expect(box.sql("select count(*) from dirty") == "0")
+    }
+
+    /// Whether this process can run the binary as another user (root, with util-linux's
+    /// setpriv): the only way to make a folder unwritable to layoutdb when tests run as root.
+    static let canRunAsNobody =
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+    /// `layoutdb ARGS` as user and group 65534 (nobody), in the sandbox's folder.
+    func runAsNobody(_ box: Sandbox, _ args: [String]) -> Run {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        p.arguments =
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups",
+                productsDirectory.appending(path: "layoutdb").path,
+            ]
+            + args
+        p.currentDirectoryURL = box.directory
+        let out = Pipe()
+        let err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        do { try p.run() } catch { return Run(status: -1, stdout: "", stderr: "\(error)") }
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(
+            status: p.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test(
+        "5: --read-only reads a WAL project in a folder the user cannot write",
+        .enabled(if: canRunAsNobody, "needs root and /usr/bin/setpriv to drop to user nobody"))
+    func readOnlyInUnwritableFolder() throws {
+        let box = project()
+        #expect(box.run(["--no-solve", "set-constant", "header.height", "100"]).status == 0)
+        // A project as a checkout or a package holds it: the main file alone, no -wal or -shm.
+        #expect(box.sqlite("PRAGMA wal_checkpoint(TRUNCATE)").status == 0)
+        for suffix in ["-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: box.db + suffix)
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: box.directory.path).sorted()
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: box.db)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o555], ofItemAtPath: box.directory.path)
+        defer {
+            try? FileManager.default.setAttributes(
+                [.posixPermissions: 0o755], ofItemAtPath: box.directory.path)
+        }
+
+        let r = runAsNobody(box, ["--db", box.db, "--read-only", "frames", "--format", "csv"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("header,0,0,375,88,1"), "\(r.stdout)")
+        #expect(r.stderr.contains("stale") && r.stderr.contains("writable"))
+        let plain = runAsNobody(box, ["--db", box.db, "frames"])
+        #expect(plain.status == 74 && plain.stderr.contains("--read-only"), "\(plain.stderr)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: box.directory.path).sorted()
+                == files)
+    }
+
     // MARK: 10, 11, 12 — conflict messages
 
     static let tall = """
@@ -82,6 +187,32 @@ struct StoreDefectTests {
             return
         }
         #expect(!lines[height + 1].hasPrefix("      → "))
+    }
+
+    // MARK: 19 — an empty project
+
+    @Test(
+        "19: after init, reads are empty (exit 0) and say how to start; variant create makes main")
+    func emptyProjectReadsAsEmpty() {
+        let box = Sandbox()
+        #expect(box.run(["init", "-q"]).status == 0)
+        for command in [["frames"], ["views"], ["list"], ["variant", "list"], ["check"]] {
+            let r = box.run(command)
+            #expect(r.status == 0, "\(command): \(r.stderr)")
+            #expect(r.stdout.split(separator: "\n").count <= 1, "\(command): \(r.stdout)")
+            #expect(r.stderr.contains("layoutdb apply FILE"), "\(command): \(r.stderr)")
+        }
+        #expect(box.run(["frames", "--format", "csv"]).stdout == "view,x,y,width,height,stale\n")
+        let created = box.run(["variant", "create", "x", "--canvas", "320x568"])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stderr.contains("created an empty layout main"))
+        #expect(box.run(["variant", "list"]).stdout.contains("x        320x568"))
+        #expect(box.run(["apply", box.write("a.layout", Self.login), "-q"]).status == 0)
+        #expect(
+            box.run(["frames", "--variant", "x", "--format", "csv"]).stdout.contains(
+                "header,0,0,320,88,0"))
+        // Another name is still unknown: nothing is read from a layout that is not there.
+        #expect(box.run(["--layout", "other", "frames"]).status == 65)
     }
 
     // MARK: 20, 21 — numbers

@@ -23,8 +23,9 @@ public final class Project {
         path: String, create: Bool = false, readOnly: Bool = false,
         busyTimeout: Duration = .seconds(5)
     ) throws -> Project {
-        Project(store: try ProjectStore.open(
-            path: path, create: create, readOnly: readOnly, busyTimeout: busyTimeout))
+        Project(
+            store: try ProjectStore.open(
+                path: path, create: create, readOnly: readOnly, busyTimeout: busyTimeout))
     }
 
     /// Runs `body` and, unless turned off, the re-solve of `layouts`, in one transaction.
@@ -71,7 +72,8 @@ public final class Project {
     }
 
     /// The layout a script created, as `loadLayout` would read it back.
-    static func model(of applied: AppliedLayout, from statements: [LocatedStatement]) -> LayoutModel {
+    static func model(of applied: AppliedLayout, from statements: [LocatedStatement]) -> LayoutModel
+    {
         var current = defaultLayoutName
         var canvas: Size?
         var views = [
@@ -98,7 +100,8 @@ public final class Project {
                         components: [nil, nil, nil, nil]))
             case .constraint(let c):
                 if let label = c.label { byLabel[label] = constraints.count }
-                let id = constraints.count < applied.constraintIDs.count
+                let id =
+                    constraints.count < applied.constraintIDs.count
                     ? applied.constraintIDs[constraints.count] : nil
                 constraints.append(StoredConstraint(id: id, layout: applied.name, constraint: c))
             case .variant(let name, let size):
@@ -133,14 +136,21 @@ public final class Project {
         layout: String = defaultLayoutName
     ) throws -> SolveReport {
         if let label { try Self.validateLabel(label) }
-        let metrics = Dictionary(try store.metrics(layout: layout).map { ($0.name, $0.value) }) { a, _ in a }
-        let parents = Dictionary(try store.views(layout: layout).map { ($0.name, $0.declaration.parent) }) { a, _ in a }
-        var parsed = try ScriptParser.parseConstraints(text, file: "<add>", metrics: metrics, parents: parents)
+        let metrics = Dictionary(try store.metrics(layout: layout).map { ($0.name, $0.value) }) {
+            a, _ in a
+        }
+        let parents = Dictionary(
+            try store.views(layout: layout).map { ($0.name, $0.declaration.parent) }
+        ) { a, _ in a }
+        var parsed = try ScriptParser.parseConstraints(
+            text, file: "<add>", metrics: metrics, parents: parents)
         for i in parsed.indices {
             if let priority { parsed[i].priority = priority }
             if let label {
-                parsed[i].label = parsed.count == 1
-                    ? label : parsed[i].label.map { label + $0.drop { $0 != "." } } ?? "\(label).\(i + 1)"
+                parsed[i].label =
+                    parsed.count == 1
+                    ? label
+                    : parsed[i].label.map { label + $0.drop { $0 != "." } } ?? "\(label).\(i + 1)"
             }
         }
         return try add(parsed, layout: layout)
@@ -160,7 +170,9 @@ public final class Project {
     ///     let header = LayoutView("header")
     ///     try project.add(constraints { header.height == 70 ~ "header.height" })
     @discardableResult
-    public func add(_ constraints: [Constraint], layout: String = defaultLayoutName) throws -> SolveReport {
+    public func add(_ constraints: [Constraint], layout: String = defaultLayoutName) throws
+        -> SolveReport
+    {
         try edit(layouts: [layout]) {
             for c in constraints { try store.addConstraint(c, layout: layout) }
         }
@@ -173,19 +185,25 @@ public final class Project {
     ///         header.height == 70 ~ "header.height"
     ///     }
     @discardableResult
-    public func constrain(layout: String = defaultLayoutName, @ConstraintBuilder _ build: () -> [Constraint])
+    public func constrain(
+        layout: String = defaultLayoutName, @ConstraintBuilder _ build: () -> [Constraint]
+    )
         throws -> SolveReport
     {
         try add(build(), layout: layout)
     }
 
     /// The constraint labelled `label`, or nil.
-    public func constraint(named label: String, layout: String = defaultLayoutName) throws -> StoredConstraint? {
+    public func constraint(named label: String, layout: String = defaultLayoutName) throws
+        -> StoredConstraint?
+    {
         try store.constraint(labelled: label, layout: layout)
     }
 
     @discardableResult
-    public func removeConstraint(named label: String, layout: String = defaultLayoutName) throws -> SolveReport {
+    public func removeConstraint(named label: String, layout: String = defaultLayoutName) throws
+        -> SolveReport
+    {
         try edit(layouts: [layout]) { try store.removeConstraint(labelled: label, layout: layout) }
     }
 
@@ -201,37 +219,51 @@ public final class Project {
     }
 
     @discardableResult
-    public func setPriority(label: String, to priority: Priority, layout: String = defaultLayoutName) throws
+    public func setPriority(
+        label: String, to priority: Priority, layout: String = defaultLayoutName
+    ) throws
         -> SolveReport
     {
-        try edit(layouts: [layout]) { try store.setPriority(label: label, priority: priority, layout: layout) }
+        try edit(layouts: [layout]) {
+            try store.setPriority(label: label, priority: priority, layout: layout)
+        }
     }
 
     @discardableResult
-    public func setActive(label: String, _ active: Bool, layout: String = defaultLayoutName) throws -> SolveReport {
+    public func setActive(label: String, _ active: Bool, layout: String = defaultLayoutName) throws
+        -> SolveReport
+    {
         try edit(layouts: [layout]) { try store.setActive(label: label, active, layout: layout) }
     }
 
     // MARK: Variants
 
     @discardableResult
-    public func createVariant(_ name: String, canvas: Size?, layout: String = defaultLayoutName) throws
+    public func createVariant(_ name: String, canvas: Size?, layout: String = defaultLayoutName)
+        throws
         -> SolveReport
     {
-        try edit(layouts: [layout]) { try store.createVariant(name, canvas: canvas, layout: layout) }
+        try edit(layouts: [layout]) {
+            try store.createVariant(name, canvas: canvas, layout: layout)
+        }
     }
 
     @discardableResult
-    public func removeVariant(_ name: String, layout: String = defaultLayoutName) throws -> SolveReport {
+    public func removeVariant(_ name: String, layout: String = defaultLayoutName) throws
+        -> SolveReport
+    {
         try edit(layouts: [layout]) { try store.removeVariant(name, layout: layout) }
     }
 
     /// Drops a variant's override of a label: it inherits the base constant again.
     @discardableResult
-    public func resetConstant(variant: String, label: String, layout: String = defaultLayoutName) throws
+    public func resetConstant(variant: String, label: String, layout: String = defaultLayoutName)
+        throws
         -> SolveReport
     {
-        try edit(layouts: [layout]) { try store.resetConstant(variant: variant, label: label, layout: layout) }
+        try edit(layouts: [layout]) {
+            try store.resetConstant(variant: variant, label: label, layout: layout)
+        }
     }
 
     // MARK: Reading
@@ -251,24 +283,58 @@ public final class Project {
         return report
     }
 
-    /// The solved frames of a layout (the base, or a variant), re-solving first if dirty.
-    public func frames(layout: String = defaultLayoutName, variant: String? = nil) throws -> [FrameRow] {
-        try solveIfNeeded(layout: layout)
+    /// How a read gets frames when edits have not been re-solved yet.
+    public enum FrameReading: Sendable {
+        /// Re-solve the dirty parts and store them first (`frames`): a read that writes.
+        case solvingDirty
+        /// The stored frames as they are, stale ones marked (`--no-solve`, `--read-only`).
+        case stored
+        /// When dirty, solve the layout in memory and write nothing (`render`, `diff`:
+        /// commands documented never to change the project).
+        case solvingInMemory
+    }
+
+    /// The solved frames of a layout (the base, or a variant): by default re-solving first
+    /// if dirty. A read-only file is never re-solved: its stale frames come marked.
+    ///
+    ///     try project.frames(reading: .stored).filter(\.stale)   // edits not solved yet
+    public func frames(
+        layout: String = defaultLayoutName, variant: String? = nil,
+        reading: FrameReading = .solvingDirty
+    ) throws -> [FrameRow] {
         let ref = VariantRef(variant)
+        switch reading {
+        case .solvingDirty: try solveIfNeeded(layout: layout)
+        case .solvingInMemory:
+            let marks = try store.dirtyMarks(layout: layout).filter { $0.variant == ref }
+            if !marks.isEmpty {
+                let p = try prepare(layout: layout, variant: variant)
+                let output = try LayoutEngine.solve(p.input)
+                return rows(p, output.frames, ambiguous: output.ambiguous)
+            }
+        case .stored: break
+        }
+        let marks = try store.dirtyMarks(layout: layout).filter { $0.variant == ref }
+        let wholeLayoutStale = marks.contains { $0.component == nil }
+        let staleComponents = Set(marks.compactMap(\.component))
         let frames = try store.storedFrames(layout: layout, variant: ref)
         return try store.views(layout: layout).filter { !$0.isRoot }.compactMap { view in
             frames[view.id].map {
                 FrameRow(
                     view: view.name, parent: view.declaration.parent,
                     frame: Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height),
-                    ambiguous: $0.ambiguous)
+                    ambiguous: $0.ambiguous,
+                    stale: wholeLayoutStale
+                        || view.components.contains { $0.map(staleComponents.contains) ?? false })
             }
         }
     }
 
     /// Re-solves dirty parts unless the file is read-only (then stale frames are shown).
     func solveIfNeeded(layout: String) throws {
-        guard !store.database.isReadOnly, try !store.dirtyMarks(layout: layout).isEmpty else { return }
+        guard !store.database.isReadOnly, try !store.dirtyMarks(layout: layout).isEmpty else {
+            return
+        }
         try store.database.transaction(.immediate) { _ = try solveDirty(layout: layout) }
     }
 }

@@ -143,7 +143,11 @@ extension ProjectStore {
             try NumberCheck.size(canvas.height, "a canvas size", at: nil)
         }
         return try database.transaction(.immediate) {
-            let layoutID = try layoutID(layout)
+            // The implicit `main` of an empty project becomes real: a script that declares
+            // only a variant (`variant compact`) creates it the same way.
+            let layoutID =
+                try existingLayoutID(layout)
+                ?? RowWriter(database: database).addLayout(named: layout).layout
             if try database.int64(
                 "SELECT id FROM variants WHERE layout_id = ? AND name = ?", [layoutID, name]) != nil
             {
