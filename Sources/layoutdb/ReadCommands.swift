@@ -190,36 +190,82 @@ struct Frames: ParsableCommand {
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Report ambiguous views and optional constraints that do not hold (exit 1 if ambiguous).")
+        abstract: "Report ambiguous views, negative or squeezed sizes, overlapping siblings and "
+            + "optional constraints that do not hold (exit 1 unless only optional ones lose).",
+        discussion: """
+            Solves in memory; never writes. A view is squeezed when it is solved smaller than its
+            intrinsic size (its compression resistance lost); siblings overlap when their frames
+            share an area (--allow-overlap when the layout draws views over each other on purpose).
+            """)
     @OptionGroup var global: GlobalOptions
-    @Option(help: ArgumentHelp("Check a variant instead of the base layout.", valueName: "name")) var variant: String?
+    @Option(help: ArgumentHelp("Check a variant instead of the base layout.", valueName: "name"))
+    var variant: String?
+    @Flag(help: "Do not report siblings whose frames overlap.") var allowOverlap = false
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        var ambiguous = false
+        var found = false
         try guarded {
             let variant = variant == baseVariantName ? nil : variant
             let project = try global.open()
             try noteIfEmpty(project, global)
             let r = try project.check(layout: global.layout, variant: variant)
-            ambiguous = !r.ambiguousViews.isEmpty
+            found = r.hasProblems(allowingOverlap: allowOverlap)
+            let overlaps = allowOverlap ? [] : r.overlaps
             if json {
-                print(jsonString([
-                    "layout": r.layout, "variant": r.variant, "ambiguous": r.ambiguousViews,
-                    "unsatisfied": r.unsatisfied.map { ($0.label.map { "\($0): " } ?? "") + $0.source },
-                ] as [String: Any]))
+                func size(_ p: Project.SizeProblem) -> [String: Any] {
+                    [
+                        "view": p.view, "dimension": p.dimension, "solved": p.solved,
+                        "limit": p.limit,
+                    ]
+                }
+                print(
+                    jsonString(
+                        [
+                            "layout": r.layout, "variant": r.variant, "ambiguous": r.ambiguousViews,
+                            "unsatisfied": r.unsatisfied.map(\.labelledSource),
+                            "negative": r.negativeSizes.map(size), "squeezed": r.squeezed.map(size),
+                            "overlaps": overlaps.map {
+                                ["views": [$0.first, $0.second], "shared": rectJSON($0.shared)]
+                            },
+                        ] as [String: Any]))
                 return
             }
             for v in r.ambiguousViews {
-                print("ambiguous: \(v) — its constraints leave its frame free; add constraints or a frame")
+                print(
+                    "ambiguous: \(v) — its constraints leave its frame free; add constraints or a frame"
+                )
             }
+            for p in r.negativeSizes {
+                print(
+                    "negative size: \(p.view) is solved \(formatNumber(p.solved)) \(p.dimension == "width" ? "wide" : "high")"
+                        + " — its constraints need more room than the canvas or its neighbours leave"
+                )
+            }
+            for p in r.squeezed {
+                print(
+                    "squeezed: \(p.view) is solved \(formatNumber(p.solved)) \(p.dimension == "width" ? "wide" : "high"),"
+                        + " below its intrinsic \(p.dimension) \(formatNumber(p.limit))"
+                        + " (compression resistance \(p.priority.map(\.description) ?? "") lost)")
+            }
+            for o in overlaps.prefix(50) {
+                print(
+                    "overlap: \(o.first) and \(o.second) share x \(formatNumber(o.shared.x))…"
+                        + "\(formatNumber(o.shared.x + o.shared.width)), y \(formatNumber(o.shared.y))…"
+                        + "\(formatNumber(o.shared.y + o.shared.height)) (--allow-overlap if intended)"
+                )
+            }
+            if overlaps.count > 50 { print("... and \(overlaps.count - 50) more overlaps") }
             for c in r.unsatisfied {
-                print("unsatisfied (priority \(c.priority)): " + (c.label.map { "\($0): " } ?? "") + c.source
-                      + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
+                print(
+                    "unsatisfied (priority \(c.priority)): " + c.labelledSource
+                        + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
             }
-            if r.isClean && !global.quiet { print("ok: \(r.layout)/\(r.variant) is fully determined") }
+            if !found && r.unsatisfied.isEmpty && !global.quiet {
+                print("ok: \(r.layout)/\(r.variant) is fully determined")
+            }
         }
-        if ambiguous { throw ExitCode(ExitStatus.findings.rawValue) }
+        if found { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 }
 

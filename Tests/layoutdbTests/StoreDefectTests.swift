@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-/// Issue 15, the store's items, end to end on the built binary.
+/// Issue 15, the store's items, end to end on the built binary: what doctor finds and
+/// repairs (4), reads that never write (5), conflict messages (10–12), empty projects
+/// (19), clean numbers in SQL (20) and in print (21), and what check warns about (22).
 @Suite("issue 15: store, reads and messages")
 struct StoreDefectTests {
     static let login = """
@@ -20,6 +22,59 @@ struct StoreDefectTests {
         let r = box.run(["apply", box.write("a.layout", script), "-q"])
         #expect(r.status == 0, "\(r.stderr)")
         return box
+    }
+
+    // MARK: 4 — doctor
+
+    @Test(
+        "4: doctor reports a layout that no longer solves, with the conflict, and --fix leaves it")
+    func doctorReportsUnsolvableLayout() {
+        let box = project()
+        #expect(
+            box.sqlite(
+                """
+                INSERT INTO constraints (layout_id, ordinal, label, relation, constant, lhs_view_id,
+                    lhs_attribute, lhs_coefficient, source)
+                SELECT layout_id, 99, 'bw', '==', 200, id, 'width', 1, 'loginButton.width == 200'
+                FROM views WHERE name = 'loginButton'
+                """
+            ).status == 0)
+        #expect(box.run(["frames"]).status == 65)
+        let r = box.run(["doctor"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("solve: main/base: the constraints do not solve"), "\(r.stdout)")
+        #expect(r.stdout.contains("bw: loginButton.width == 200"))
+        #expect(r.stdout.contains("loginButton.right == |.right"))
+        #expect(!r.stdout.contains("healthy"))
+        let before = box.snapshot()
+        let fix = box.run(["doctor", "--fix"])
+        #expect(fix.status == 1 && !fix.stdout.contains("fixed:"), "\(fix.stdout)")
+        #expect(box.snapshot() == before)
+    }
+
+    @Test("4: doctor --fix marks stale, unmarked frames dirty, re-solves them and says so")
+    func doctorFixRepairsStaleFrames() {
+        let box = project()
+        #expect(
+            box.sqlite(
+                """
+                UPDATE frames SET y = y + 5
+                WHERE view_id = (SELECT id FROM views WHERE name = 'loginButton');
+                DELETE FROM dirty;
+                """
+            ).status == 0)
+        let found = box.run(["doctor"])
+        #expect(found.status == 1)
+        #expect(found.stdout.contains("view loginButton is stale but not marked dirty: y 93"))
+        let fix = box.run(["doctor", "--fix"])
+        #expect(fix.status == 0, "\(fix.stdout)\(fix.stderr)")
+        #expect(
+            fix.stdout.contains("fixed: layout main: marked dirty and re-solved, 1 frame rewritten")
+        )
+        #expect(fix.stdout.contains("healthy"))
+        #expect(box.sql("select y from solved_frames where view = 'loginButton'") == "88.0")
+        #expect(box.sql("select count(*) from dirty") == "0")
+        #expect(box.run(["doctor"]).status == 0)
     }
 
     // MARK: 5 — reads that never write
@@ -249,5 +304,76 @@ struct StoreDefectTests {
         #expect(box.run(["frames", "--format", "csv"]).stdout.contains("big,0,20,1e+300,1e-300"))
         let json = box.run(["frames", "--format", "json"]).stdout
         #expect(json.contains("\"width\":1e+300") && json.contains("\"height\":1e-300"))
+    }
+
+    // MARK: 22 — check and doctor on solutions no screen should have
+
+    static let cramped = """
+        canvas 375 812
+        view a
+        H:|-200-[a]-200-|
+        V:|[a(40)]
+        view title intrinsic 120 20
+        title.left == |.left + 10
+        V:|-50-[title]
+        title.width <= 80
+        view left
+        view right
+        H:|-10-[left(100)]
+        H:|-60-[right(100)]
+        V:|-100-[left(50)]
+        V:|-120-[right(50)]
+
+        """
+
+    @Test("22: check warns about negative sizes, squeezed views and overlapping siblings, exit 1")
+    func checkWarnsAboutBadSolutions() {
+        let box = project(Self.cramped)
+        let r = box.run(["check"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("negative size: a is solved -25 wide"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("squeezed: title is solved 80 wide, below its intrinsic width 120"))
+        #expect(r.stdout.contains("overlap: left and right share x 60…110, y 120…150"))
+        #expect(!r.stdout.contains("fully determined"))
+        let allowed = box.run(["check", "--allow-overlap"])
+        #expect(allowed.status == 1 && !allowed.stdout.contains("overlap"))
+        let json = box.run(["check", "--json"]).stdout
+        #expect(
+            json.contains(
+                "\"negative\":[{\"dimension\":\"width\",\"limit\":0,\"solved\":-25,\"view\":\"a\"}]"
+            ))
+
+        // Overlap alone, allowed: nothing left to report.
+        let overlapOnly = project(
+            """
+            canvas 375 812
+            view left
+            view right
+            H:|-10-[left(100)]
+            H:|-60-[right(100)]
+            V:|-100-[left(50)]
+            V:|-120-[right(50)]
+
+            """)
+        #expect(overlapOnly.run(["check"]).status == 1)
+        #expect(overlapOnly.run(["check", "--allow-overlap"]).status == 0)
+    }
+
+    @Test("22: doctor flags negative sizes, also in a variant with a 0x0 canvas")
+    func doctorFlagsNegativeSizes() {
+        let box = project(
+            Self.login.replacingOccurrences(
+                of: "loginButton.left == |.left; loginButton.right == |.right",
+                with: "H:|-20-[loginButton]-20-|"))
+        #expect(box.run(["doctor"]).status == 0)
+        #expect(box.run(["variant", "create", "zero", "--canvas", "0x0", "-q"]).status == 0)
+        let r = box.run(["doctor"])
+        #expect(r.status == 1)
+        #expect(
+            r.stdout.contains(
+                "sizes: main/zero: view loginButton solves to a negative width (-40)"),
+            "\(r.stdout)")
+        #expect(box.run(["check", "--variant", "zero"]).status == 1)
     }
 }
