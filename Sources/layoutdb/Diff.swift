@@ -41,14 +41,6 @@ struct Diff: ParsableCommand {
                 let changes = try project.diff(
                     layout: global.layout, from: from, to: to,
                     reading: global.writesNothing ? .stored : .solvingInMemory)
-                if global.writesNothing {
-                    for variant in [from, to] {
-                        warnStale(
-                            try project.frames(
-                                layout: global.layout, variant: variant, reading: .stored),
-                            global)
-                    }
-                }
                 let a = from ?? baseVariantName
                 let b = to ?? baseVariantName
                 if json {
@@ -64,6 +56,11 @@ struct Diff: ParsableCommand {
                 for c in changes { print("  \(c.view): \(describeFields(c.old!, c.new))") }
             }
             if json { print(jsonString(objects)) }
+            if global.writesNothing {
+                let compared = Set(
+                    pairs.flatMap { [$0.0 ?? baseVariantName, $0.1 ?? baseVariantName] })
+                try warnStale(project, variants: compared.sorted(), global)
+            }
         }
     }
 }

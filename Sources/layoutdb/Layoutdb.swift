@@ -42,7 +42,11 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The layout to work on.", valueName: "name"))
     var layout: String = defaultLayoutName
 
-    @Flag(name: .long, help: "Edit without re-solving; run `layoutdb solve` after a batch.")
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Edit without re-solving; run `layoutdb solve` after a batch. "
+                + "Reads show the stored frames, stale ones marked."))
     var noSolve = false
 
     @Option(

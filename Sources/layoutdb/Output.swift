@@ -141,6 +141,18 @@ func warnStale(_ rows: [FrameRow], _ global: GlobalOptions) {
             + (global.readOnly ? " (where the project is writable)" : ""))
 }
 
+/// One warning for the stale stored frames of several variants ("base" for the layout),
+/// after a read that showed them as stored.
+func warnStale(_ project: Project, variants: [String], _ global: GlobalOptions) throws {
+    var rows: [FrameRow] = []
+    for variant in variants {
+        rows += try project.frames(
+            layout: global.layout, variant: variant == baseVariantName ? nil : variant,
+            reading: .stored)
+    }
+    warnStale(rows, global)
+}
+
 /// After a read of a project with no layout yet: how to start, on stderr (not with -q).
 func noteIfEmpty(_ project: Project, _ global: GlobalOptions) throws {
     guard !global.quiet, try project.store.isEmpty() else { return }

@@ -48,12 +48,7 @@ struct Render: ParsableCommand {
                 layout: global.layout, variants: variants,
                 reading: global.writesNothing ? .stored : .solvingInMemory)
             if global.writesNothing {
-                for variant in variants {
-                    warnStale(
-                        try project.frames(
-                            layout: global.layout, variant: variant, reading: .stored),
-                        global)
-                }
+                try warnStale(project, variants: variants.map { $0 ?? baseVariantName }, global)
             }
             let svg = SVGRenderer.render(panels)
             if let converter {
