@@ -4,14 +4,17 @@ import LayoutStore
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the project file: integrity, foreign keys, unique labels, the view tree, "
-            + "frames against a fresh solve, dirty marks (exit 1 with findings).",
+            + "layouts that do not solve, negative sizes, frames against a fresh solve, "
+            + "dirty marks (exit 1 with findings).",
         discussion: """
             Reads only, unless --fix. Prints one finding per line, e.g.
               frames: main/base: view header is stale but not marked dirty: y 13 (solves to 8)
               tree: layout main: parent cycle a → b → a
               solve: main/base: the constraints do not solve; ... (the conflict follows)
-            --fix marks the layouts with stale frames dirty and re-solves them (one transaction),
-            prints what it did, then what is left (exit 1 if anything is).
+
+            --fix marks the layouts with stale frames dirty and re-solves them,
+            in one transaction; it prints what it did, then what is left (exit 1
+            if anything is).
             """)
     @OptionGroup var global: GlobalOptions
     @Flag(

@@ -127,10 +127,13 @@ struct Frames: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print solved frames (root coordinates); re-solves dirty parts first.",
         discussion: """
-            csv columns: view,x,y,width,height,stale. The same data is in SQL: the solved_frames view.
-            With --no-solve or --read-only nothing is re-solved or written: the stored frames
-            are shown and those an edit left stale are marked (* in the table, stale = 1 in
-            csv, "stale": true in json), with one warning on stderr.
+            csv columns: view,x,y,width,height,stale. The same data is in SQL:
+            the solved_frames view.
+
+            With --no-solve or --read-only nothing is re-solved or written: the
+            stored frames are shown, and those an edit left stale are marked
+            (* in the table, stale 1 in csv, "stale": true in json), with one
+            warning on stderr.
             """)
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("A variant instead of the base layout.", valueName: "name"))
@@ -193,9 +196,10 @@ struct Check: ParsableCommand {
         abstract: "Report ambiguous views, negative or squeezed sizes, overlapping siblings and "
             + "optional constraints that do not hold (exit 1 unless only optional ones lose).",
         discussion: """
-            Solves in memory; never writes. A view is squeezed when it is solved smaller than its
-            intrinsic size (its compression resistance lost); siblings overlap when their frames
-            share an area (--allow-overlap when the layout draws views over each other on purpose).
+            Solves in memory; never writes. A view is squeezed when it is solved
+            smaller than its intrinsic size (its compression resistance lost);
+            siblings overlap when their frames share an area (--allow-overlap
+            when the layout draws views over each other on purpose).
             """)
     @OptionGroup var global: GlobalOptions
     @Option(help: ArgumentHelp("Check a variant instead of the base layout.", valueName: "name"))
