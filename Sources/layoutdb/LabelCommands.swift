@@ -3,68 +3,84 @@ import Foundation
 import LayoutStore
 
 struct Get: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show a named constraint.")
-    @OptionGroup var global: GlobalOptions
+    static let configuration = CommandConfiguration(
+        abstract: "Show a named constraint.",
+        discussion: commandHelp(
+            """
+            Prints its equation, constant, priority, whether it is active, the line it
+            came from, and the constants variants give it.
+            """,
+            examples: ["layoutdb get header.height", "layoutdb get header.height --json"]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try guarded {
-            let project = try global.open()
-            guard let stored = try project.constraint(named: label, layout: global.layout) else {
-                throw StoreError.unknownLabel(label: label, layout: global.layout, at: nil, suggestion: nil)
-            }
-            let c = stored.constraint
-            let overrides = try project.store.variants(layout: global.layout).compactMap { v -> (String, Double)? in
-                stored.id.flatMap { v.overrides[$0] }.map { (v.name, $0) }
-            }
-            if json {
-                var o: [String: Any] = [
-                    "label": label, "relation": c.relation.rawValue, "constant": c.constant,
-                    "priority": c.priority.rawValue, "active": c.isActive, "source": c.source,
-                    "text": ScriptWriter.text(of: c),
-                    "variants": Dictionary(uniqueKeysWithValues: overrides),
-                ]
-                if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
-                print(jsonString(o))
-                return
-            }
-            print(ScriptWriter.text(of: c))
-            print("constant: \(formatNumber(c.constant))")
-            print("priority: \(c.priority)\(c.priority.isRequired ? " (required)" : "")")
-            print("active: \(c.isActive ? "yes" : "no")")
-            print("source: \(c.source)" + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
-            for (variant, value) in overrides { print("variant \(variant): constant \(formatNumber(value))") }
+        let project = try global.open()
+        let stored = try project.store.existingConstraint(
+            labelled: label, layout: global.layout)
+        let c = stored.constraint
+        let overrides = try project.store.variants(layout: global.layout).compactMap {
+            v -> (String, Double)? in
+            stored.id.flatMap { v.overrides[$0] }.map { (v.name, $0) }
+        }
+        if json {
+            var o: [String: Any] = [
+                "label": label, "relation": c.relation.rawValue, "constant": c.constant,
+                "priority": c.priority.rawValue, "active": c.isActive, "source": c.source,
+                "text": ScriptWriter.text(of: c),
+                "variants": Dictionary(uniqueKeysWithValues: overrides),
+            ]
+            if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
+            print(jsonString(o))
+            return
+        }
+        print(ScriptWriter.text(of: c))
+        print("constant: \(formatNumber(c.constant))")
+        print("priority: \(c.priority)\(c.priority.isRequired ? " (required)" : "")")
+        print("active: \(c.isActive ? "yes" : "no")")
+        print("source: \(c.source)" + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
+        for (variant, value) in overrides {
+            print("variant \(variant): constant \(formatNumber(value))")
         }
     }
 }
 
 struct Remove: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Remove a named constraint.")
-    @OptionGroup var global: GlobalOptions
+    static let configuration = CommandConfiguration(
+        abstract: "Remove a named constraint.",
+        discussion: commandHelp(
+            "Prints the views that moved or resized.",
+            examples: ["layoutdb remove title.inset"]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
 
     func run() throws {
-        try guarded { printReport(try global.open().removeConstraint(named: label, layout: global.layout), global) }
+        printReport(
+            try global.open().removeConstraint(named: label, layout: global.layout), global)
     }
 }
 
 struct SetConstant: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set-constant",
-        abstract: "Change a named constraint's constant; the layout follows.",
-        discussion: """
+        abstract: "Change a named constraint's constant.",
+        discussion: commandHelp(
+            """
             The constant is the right side's constant minus the left side's: for
             `a.width == b.width * 0.5 + 10` it is 10. With --variant, only that variant
-            sees the new value; without, the base layout and every variant that does not
-            override it. Prints the views that moved or resized.
-              layoutdb set-constant header.height 70
-              layoutdb set-constant header.height 44 --variant compact
-            """)
-    @OptionGroup var global: GlobalOptions
+            sees the new value; without, the base layout and every variant that does
+            not override it. Prints the views that moved or resized.
+            """,
+            examples: [
+                "layoutdb set-constant header.height 70",
+                "layoutdb set-constant header.height 44 --variant compact",
+            ]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
     @Argument(help: "The new constant.") var value: Double
-    @Option(help: ArgumentHelp("Change it only in this variant.", valueName: "name")) var variant: String?
+    @Option(help: ArgumentHelp("Change it only in this variant.", valueName: "name")) var variant:
+        String?
     @Flag(help: "Print the changed frames as JSON.") var json = false
 
     func validate() throws {
@@ -72,54 +88,74 @@ struct SetConstant: ParsableCommand {
     }
 
     func run() throws {
-        try guarded {
-            let variant = variant == baseVariantName ? nil : variant
-            printReport(
-                try global.open().setConstant(label: label, to: value, variant: variant, layout: global.layout),
-                global, json: json)
-        }
+        let variant = variant == baseVariantName ? nil : variant
+        printReport(
+            try global.open().setConstant(
+                label: label, to: value, variant: variant, layout: global.layout),
+            global, json: json)
     }
 }
 
 struct SetPriority: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set-priority", abstract: "Change a named constraint's priority (1...1000, required, high, low).")
-    @OptionGroup var global: GlobalOptions
+        commandName: "set-priority",
+        abstract: "Change a named constraint's priority.",
+        discussion: commandHelp(
+            """
+            PRIORITY is 1...1000, required (1000), high (750) or low (250). A higher
+            priority beats any number of lower ones, as in Auto Layout.
+            """,
+            examples: [
+                "layoutdb set-priority title.width low", "layoutdb set-priority title.width 500",
+            ]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
     @Argument(help: "The new priority.") var priority: String
 
     func validate() throws {
         if Priority(parsing: priority) == nil {
-            throw ValidationError("priority must be 1...1000, required, high or low (got '\(priority)')")
+            throw ValidationError(
+                "priority must be 1...1000, required, high or low (got '\(priority)')")
         }
     }
 
     func run() throws {
-        try guarded {
-            printReport(
-                try global.open().setPriority(label: label, to: Priority(parsing: priority)!, layout: global.layout),
-                global)
-        }
+        printReport(
+            try global.open().setPriority(
+                label: label, to: Priority(parsing: priority)!, layout: global.layout),
+            global)
     }
 }
 
 struct Activate: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Turn a named constraint back on.")
-    @OptionGroup var global: GlobalOptions
+    static let configuration = CommandConfiguration(
+        abstract: "Turn a named constraint back on.",
+        discussion: commandHelp(
+            "Undoes `deactivate`; prints the views that moved or resized.",
+            examples: ["layoutdb activate title.inset"]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
 
     func run() throws {
-        try guarded { printReport(try global.open().setActive(label: label, true, layout: global.layout), global) }
+        printReport(
+            try global.open().setActive(label: label, true, layout: global.layout), global)
     }
 }
 
 struct Deactivate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Turn a named constraint off without removing it.")
-    @OptionGroup var global: GlobalOptions
+        abstract: "Turn a named constraint off without removing it.",
+        discussion: commandHelp(
+            """
+            The constraint stays in the project (`list` shows it inactive) until
+            `activate` turns it back on.
+            """,
+            examples: ["layoutdb deactivate title.inset"]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
 
     func run() throws {
-        try guarded { printReport(try global.open().setActive(label: label, false, layout: global.layout), global) }
+        printReport(
+            try global.open().setActive(label: label, false, layout: global.layout), global)
     }
 }

@@ -6,11 +6,11 @@ import LayoutStore
 struct Layoutdb: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layoutdb",
-        abstract: "Keep constraint-based UI layouts in one SQLite file: edit, solve, query.",
+        abstract: "Keep constraint-based UI layouts in one SQLite file.",
         discussion: """
-            A project file holds layouts (views in a tree, constraints, variants) and their
-            solved frames. Every edit is one transaction and re-solves only what it touched.
-            Query frames with plain SQL, e.g.:
+            A project file holds layouts (views in a tree, constraints, variants) and
+            their solved frames. Every edit is one transaction and re-solves only what
+            it touched. Query frames with plain SQL, e.g.:
               sqlite3 app.layoutdb "select view, x, y, width, height from solved_frames"
 
             Examples:
@@ -18,23 +18,126 @@ struct Layoutdb: ParsableCommand {
               layoutdb --db app.layoutdb set-constant header.height 70
               layoutdb --db app.layoutdb frames --format csv
 
-            The project is --db PATH, else $LAYOUTDB, else ./project.layoutdb.
+            The project is --db PATH, else $LAYOUTDB, else ./project.layoutdb. The
+            options below go before or after any command's name.
 
             Exit codes:
             \(ExitStatus.allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
             """,
         version: "0.1.0",
-        subcommands: [
-            Demo.self, Init.self, Apply.self, Add.self, Get.self, Remove.self, SetConstant.self,
-            SetPriority.self, Activate.self, Deactivate.self, List.self, Views.self, Solve.self,
-            Frames.self, Check.self, Doctor.self, Export.self, VariantCommand.self, Render.self,
-            Diff.self, Why.self, Sweep.self, Animate.self,
+        groupedSubcommands: [
+            CommandGroup(
+                name: "Edit",
+                subcommands: [
+                    Apply.self, Add.self, Remove.self, SetConstant.self, SetPriority.self,
+                    Activate.self, Deactivate.self, VariantCommand.self,
+                ]),
+            CommandGroup(
+                name: "Read",
+                subcommands: [
+                    Get.self, List.self, Views.self, Frames.self, Check.self, Export.self,
+                ]),
+            CommandGroup(
+                name: "See",
+                subcommands: [
+                    Render.self, Diff.self, Why.self, Sweep.self, Animate.self,
+                ]),
+            CommandGroup(
+                name: "Project",
+                subcommands: [Demo.self, Init.self, Solve.self, Doctor.self]),
         ])
 
     @OptionGroup var global: GlobalOptions
+
+    /// Argument-parser's `main`, with two things it cannot do: a mistyped command name
+    /// gets a "did you mean" (exit 64, also after `help`), and a layoutdb error from any
+    /// command prints as `error: ...` and exits with its own status.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let unknown = CommandNames.unknownCommand(in: arguments, root: Layoutdb.self) {
+            printError(unknown.description)
+            Self.exit(withError: ExitCode(ExitStatus.usage.rawValue))
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch let error as LayoutDBError {
+            printError(error.description)
+            Self.exit(withError: ExitCode(error.exitStatus.rawValue))
+        } catch {
+            Self.exit(withError: error)
+        }
+    }
 }
 
-/// Options every subcommand takes, before or after the subcommand's name.
+/// A subcommand's discussion: what it does, its examples, and where the global options
+/// are explained, so that every `layoutdb help COMMAND` has the same shape. Lines stay
+/// under 80 columns: argument-parser wraps longer ones wherever the terminal ends.
+func commandHelp(_ text: String = "", examples: [String]) -> String {
+    var out = text.isEmpty ? "" : text + "\n\n"
+    out += "Examples:\n" + examples.map { "  " + $0 }.joined(separator: "\n")
+    return out + "\n\n" + globalOptionsLine
+}
+
+let globalOptionsLine = "Global options: see `layoutdb --help`."
+
+/// Finds a command name that is not one: argument-parser takes `layoutdb fram` for an
+/// unexpected argument and `layoutdb help fram` for the root's help.
+enum CommandNames {
+    /// The options of ``GlobalOptions`` that take a value (the value is not a command).
+    static let optionsWithValues: Set<String> = ["--db", "--layout", "--busy-timeout"]
+
+    struct Unknown: CustomStringConvertible {
+        var name: String
+        var parent: String
+        var suggestion: String?
+        var description: String {
+            "unknown command `\(name)`"
+                + (suggestion.map { "; did you mean `\($0)`?" } ?? "")
+                + " (see `\(parent)--help` for the commands)"
+        }
+    }
+
+    /// The first command name in `arguments` that names no subcommand of the command
+    /// before it; nil when every name is known or the arguments name none.
+    static func unknownCommand(in arguments: [String], root: ParsableCommand.Type) -> Unknown? {
+        var command = root
+        var path = root._commandName + " "
+        var afterHelp = false
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { return nil }
+            if argument.hasPrefix("-") {
+                if optionsWithValues.contains(argument) { index += 1 }
+                continue
+            }
+            let subcommands = command.configuration.subcommands
+            // A command without subcommands takes the rest as its own arguments.
+            guard !subcommands.isEmpty else { return nil }
+            let atRoot = ObjectIdentifier(command) == ObjectIdentifier(root)
+            if atRoot && !afterHelp && argument == "help" {
+                afterHelp = true
+                continue
+            }
+            guard let next = subcommands.first(where: { $0._commandName == argument }) else {
+                var names = subcommands.map { $0._commandName }
+                if atRoot && !afterHelp { names.append("help") }
+                return Unknown(
+                    name: argument, parent: path,
+                    suggestion: suggestName(argument, from: names))
+            }
+            command = next
+            path += argument + " "
+        }
+        return nil
+    }
+}
+
+/// Options every subcommand takes, before or after the subcommand's name. Subcommands
+/// include them hidden (`@OptionGroup(visibility: .hidden)`): `layoutdb --help` lists
+/// them once, and each subcommand's help points there.
 struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The project file.", valueName: "path"))
     var db: String?
@@ -50,8 +153,8 @@ struct GlobalOptions: ParsableArguments {
     var noSolve = false
 
     @Option(
-        name: .long, help: ArgumentHelp("Seconds to wait for another writer.", valueName: "seconds")
-    )
+        name: .long,
+        help: ArgumentHelp("Seconds to wait for another writer.", valueName: "seconds"))
     var busyTimeout: Double = 5
 
     @Flag(
@@ -62,7 +165,8 @@ struct GlobalOptions: ParsableArguments {
     var readOnly = false
 
     @Flag(
-        name: .shortAndLong, help: "Print nothing but errors (and data a command exists to print).")
+        name: .shortAndLong,
+        help: "Print nothing but errors (and data a command exists to print).")
     var quiet = false
 
     /// Whether reads must neither re-solve nor write (`--no-solve`, `--read-only`).

@@ -2,18 +2,6 @@ import ArgumentParser
 import Foundation
 import LayoutStore
 
-/// Runs a command body: a layoutdb error prints as `error: ...` and exits with its status.
-func guarded(_ body: () throws -> Void) throws {
-    do {
-        try body()
-    } catch let error as LayoutDBError {
-        printError(error.description)
-        throw ExitCode(error.exitStatus.rawValue)
-    } catch let error as ExitCode {
-        throw error
-    }
-}
-
 func printError(_ message: String) {
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
 }
@@ -22,14 +10,17 @@ func warn(_ message: String) {
     FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
 }
 
-/// Columns padded to their widest cell, for people.
+/// Columns padded to their widest cell, for people. No line ends in spaces (an empty
+/// last cell, as `frames` has for views that are not ambiguous, would leave padding).
 func table(_ header: [String], _ rows: [[String]]) -> String {
     var widths = header.map(\.count)
     for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
     func line(_ cells: [String]) -> String {
-        cells.enumerated().map { i, c in
+        var text = cells.enumerated().map { i, c in
             i == cells.count - 1 ? c : c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
         }.joined(separator: "  ")
+        while text.last == " " { text.removeLast() }
+        return text
     }
     return ([line(header)] + rows.map(line)).joined(separator: "\n")
 }

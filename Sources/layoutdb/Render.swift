@@ -4,17 +4,21 @@ import LayoutStore
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract:
-            "Draw the solved layout as SVG (or PNG): labelled rectangles, one panel per variant.",
-        discussion: """
-            Views are rectangles in root coordinates, nested views drawn over their parents;
-            ambiguous views have a dashed red outline. PNG needs rsvg-convert
-            (apt-get install librsvg2-bin).
-              layoutdb render -o home.svg
-              layoutdb render --all-variants -o all.svg
-              layoutdb render --variant compact -o compact.png
-            """)
-    @OptionGroup var global: GlobalOptions
+        abstract: "Draw the solved layout as SVG or PNG.",
+        discussion: commandHelp(
+            """
+            Views are labelled rectangles in root coordinates, nested views drawn over
+            their parents, one panel per variant; ambiguous views have a dashed red
+            outline. A label is written inside its view's top-left corner, shortened
+            with … to fit, and left out where another label is already drawn.
+            PNG needs rsvg-convert (apt-get install librsvg2-bin).
+            """,
+            examples: [
+                "layoutdb render -o home.svg",
+                "layoutdb render --all-variants -o all.svg",
+                "layoutdb render --variant compact -o compact.png",
+            ]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(help: ArgumentHelp("Draw this variant instead of the base layout.", valueName: "name"))
     var variant: String?
     @Flag(help: "Draw the base layout and every variant side by side.") var allVariants = false
@@ -35,27 +39,25 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        try guarded {
-            let png = output.lowercased().hasSuffix(".png")
-            // Before any work: a missing converter is the user's first thing to fix.
-            let converter = png ? try PNGConverter.find() : nil
-            let project = try global.open()
-            let variants: [String?] =
-                allVariants
-                ? [nil] + (try project.store.variants(layout: global.layout).map(\.name))
-                : [variant == baseVariantName ? nil : variant]
-            let panels = try project.panels(
-                layout: global.layout, variants: variants,
-                reading: global.writesNothing ? .stored : .solvingInMemory)
-            if global.writesNothing {
-                try warnStale(project, variants: variants.map { $0 ?? baseVariantName }, global)
-            }
-            let svg = SVGRenderer.render(panels)
-            if let converter {
-                try converter.convert(svg, to: output)
-            } else {
-                try writeOutput(svg, to: output)
-            }
+        let png = output.lowercased().hasSuffix(".png")
+        // Before any work: a missing converter is the user's first thing to fix.
+        let converter = png ? try PNGConverter.find() : nil
+        let project = try global.open()
+        let variants: [String?] =
+            allVariants
+            ? [nil] + (try project.store.variants(layout: global.layout).map(\.name))
+            : [variant == baseVariantName ? nil : variant]
+        let panels = try project.panels(
+            layout: global.layout, variants: variants,
+            reading: global.writesNothing ? .stored : .solvingInMemory)
+        if global.writesNothing {
+            try warnStale(project, variants: variants.map { $0 ?? baseVariantName }, global)
+        }
+        let svg = SVGRenderer.render(panels)
+        if let converter {
+            try converter.convert(svg, to: output)
+        } else {
+            try writeOutput(svg, to: output)
         }
     }
 }

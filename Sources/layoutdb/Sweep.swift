@@ -3,23 +3,27 @@ import LayoutStore
 
 struct Sweep: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract:
-            "Solve the layout for each value of a constant and print the frames (the project is unchanged).",
-        discussion: """
-            Values run FROM, FROM+STEP, ... up to TO (included when the steps land on it);
-            at most \(Sweep.maximumSteps) of them. csv columns: value,view,x,y,width,height.
-            --save stores each value as a variant named LABEL_VALUE with every character
-            other than a letter, digit or _ made _ and a minus sign as m (header.height at
-            44.5 → header_height_44_5), on the base's canvas (or --variant's, with its other
-            overrides); a variant of that name is replaced.
-              layoutdb sweep header.height 44 100 8
-              layoutdb sweep header.height 44 100 28 --format csv --variant compact
-              layoutdb sweep header.height 44 70 26 --save
-              layoutdb sweep --format csv -- form.gap 40 0 -8    (negative numbers after --)
-            """)
+        abstract: "Solve the layout for each value of a constant.",
+        discussion: commandHelp(
+            """
+            Prints the frames for each value; the project is unchanged. Values run FROM,
+            FROM+STEP, ... up to TO (included when the steps land on it); at most
+            \(Sweep.maximumSteps) of them. csv columns: value,view,x,y,width,height.
+
+            --save stores each value as a variant named LABEL_VALUE, with every
+            character other than a letter, digit or _ made _ and a minus sign made m
+            (header.height at 44.5 → header_height_44_5), on the base's canvas (or
+            --variant's, with its other overrides); a variant of that name is replaced.
+            """,
+            examples: [
+                "layoutdb sweep header.height 44 100 8",
+                "layoutdb sweep header.height 44 100 28 --format csv --variant compact",
+                "layoutdb sweep header.height 44 70 26 --save",
+                "layoutdb sweep --format csv -- form.gap 40 0 -8",
+            ]))
     static let maximumSteps = 10_000
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The constraint's label.") var label: String
     @Argument(help: "The first value.") var from: Double
     @Argument(help: "The last value (reached when the steps land on it).") var to: Double
@@ -52,51 +56,49 @@ struct Sweep: ParsableCommand {
     }
 
     func run() throws {
-        try guarded {
-            let project = try global.open()
-            let variant = variant == baseVariantName ? nil : variant
-            if save {
-                let (names, report) = try project.saveSweep(
-                    label: label, values: values, layout: global.layout, variant: variant)
-                if !global.quiet { for name in names { print("saved variant \(name)") } }
-                printReport(SolveReport.onlyWarnings(report), global)
-                return
-            }
-            let steps = try project.sweep(
+        let project = try global.open()
+        let variant = variant == baseVariantName ? nil : variant
+        if save {
+            let (names, report) = try project.saveSweep(
                 label: label, values: values, layout: global.layout, variant: variant)
-            switch format {
-            case .csv:
-                print("value,view,x,y,width,height")
-                for s in steps {
-                    for r in s.frames {
-                        print(
-                            [
-                                formatNumber(s.value), csvField(r.view), formatNumber(r.frame.x),
-                                formatNumber(r.frame.y), formatNumber(r.frame.width),
-                                formatNumber(r.frame.height),
-                            ].joined(separator: ","))
-                    }
+            if !global.quiet { for name in names { print("saved variant \(name)") } }
+            printReport(SolveReport.onlyWarnings(report), global)
+            return
+        }
+        let steps = try project.sweep(
+            label: label, values: values, layout: global.layout, variant: variant)
+        switch format {
+        case .csv:
+            print("value,view,x,y,width,height")
+            for s in steps {
+                for r in s.frames {
+                    print(
+                        [
+                            formatNumber(s.value), csvField(r.view), formatNumber(r.frame.x),
+                            formatNumber(r.frame.y), formatNumber(r.frame.width),
+                            formatNumber(r.frame.height),
+                        ].joined(separator: ","))
                 }
-            case .json:
-                print(
-                    jsonString(
-                        steps.map { s -> [String: Any] in
-                            ["value": s.value, "frames": s.frames.map { frameJSON($0) }]
-                        }))
-            case .table:
-                print(
-                    table(
-                        ["value", "view", "x", "y", "width", "height"],
-                        steps.flatMap { s in
-                            s.frames.map { r in
-                                [
-                                    formatNumber(s.value), r.view, formatNumber(r.frame.x),
-                                    formatNumber(r.frame.y),
-                                    formatNumber(r.frame.width), formatNumber(r.frame.height),
-                                ]
-                            }
-                        }))
             }
+        case .json:
+            print(
+                jsonString(
+                    steps.map { s -> [String: Any] in
+                        ["value": s.value, "frames": s.frames.map { frameJSON($0) }]
+                    }))
+        case .table:
+            print(
+                table(
+                    ["value", "view", "x", "y", "width", "height"],
+                    steps.flatMap { s in
+                        s.frames.map { r in
+                            [
+                                formatNumber(s.value), r.view, formatNumber(r.frame.x),
+                                formatNumber(r.frame.y),
+                                formatNumber(r.frame.width), formatNumber(r.frame.height),
+                            ]
+                        }
+                    }))
         }
     }
 }

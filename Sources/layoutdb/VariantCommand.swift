@@ -4,13 +4,28 @@ import LayoutStore
 struct VariantCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "variant",
-        abstract: "Create, list, remove variants (another canvas, other constants).",
+        abstract: "Create, list, remove and reset variants.",
+        discussion: commandHelp(
+            """
+            A variant is the same layout on another canvas, with its own constants for
+            any named constraints (`set-constant --variant`).
+            """,
+            examples: [
+                "layoutdb variant create compact --canvas 320x568",
+                "layoutdb variant list",
+            ]),
         subcommands: [Create.self, ListVariants.self, RemoveVariant.self, Reset.self])
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create a variant: `layoutdb variant create compact --canvas 320x568`.")
-        @OptionGroup var global: GlobalOptions
+            abstract: "Create a variant: another canvas, other constants.",
+            discussion: commandHelp(
+                "Without --canvas, the variant has the layout's canvas.",
+                examples: [
+                    "layoutdb variant create compact --canvas 320x568",
+                    "layoutdb set-constant header.height 44 --variant compact",
+                ]))
+        @OptionGroup(visibility: .hidden) var global: GlobalOptions
         @Argument(help: "The variant's name.") var name: String
         @Option(
             help: ArgumentHelp(
@@ -25,75 +40,74 @@ struct VariantCommand: ParsableCommand {
         }
 
         func run() throws {
-            try guarded {
-                let project = try global.open()
-                let wasEmpty = try project.store.isEmpty()
-                printReport(
-                    try project.createVariant(
-                        name, canvas: canvas.flatMap(parseSize), layout: global.layout), global)
-                if wasEmpty && !global.quiet {
-                    // A script that declares only a variant makes its layout the same way.
-                    warn(
-                        "the project had no layout: created an empty layout \(global.layout) for variant \(name); "
-                            + "add views with `layoutdb apply FILE`")
-                }
+            let project = try global.open()
+            let wasEmpty = try project.store.isEmpty()
+            printReport(
+                try project.createVariant(
+                    name, canvas: canvas.flatMap(parseSize), layout: global.layout), global)
+            if wasEmpty && !global.quiet {
+                // A script that declares only a variant makes its layout the same way.
+                warn(
+                    "the project had no layout: created an empty layout \(global.layout) "
+                        + "for variant \(name); add views with `layoutdb apply FILE`")
             }
         }
     }
 
     struct ListVariants: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "List the variants of a layout.")
-        @OptionGroup var global: GlobalOptions
+            commandName: "list", abstract: "List the variants of a layout.",
+            discussion: commandHelp(
+                "Each variant with its canvas and the constants it overrides.",
+                examples: ["layoutdb variant list", "layoutdb --layout settings variant list"]))
+        @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
         func run() throws {
-            try guarded {
-                let project = try global.open()
-                try noteIfEmpty(project, global)
-                let labels = Dictionary(
-                    try project.store.listConstraints(layout: global.layout).compactMap { s in
-                        s.id.flatMap { id in s.constraint.label.map { (id, $0) } }
-                    }
-                ) { a, _ in a }
-                let rows = try project.store.variants(layout: global.layout).map { v -> [String] in
-                    let canvas =
-                        v.canvas.map { "\(formatNumber($0.width))x\(formatNumber($0.height))" }
-                        ?? "(inherits)"
-                    let overrides = v.overrides.sorted { $0.key < $1.key }
-                        .map { "\(labels[$0.key] ?? "#\($0.key)")=\(formatNumber($0.value))" }
-                    return [v.name, canvas, overrides.joined(separator: " ")]
+            let project = try global.open()
+            try noteIfEmpty(project, global)
+            let labels = Dictionary(
+                try project.store.listConstraints(layout: global.layout).compactMap { s in
+                    s.id.flatMap { id in s.constraint.label.map { (id, $0) } }
                 }
-                print(table(["variant", "canvas", "overrides"], rows))
+            ) { a, _ in a }
+            let rows = try project.store.variants(layout: global.layout).map { v -> [String] in
+                let canvas =
+                    v.canvas.map { "\(formatNumber($0.width))x\(formatNumber($0.height))" }
+                    ?? "(inherits)"
+                let overrides = v.overrides.sorted { $0.key < $1.key }
+                    .map { "\(labels[$0.key] ?? "#\($0.key)")=\(formatNumber($0.value))" }
+                return [v.name, canvas, overrides.joined(separator: " ")]
             }
+            print(table(["variant", "canvas", "overrides"], rows))
         }
     }
 
     struct RemoveVariant: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "remove", abstract: "Remove a variant and its frames.")
-        @OptionGroup var global: GlobalOptions
+            commandName: "remove", abstract: "Remove a variant and its frames.",
+            discussion: commandHelp(examples: ["layoutdb variant remove compact"]))
+        @OptionGroup(visibility: .hidden) var global: GlobalOptions
         @Argument(help: "The variant's name.") var name: String
 
         func run() throws {
-            try guarded {
-                printReport(try global.open().removeVariant(name, layout: global.layout), global)
-            }
+            printReport(try global.open().removeVariant(name, layout: global.layout), global)
         }
     }
 
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Drop a variant's override of a label: it inherits the base constant again.")
-        @OptionGroup var global: GlobalOptions
+            abstract: "Make a variant inherit a base constant again.",
+            discussion: commandHelp(
+                "Drops the variant's own constant for LABEL.",
+                examples: ["layoutdb variant reset compact header.height"]))
+        @OptionGroup(visibility: .hidden) var global: GlobalOptions
         @Argument(help: "The variant's name.") var name: String
         @Argument(help: "The constraint's label.") var label: String
 
         func run() throws {
-            try guarded {
-                printReport(
-                    try global.open().resetConstant(
-                        variant: name, label: label, layout: global.layout), global)
-            }
+            printReport(
+                try global.open().resetConstant(
+                    variant: name, label: label, layout: global.layout), global)
         }
     }
 }

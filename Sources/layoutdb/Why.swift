@@ -3,17 +3,20 @@ import LayoutStore
 
 struct Why: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract:
-            "Show the constraints that determine a view (or one attribute), the most direct first.",
-        discussion: """
-            As Auto Layout's constraintsAffectingLayout: the constraint that defines the
-            value, then those defining what it reads, and so on; a group solved together
-            (inequalities, priorities) is listed whole. Generated constraints (intrinsic
-            size, drawn frames, autoresizing) are described in words.
-              layoutdb why title
-              layoutdb why nameField.width --variant compact
-            """)
-    @OptionGroup var global: GlobalOptions
+        abstract: "Show the constraints that determine a view.",
+        discussion: commandHelp(
+            """
+            As Auto Layout's constraintsAffectingLayout, most direct first: the
+            constraint that defines the value, then those defining what it reads, and
+            so on; a group solved together (inequalities, priorities) is listed whole.
+            Generated constraints (intrinsic size, drawn frames, autoresizing) are
+            described in words.
+            """,
+            examples: [
+                "layoutdb why title",
+                "layoutdb why nameField.width --variant compact",
+            ]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(
         help: ArgumentHelp(
             "VIEW or VIEW.ATTR (left, right, top, bottom, width, height, centerX, centerY).",
@@ -23,75 +26,60 @@ struct Why: ParsableCommand {
     var variant: String?
     @Flag(help: "Print JSON.") var json = false
 
-    var parts: (view: String, attribute: Attribute?)? {
-        guard let dot = target.lastIndex(of: ".") else { return (target, nil) }
-        guard let a = Attribute(parsing: String(target[target.index(after: dot)...])) else {
-            return nil
-        }
-        return (String(target[..<dot]), a)
-    }
-
     func validate() throws {
-        if parts == nil || parts!.view.isEmpty {
+        if target.isEmpty || target.hasPrefix(".") {
             throw ValidationError(
-                "expected VIEW or VIEW.ATTR with ATTR one of "
-                    + Attribute.allCases.map(\.rawValue).joined(separator: ", ")
-                    + " (got '\(target)')"
-            )
+                "expected VIEW or VIEW.ATTR, e.g. title or title.width (got '\(target)')")
         }
     }
 
     func run() throws {
-        try guarded {
-            let (view, attribute) = parts!
-            let variant = variant == baseVariantName ? nil : variant
-            let reasons = try global.open().why(
-                view: view, attribute: attribute, layout: global.layout, variant: variant)
-            if json {
-                print(
-                    jsonString(
-                        reasons.map { r -> [String: Any] in
-                            switch r {
-                            case .constraint(let c):
-                                var o: [String: Any] = [
-                                    "text": ScriptWriter.text(of: LabelFree(c).value),
-                                    "source": c.source,
-                                ]
-                                if let label = c.label { o["label"] = label }
-                                if let origin = c.origin {
-                                    o["origin"] = "\(origin.file):\(origin.line)"
-                                }
-                                return o
-                            case .generated(let text): return ["generated": text]
-                            }
-                        }))
-                return
-            }
-            if reasons.isEmpty {
-                warn(
-                    "no constraint determines \(target): its layout is ambiguous"
-                        + " (see `layoutdb check`)"
-                )
-                return
-            }
+        let variant = variant == baseVariantName ? nil : variant
+        let reasons = try global.open().why(target, layout: global.layout, variant: variant)
+        if json {
             print(
-                table(
-                    ["label", "constraint", "source"],
-                    reasons.map { r in
+                jsonString(
+                    reasons.map { r -> [String: Any] in
                         switch r {
                         case .constraint(let c):
-                            let text = ScriptWriter.text(of: LabelFree(c).value)
-                            var source = c.origin.map { "\($0.file):\($0.line)" } ?? ""
-                            if !c.source.isEmpty && c.source != text
-                                && c.source != ScriptWriter.text(of: c)
-                            {
-                                source += (source.isEmpty ? "" : "  ") + "from: \(c.source)"
+                            var o: [String: Any] = [
+                                "text": ScriptWriter.text(of: LabelFree(c).value),
+                                "source": c.source,
+                            ]
+                            if let label = c.label { o["label"] = label }
+                            if let origin = c.origin {
+                                o["origin"] = "\(origin.file):\(origin.line)"
                             }
-                            return [c.label ?? "-", text, source]
-                        case .generated(let text):
-                            return ["-", text, "generated"]
+                            return o
+                        case .generated(let text): return ["generated": text]
                         }
                     }))
+            return
         }
+        if reasons.isEmpty {
+            warn(
+                "no constraint determines \(target): its layout is ambiguous"
+                    + " (see `layoutdb check`)"
+            )
+            return
+        }
+        print(
+            table(
+                ["label", "constraint", "source"],
+                reasons.map { r in
+                    switch r {
+                    case .constraint(let c):
+                        let text = ScriptWriter.text(of: LabelFree(c).value)
+                        var source = c.origin.map { "\($0.file):\($0.line)" } ?? ""
+                        if !c.source.isEmpty && c.source != text
+                            && c.source != ScriptWriter.text(of: c)
+                        {
+                            source += (source.isEmpty ? "" : "  ") + "from: \(c.source)"
+                        }
+                        return [c.label ?? "-", text, source]
+                    case .generated(let text):
+                        return ["-", text, "generated"]
+                    }
+                }))
     }
 }

@@ -36,6 +36,12 @@ public enum Attribute: String, CaseIterable, Sendable, Hashable, Codable {
         }
     }
 
+    /// Every name ``init(parsing:)`` accepts: the attributes, then their aliases.
+    public static let spellings =
+        allCases.map(\.rawValue) + [
+            "leading", "trailing", "minX", "midX", "maxX", "minY", "midY", "maxY",
+        ]
+
     /// The attribute as a combination of the four solved variables of a view.
     public var expansion: [(BaseAttribute, Double)] {
         switch self {
@@ -53,7 +59,10 @@ public enum Attribute: String, CaseIterable, Sendable, Hashable, Codable {
 
 /// The four variables solved for every view.
 public enum BaseAttribute: Int, CaseIterable, Sendable, Hashable {
-    case left = 0, top = 1, width = 2, height = 3
+    case left = 0
+    case top = 1
+    case width = 2
+    case height = 3
 }
 
 /// A compound attribute: several attributes constrained at once (`center`, `size`, `edges`).

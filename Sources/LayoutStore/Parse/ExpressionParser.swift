@@ -39,11 +39,7 @@ struct Side {
 let maximumNestingDepth = 256
 
 /// The names an attribute may be written as, for `did you mean` hints.
-let attributeSpellings =
-    Attribute.allCases.map(\.rawValue) + [
-        "leading", "trailing", "minX", "midX", "maxX", "minY", "midY", "maxY",
-    ]
-    + CompoundAttribute.allCases.map(\.rawValue)
+let attributeSpellings = Attribute.spellings + CompoundAttribute.allCases.map(\.rawValue)
 
 extension StatementParser {
     /// `[LABEL:] LINEAR REL LINEAR [@ PRIORITY]`, expanded into one constraint per component.
@@ -232,7 +228,8 @@ extension StatementParser {
                 at: first, "the constraint mentions no view; expected e.g. 'a.width == 40'")
         }
         let withAttribute = { (term: SideTerm) in term.attribute != .none }
-        let inheritedFrom = lhs.terms.first(where: withAttribute)
+        let inheritedFrom =
+            lhs.terms.first(where: withAttribute)
             ?? rhs.terms.first(where: withAttribute)
         let inherited = inheritedFrom?.attribute
         var compound: CompoundAttribute?

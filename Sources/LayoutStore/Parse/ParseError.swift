@@ -36,43 +36,7 @@ public struct ParseError: LayoutDBError, Hashable, Sendable {
     }
 }
 
-/// The candidate nearest to `word` by edit distance, if it is near enough to be a likely typo.
-func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
-    let target = Array(word.lowercased().unicodeScalars)
-    guard !target.isEmpty, target.count <= 64 else { return nil }
-    var best: (String, Int)?
-    for candidate in candidates {
-        let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
-        if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
-    }
-    guard let (name, distance) = best else { return nil }
-    // One edit per three characters, at least one: "heigth" -> "height", not "top" -> "left".
-    return distance <= max(1, min(word.count, name.count) / 3) ? name : nil
-}
-
-/// Levenshtein distance where swapping two neighbouring characters counts as one edit.
-private func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous2 = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                value = min(value, previous2[j - 2] + 1)
-            }
-            current[j] = value
-        }
-        (previous2, previous, current) = (previous, current, previous2)
-    }
-    return previous[b.count]
-}
-
 /// `did you mean 'x'?` for the nearest candidate, or nil.
 func didYouMean(_ word: String, _ candidates: some Sequence<String>) -> String? {
-    nearest(to: word, in: candidates).map { "did you mean '\($0)'?" }
+    suggestName(word, from: candidates).map { "did you mean '\($0)'?" }
 }

@@ -41,11 +41,8 @@ extension Project {
             return i
         }
         // Known but inactive: it has no effect, so every value gives the same frames.
-        if try store.constraint(labelled: label, layout: p.model.name) != nil { return nil }
-        let labels = try store.listConstraints(layout: p.model.name).compactMap(\.constraint.label)
-        throw StoreError.unknownLabel(
-            label: label, layout: p.model.name, at: nil,
-            suggestion: suggestName(label, from: labels))
+        _ = try store.existingConstraint(labelled: label, layout: p.model.name)
+        return nil
     }
 
     func rows(_ p: Prepared, _ frames: [Rect], ambiguous: [Bool]) -> [FrameRow] {
@@ -131,11 +128,54 @@ extension Project {
         view: String, attribute: Attribute?, layout: String = defaultLayoutName,
         variant: String? = nil
     ) throws -> [Reason] {
+        try reasons(
+            view: view, attribute: attribute.map { .known($0) }, layout: layout, variant: variant)
+    }
+
+    /// ``why(view:attribute:layout:variant:)`` for `VIEW` or `VIEW.ATTR` as a person
+    /// types it (`title`, `title.width`, `title.leading`): an unknown view or attribute
+    /// is bad input with a "did you mean", the view checked first.
+    ///
+    ///     try project.why("title.widht")
+    ///     // throws: unknown attribute `widht` in `title.widht`; did you mean `width`?
+    public func why(
+        _ target: String, layout: String = defaultLayoutName, variant: String? = nil
+    ) throws -> [Reason] {
+        guard let dot = target.lastIndex(of: ".") else {
+            return try reasons(view: target, attribute: nil, layout: layout, variant: variant)
+        }
+        let name = String(target[target.index(after: dot)...])
+        return try reasons(
+            view: String(target[..<dot]), attribute: .spelled(name, in: target), layout: layout,
+            variant: variant)
+    }
+
+    /// An attribute as given: known, or spelled by a person and not yet checked.
+    private enum AttributeName {
+        case known(Attribute)
+        case spelled(String, in: String)
+    }
+
+    private func reasons(
+        view: String, attribute name: AttributeName?, layout: String, variant: String?
+    ) throws -> [Reason] {
         let p = try prepare(layout: layout, variant: variant)
         guard let index = p.views.firstIndex(where: { $0.name == view }) else {
             throw StoreError.unknownView(
                 name: view, layout: layout, at: nil,
                 suggestion: suggestName(view, from: p.views.map(\.name)))
+        }
+        var attribute: Attribute?
+        switch name {
+        case .known(let a): attribute = a
+        case .spelled(let spelled, let target):
+            guard let a = Attribute(parsing: spelled) else {
+                throw UnknownAttributeError(
+                    name: spelled, target: target,
+                    suggestion: suggestName(spelled, from: Attribute.spellings))
+            }
+            attribute = a
+        case nil: attribute = nil
         }
         let live = try LiveLayout(p.input)
         return live.reasons(view: index, attribute: attribute).map {
@@ -253,5 +293,19 @@ extension Project {
     /// The canvas a variant (nil = base) is solved for.
     public func canvas(layout: String = defaultLayoutName, variant: String?) throws -> Size {
         try prepare(layout: layout, variant: variant).input.canvas
+    }
+}
+
+/// `why VIEW.ATTR` with an ATTR that is no attribute: bad input, like an unknown view.
+public struct UnknownAttributeError: LayoutDBError, Equatable {
+    public var name: String
+    public var target: String
+    public var suggestion: String?
+
+    public var exitStatus: ExitStatus { .dataError }
+    public var description: String {
+        "unknown attribute `\(name)` in `\(target)`"
+            + (suggestion.map { "; did you mean `\($0)`?" }
+                ?? "; attributes are " + Attribute.spellings.joined(separator: ", "))
     }
 }

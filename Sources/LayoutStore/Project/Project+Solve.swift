@@ -59,7 +59,8 @@ extension Project {
         let canvas = variantModel?.canvas ?? drawn
         let views = model.views.filter { !$0.isRoot }
         let stored = try store.storedFrames(
-            layout: model.name, variant: variant, viewIDs: components == nil ? nil : views.map(\.id))
+            layout: model.name, variant: variant, viewIDs: components == nil ? nil : views.map(\.id)
+        )
 
         var engineViews: [EngineView] = []
         engineViews.reserveCapacity(views.count)
@@ -72,7 +73,9 @@ extension Project {
             let old = stored[view.id]
             let values = [old?.x, old?.y, old?.width, old?.height]
             let fixed = (0..<4).map { k -> Double? in
-                guard let c = view.components[k], components.contains(c) else { return values[k] ?? 0 }
+                guard let c = view.components[k], components.contains(c) else {
+                    return values[k] ?? 0
+                }
                 return nil
             }
             engineViews.append(EngineView(view.declaration, fixed: fixed))
@@ -83,8 +86,18 @@ extension Project {
                 if let id = c.id, let value = overrides[id] { constraints[i].constant = value }
             }
         }
+        // The engine solves in one call: its stage is reported at the start and the end.
+        let subject = "\(model.name)/\(variant.description)"
+        progress?(
+            WorkProgress(
+                stage: .solve, subject: subject, done: 0, total: views.count, unit: "views"))
         let output = try LayoutEngine.solve(
-            EngineInput(canvas: canvas, drawnCanvas: drawn, views: engineViews, constraints: constraints))
+            EngineInput(
+                canvas: canvas, drawnCanvas: drawn, views: engineViews, constraints: constraints))
+        progress?(
+            WorkProgress(
+                stage: .solve, subject: subject, done: views.count, total: views.count,
+                unit: "views"))
 
         var report = SolveReport()
         var frames: [Int64: SolvedFrame] = [:]
@@ -94,17 +107,32 @@ extension Project {
             let f = output.frames[i]
             frames[view.id] = SolvedFrame(
                 x: f.x, y: f.y, width: f.width, height: f.height, ambiguous: output.ambiguous[i])
-            if output.ambiguous[i] { report.ambiguous.append("\(model.name)/\(variantName): \(view.name)") }
-            let old = stored[view.id].map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+            if output.ambiguous[i] {
+                report.ambiguous.append("\(model.name)/\(variantName): \(view.name)")
+            }
+            let old = stored[view.id].map {
+                Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+            }
             if old.map({ !$0.isClose(to: f) }) ?? true {
                 report.changes.append(
-                    FrameChange(layout: model.name, variant: variantName, view: view.name, old: old, new: f))
+                    FrameChange(
+                        layout: model.name, variant: variantName, view: view.name, old: old, new: f)
+                )
             }
         }
+        progress?(
+            WorkProgress(
+                stage: .write, subject: subject, done: 0, total: views.count, unit: "frames"))
         try store.writeFrames(layout: model.name, variant: variant, frames: frames)
         try writeComponents(model, views: views, output: output, dirty: components)
+        progress?(
+            WorkProgress(
+                stage: .write, subject: subject, done: views.count, total: views.count,
+                unit: "frames"))
         report.parts.append(
-            SolveReport.Part(layout: model.name, variant: variantName, components: components?.count, views: views.count))
+            SolveReport.Part(
+                layout: model.name, variant: variantName, components: components?.count,
+                views: views.count))
         return report
     }
 

@@ -12,6 +12,9 @@ public final class Project {
     public let store: ProjectStore
     /// Re-solve after each edit (`--no-solve` turns it off for batches; `solve` catches up).
     public var solvesAfterEdits = true
+    /// Called as long work advances (an apply's parse, store, solve and write; a
+    /// re-solve's solve and write), on the calling thread, between steps of the work.
+    public var progress: ((WorkProgress) -> Void)?
 
     init(store: ProjectStore) { self.store = store }
 
@@ -47,7 +50,12 @@ public final class Project {
     /// Applies a whole `.layout` script: all of it, or nothing when any statement fails.
     @discardableResult
     public func apply(script text: String, file: String = "-") throws -> SolveReport {
+        // The parser reads the whole text in one call: its stage is reported at the start
+        // and the end.
+        let lines = progress == nil ? 0 : text.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count
+        progress?(WorkProgress(stage: .parse, done: 0, total: lines, unit: "lines"))
         let statements = try ScriptParser.parse(text, file: file)
+        progress?(WorkProgress(stage: .parse, done: lines, total: lines, unit: "lines"))
         var touched: [String] = []
         var current = defaultLayoutName
         for s in statements {
@@ -55,7 +63,15 @@ public final class Project {
             if !touched.contains(current) { touched.append(current) }
         }
         let report = try store.database.transaction(.immediate) {
-            let applied = try store.apply(statements)
+            let count = statements.count
+            let applied = try store.apply(
+                statements,
+                progress: progress.map { report in
+                    {
+                        report(
+                            WorkProgress(stage: .store, done: $0, total: count, unit: "statements"))
+                    }
+                })
             guard solvesAfterEdits else { return SolveReport() }
             var report = SolveReport()
             for layout in touched {

@@ -11,6 +11,11 @@
 /// A view's `<rect>` carries `data-view="NAME"` and sits at its frame plus its panel's
 /// offset (``offsets(for:)``): frames are root coordinates, so nesting shows as
 /// rectangles inside rectangles, drawn parents first.
+///
+/// Labels never overlap (see ``placeLabels(_:)``): each is written inside its view, on
+/// the first line down from the top-left corner that no earlier label occupies, and
+/// shortened with `…` to the view's width. A view without room for its label keeps its
+/// name in the rectangle's `<title>` (a tooltip), as every view does.
 public enum SVGRenderer {
     /// One view to draw.
     public struct Box: Hashable, Sendable {
@@ -38,6 +43,24 @@ public enum SVGRenderer {
             self.canvas = canvas
             self.boxes = boxes
         }
+    }
+
+    /// The labels' font size, and a character's width as a fraction of it: an estimate
+    /// for the sans-serif fonts the SVG asks for (Helvetica's and Arial's average advance
+    /// is about 0.55 em), without measuring text.
+    public static let labelFontSize = 10.0
+    public static let characterWidth = 0.6
+    /// A label's distance from its view's left and top edges.
+    static let labelInset = 3.0
+
+    /// The rectangle a label is assumed to cover: from its left end at `x`, from one font
+    /// size above its `baseline` to a quarter of it below (descenders).
+    public static func labelBox(
+        _ text: String, x: Double, baseline: Double, fontSize: Double = labelFontSize
+    ) -> Rect {
+        Rect(
+            x: x, y: baseline - fontSize,
+            width: Double(text.count) * fontSize * characterWidth, height: fontSize * 1.25)
     }
 
     static let margin = 20.0
@@ -72,8 +95,14 @@ public enum SVGRenderer {
             out += text(p.title, x: o.x, y: o.y - 8, size: 14, bold: true)
             out += canvasRect(p.canvas, o)
             let depths = depthOf(p.boxes)
-            for (b, depth) in zip(p.boxes, depths) {
-                out += box(b, depth: depth, o)
+            let labels = placeLabels(p.boxes)
+            for (i, (b, depth)) in zip(p.boxes, depths).enumerated() {
+                // The full name as a tooltip: the label may be cut short or left out.
+                let name = b.name + (b.ambiguous ? " (ambiguous)" : "")
+                out += rectStart(b, depth: depth, o) + "<title>\(escape(name))</title></rect>\n"
+                if let label = labels[i] {
+                    out += labelText(label, for: b, o)
+                }
             }
             out += "</g>\n"
         }
@@ -101,7 +130,7 @@ public enum SVGRenderer {
         let dur = formatNumber(duration)
         for (i, b) in first.enumerated() {
             let track = steps.map { $0[i].frame }
-            var rect = box(b, depth: depths[i], o, closeRect: false)
+            var rect = rectStart(b, depth: depths[i], o)
             for (name, key) in [
                 ("x", \Rect.x), ("y", \Rect.y), ("width", \Rect.width),
                 ("height", \Rect.height),
@@ -136,9 +165,57 @@ public enum SVGRenderer {
             + " fill=\"#ffffff\" stroke=\"#111827\" stroke-width=\"1.5\"/>\n"
     }
 
-    private static func box(
-        _ b: Box, depth: Int, _ o: (x: Double, y: Double), closeRect: Bool = true
+    /// Where each box's label goes, in the panel's root coordinates, or nil where none
+    /// fits. Boxes are taken in drawing order (parents first): a label takes the first line
+    /// inside its box, from the top down, whose rectangle (``labelBox(_:x:baseline:fontSize:)``)
+    /// overlaps no label placed before; its text is cut with `…` to the box's width. A box
+    /// too short for a whole line may still take its top line if that overlaps nothing.
+    public static func placeLabels(_ boxes: [Box]) -> [(text: String, x: Double, baseline: Double)?]
+    {
+        let lineHeight = labelFontSize * 1.3
+        let charWidth = labelFontSize * characterWidth
+        var placed: [Rect] = []
+        return boxes.map { b in
+            let f = b.frame
+            guard f.x.isFinite, f.y.isFinite, f.width.isFinite, f.height.isFinite else {
+                return nil
+            }
+            let name = b.name + (b.ambiguous ? " (ambiguous)" : "")
+            let room = Int(((f.width - 2 * labelInset) / charWidth).rounded(.down))
+            let text: String
+            if name.count <= room {
+                text = name
+            } else if room >= 2 {
+                text = String(name.prefix(room - 1)) + "…"
+            } else {
+                return nil
+            }
+            let x = f.x + labelInset
+            var baseline = f.y + labelInset + labelFontSize
+            repeat {
+                let candidate = labelBox(text, x: x, baseline: baseline)
+                if !placed.contains(where: { $0.overlaps(candidate) }) {
+                    placed.append(candidate)
+                    return (text, x, baseline)
+                }
+                baseline += lineHeight
+            } while baseline + labelFontSize * 0.25 <= f.y + f.height
+            return nil
+        }
+    }
+
+    private static func labelText(
+        _ label: (text: String, x: Double, baseline: Double), for b: Box,
+        _ o: (x: Double, y: Double)
     ) -> String {
+        "<text data-label=\"\(escape(b.name))\" x=\"\(formatNumber(label.x + o.x))\""
+            + " y=\"\(formatNumber(label.baseline + o.y))\""
+            + " font-size=\"\(formatNumber(labelFontSize))\""
+            + " fill=\"\(b.ambiguous ? "#dc2626" : "#111827")\">\(escape(label.text))</text>\n"
+    }
+
+    /// The view's `<rect ...>` start tag: the caller adds its children and `</rect>`.
+    private static func rectStart(_ b: Box, depth: Int, _ o: (x: Double, y: Double)) -> String {
         let f = b.frame
         var s =
             "<rect data-view=\"\(escape(b.name))\" x=\"\(formatNumber(f.x + o.x))\""
@@ -149,29 +226,26 @@ public enum SVGRenderer {
             b.ambiguous
             ? " stroke=\"#dc2626\" stroke-width=\"2\" stroke-dasharray=\"6 3\""
             : " stroke=\"#1e3a8a\" stroke-width=\"1\""
-        s += closeRect ? "/>\n" : ">"
-        return s + (closeRect ? label(b, o, track: nil, duration: "") : "")
+        return s + ">"
     }
 
-    /// The name in the rectangle's top left corner (moving with it when animated).
+    /// The name in the rectangle's top left corner, moving with it.
     private static func label(
-        _ b: Box, _ o: (x: Double, y: Double), track: [Rect]?, duration: String
+        _ b: Box, _ o: (x: Double, y: Double), track: [Rect], duration: String
     ) -> String {
         let name = b.name + (b.ambiguous ? " (ambiguous)" : "")
         var s =
             "<text x=\"\(formatNumber(b.frame.x + o.x + 3))\""
             + " y=\"\(formatNumber(b.frame.y + o.y + 12))\" font-size=\"10\""
             + " fill=\"\(b.ambiguous ? "#dc2626" : "#111827")\">\(escape(name))"
-        if let track {
-            let xs = track.map { formatNumber($0.x + o.x + 3) }.joined(separator: ";")
-            let ys = track.map { formatNumber($0.y + o.y + 12) }.joined(separator: ";")
-            s +=
-                "<animate attributeName=\"x\" values=\"\(xs)\" dur=\"\(duration)s\""
-                + " repeatCount=\"indefinite\"/>"
-            s +=
-                "<animate attributeName=\"y\" values=\"\(ys)\" dur=\"\(duration)s\""
-                + " repeatCount=\"indefinite\"/>"
-        }
+        let xs = track.map { formatNumber($0.x + o.x + 3) }.joined(separator: ";")
+        let ys = track.map { formatNumber($0.y + o.y + 12) }.joined(separator: ";")
+        s +=
+            "<animate attributeName=\"x\" values=\"\(xs)\" dur=\"\(duration)s\""
+            + " repeatCount=\"indefinite\"/>"
+        s +=
+            "<animate attributeName=\"y\" values=\"\(ys)\" dur=\"\(duration)s\""
+            + " repeatCount=\"indefinite\"/>"
         return s + "</text>\n"
     }
 
@@ -217,5 +291,13 @@ public enum SVGRenderer {
             }
         }
         return out
+    }
+}
+
+extension Rect {
+    /// Whether the two rectangles share some area (touching edges do not count).
+    func overlaps(_ other: Rect) -> Bool {
+        x < other.x + other.width && other.x < x + width && y < other.y + other.height
+            && other.y < y + height
     }
 }

@@ -16,21 +16,32 @@ extension ProjectStore {
     ///                          text: "view header"),
     ///     ])
     ///     applied[0].viewIDs["header"]  // the new view's row id
+    ///
+    /// `progress`, when given, is called with the number of statements written so far,
+    /// every few thousand statements and at the end.
     @discardableResult
-    public func apply(_ statements: [LocatedStatement]) throws -> [AppliedLayout] {
+    public func apply(_ statements: [LocatedStatement], progress: ((Int) -> Void)? = nil)
+        throws -> [AppliedLayout]
+    {
         try database.withoutForeignKeyChecks {
-            try applyInTransaction(statements)
+            try applyInTransaction(statements, progress: progress)
         }
     }
 
-    private func applyInTransaction(_ statements: [LocatedStatement]) throws -> [AppliedLayout] {
+    private func applyInTransaction(
+        _ statements: [LocatedStatement], progress: ((Int) -> Void)?
+    ) throws -> [AppliedLayout] {
         try database.transaction(.immediate) {
             // The triggers would mark every inserted row; one mark per layout does the same.
             // Off, not just quiet: a statement that may fire a trigger keeps a statement
             // journal, a copy of each page it touches (1 s over 466k inserts).
             try database.withoutTriggers {
                 let applier = try ScriptApplier(store: self)
-                for statement in statements { try applier.apply(statement) }
+                for (i, statement) in statements.enumerated() {
+                    try applier.apply(statement)
+                    if let progress, (i + 1) % storeProgressInterval == 0 { progress(i + 1) }
+                }
+                progress?(statements.count)
                 for layoutID in applier.touchedLayouts {
                     try markDirty(layoutID: layoutID, components: nil)
                 }

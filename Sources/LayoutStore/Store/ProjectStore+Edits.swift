@@ -55,6 +55,24 @@ extension ProjectStore {
         ).first
     }
 
+    /// The constraint labelled `label`, for a label a person named: an unknown one is
+    /// ``StoreError/unknownLabel(label:layout:at:suggestion:)`` with a "did you mean".
+    ///
+    ///     try store.existingConstraint(labelled: "header.hieght")
+    ///     // throws: no constraint labelled `header.hieght` in layout `main`;
+    ///     //         did you mean `header.height`?
+    public func existingConstraint(labelled label: String, layout: String = defaultLayoutName)
+        throws -> StoredConstraint
+    {
+        let layoutID = try layoutID(layout)
+        if let found = try ConstraintReader(database: database).constraints(
+            layoutID: layoutID, layout: layout, filter: "c.label = ?", [label]
+        ).first {
+            return found
+        }
+        throw try unknownLabel(label, layoutID: layoutID, layout: layout, at: nil)
+    }
+
     /// Removes the constraint labelled `label`.
     public func removeConstraint(labelled label: String, layout: String = defaultLayoutName)
         throws

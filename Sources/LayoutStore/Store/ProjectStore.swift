@@ -101,10 +101,19 @@ public final class ProjectStore {
             (id: $0.int64(0), component: $0.optionalInt(1), active: $0.bool(2))
         }
         if let row = rows.first { return row }
+        throw try unknownLabel(label, layoutID: layoutID, layout: layout, at: at)
+    }
+
+    /// The error for a label that `layout` does not have, with the nearest label it does
+    /// have (active or not) as the suggestion. Every lookup of a label a person typed
+    /// ends here when it fails, so every command suggests the same way.
+    func unknownLabel(_ label: String, layoutID: Int64, layout: String, at: SourceLocation?)
+        throws -> StoreError
+    {
         let labels = try database.cachedStatement(
             "SELECT label FROM constraints WHERE layout_id = ? AND label IS NOT NULL"
         ).rows([layoutID]) { $0.string(0) }
-        throw StoreError.unknownLabel(
+        return StoreError.unknownLabel(
             label: label, layout: layout, at: at, suggestion: suggestName(label, from: labels))
     }
 
