@@ -42,7 +42,9 @@ struct Diff: ParsableCommand {
         }
         var objects: [[String: Any]] = []
         for (from, to) in pairs {
-            let changes = try project.diff(layout: global.layout, from: from, to: to)
+            let changes = try project.diff(
+                layout: global.layout, from: from, to: to,
+                reading: global.writesNothing ? .stored : .solvingInMemory)
             let a = from ?? baseVariantName
             let b = to ?? baseVariantName
             if json {
@@ -58,5 +60,10 @@ struct Diff: ParsableCommand {
             for c in changes { print("  \(c.view): \(describeFields(c.old!, c.new))") }
         }
         if json { print(jsonString(objects)) }
+        if global.writesNothing {
+            let compared = Set(
+                pairs.flatMap { [$0.0 ?? baseVariantName, $0.1 ?? baseVariantName] })
+            try warnStale(project, variants: compared.sorted(), global)
+        }
     }
 }

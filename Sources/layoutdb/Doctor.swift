@@ -6,20 +6,42 @@ struct Doctor: ParsableCommand {
         abstract: "Check the project file (exit 1 with findings).",
         discussion: commandHelp(
             """
-            Checks SQLite's integrity, foreign keys, unique labels, the view tree, the
-            stored frames against a fresh solve, and the dirty marks. Reads only. Prints
-            one finding per line, e.g.
+            Checks SQLite's integrity, foreign keys, unique labels, the view tree, that
+            every layout solves, negative sizes, the stored frames against a fresh solve,
+            and the dirty marks. Reads only, unless --fix. Prints one finding per line,
+            e.g.
               tree: layout main: parent cycle a → b → a
               frames: main/base: view header is stale but not marked dirty: y 13 (...)
+              solve: main/base: the constraints do not solve; ... (the conflict follows)
+            --fix marks the layouts with stale frames dirty and re-solves them, in one
+            transaction; it prints what it did, then what is left (exit 1 if anything is).
             """,
-            examples: ["layoutdb doctor", "layoutdb --db app.layoutdb doctor -q"]))
+            examples: [
+                "layoutdb doctor", "layoutdb --db app.layoutdb doctor -q", "layoutdb doctor --fix",
+            ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @Flag(
+        help: ArgumentHelp(
+            "Repair what can be repaired, in one transaction: mark layouts with stale, unmarked "
+                + "frames dirty and re-solve them. Says what it did."))
+    var fix = false
 
     func run() throws {
-        var found = false
-        let findings = try global.open().doctor()
-        found = !findings.isEmpty
+        let project = try global.open()
+        var findings = try project.doctor()
         for finding in findings { print(finding) }
+        if fix && findings.contains(where: { $0.repairableLayout != nil }) {
+            let repair = try project.repair(findings)
+            for layout in repair.resolvedLayouts {
+                let changed = repair.report.changes.filter { $0.layout == layout }.count
+                print(
+                    "fixed: layout \(layout): marked dirty and re-solved, "
+                        + "\(changed) frame\(changed == 1 ? "" : "s") rewritten")
+            }
+            findings = try project.doctor()
+            for finding in findings { print("still: \(finding)") }
+        }
+        let found = !findings.isEmpty
         if !found && !global.quiet { print("ok: \(global.path) is healthy") }
         if found { throw ExitCode(ExitStatus.findings.rawValue) }
     }

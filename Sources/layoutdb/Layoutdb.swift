@@ -201,7 +201,11 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The layout to work on.", valueName: "name"))
     var layout: String = defaultLayoutName
 
-    @Flag(name: .long, help: "Edit without re-solving; run `layoutdb solve` after a batch.")
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Edit without re-solving; run `layoutdb solve` after a batch. "
+                + "Reads show the stored frames, stale ones marked."))
     var noSolve = false
 
     @Option(
@@ -228,6 +232,9 @@ struct GlobalOptions: ParsableArguments {
             throw ValidationError("--busy-timeout must be 0...86400 seconds")
         }
     }
+
+    /// Whether reads must neither re-solve nor write (`--no-solve`, `--read-only`).
+    var writesNothing: Bool { noSolve || readOnly }
 
     var path: String {
         db ?? ProcessInfo.processInfo.environment["LAYOUTDB"] ?? "project.layoutdb"

@@ -82,9 +82,7 @@ private func writeJSON(_ value: Any, to out: inout String) {
 
 /// Whole numbers without a fraction (`44`, not `44.0`), others in their shortest form.
 private func jsonNumber(_ d: Double) -> String {
-    guard d.isFinite else { return "null" }
-    if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-    return String(d)
+    d.isFinite ? exactNumber(d) : "null"
 }
 
 private func writeJSONString(_ s: String, to out: inout String) {
@@ -134,6 +132,37 @@ func printReport(_ report: SolveReport, _ global: GlobalOptions, json: Bool = fa
         let more = report.ambiguous.count > 10 ? " and \(report.ambiguous.count - 10) more" : ""
         warn("ambiguous layout (constraints leave these views free): \(list)\(more)")
     }
+}
+
+/// One warning when a read showed stored frames that edits left stale.
+func warnStale(_ rows: [FrameRow], _ global: GlobalOptions) {
+    let stale = rows.filter(\.stale).count
+    guard stale > 0 else { return }
+    warn(
+        "\(stale) frame\(stale == 1 ? " is" : "s are") stale (marked *): shown as stored "
+            + "before edits that are not re-solved yet; `layoutdb solve` brings them up to date"
+            + (global.readOnly ? " (where the project is writable)" : ""))
+}
+
+/// One warning for the stale stored frames of several variants ("base" for the layout),
+/// after a read that showed them as stored.
+func warnStale(_ project: Project, variants: [String], _ global: GlobalOptions) throws {
+    var rows: [FrameRow] = []
+    for variant in variants {
+        rows += try project.frames(
+            layout: global.layout, variant: variant == baseVariantName ? nil : variant,
+            reading: .stored)
+    }
+    warnStale(rows, global)
+}
+
+/// After a read of a project with no layout yet: how to start, on stderr (not with -q).
+func noteIfEmpty(_ project: Project, _ global: GlobalOptions) throws {
+    guard !global.quiet, try project.store.isEmpty() else { return }
+    FileHandle.standardError.write(
+        Data(
+            ("note: \(global.path) has no layouts yet; start with `layoutdb apply FILE` "
+                + "(a .layout script: `layoutdb help apply`)\n").utf8))
 }
 
 func rectJSON(_ r: Rect) -> [String: Double] {

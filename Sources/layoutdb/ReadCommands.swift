@@ -15,7 +15,9 @@ struct List: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let all = try global.open().store.listConstraints(
+        let project = try global.open()
+        try noteIfEmpty(project, global)
+        let all = try project.store.listConstraints(
             layout: global.layout, includeGenerated: true)
         if json {
             print(
@@ -72,7 +74,9 @@ struct Views: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let views = try global.open().store.views(layout: global.layout).filter { !$0.isRoot }
+        let project = try global.open()
+        try noteIfEmpty(project, global)
+        let views = try project.store.views(layout: global.layout).filter { !$0.isRoot }
         if json {
             print(
                 jsonString(
@@ -140,10 +144,16 @@ struct Frames: ParsableCommand {
         abstract: "Print the solved frames, in root coordinates.",
         discussion: commandHelp(
             """
-            Re-solves dirty parts first. csv columns: view,x,y,width,height. The same
-            data is in SQL: the solved_frames view.
+            Re-solves dirty parts first. csv columns: view,x,y,width,height,stale. The
+            same data is in SQL: the solved_frames view. With --no-solve or --read-only
+            nothing is re-solved or written: the stored frames are shown, and those an
+            edit left stale are marked (* in the table, stale 1 in csv, "stale": true
+            in json), with one warning on stderr.
             """,
-            examples: ["layoutdb frames", "layoutdb frames --variant compact --format csv"]))
+            examples: [
+                "layoutdb frames", "layoutdb frames --variant compact --format csv",
+                "layoutdb --no-solve frames",
+            ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(help: ArgumentHelp("A variant instead of the base layout.", valueName: "name"))
     var variant: String?
@@ -151,15 +161,19 @@ struct Frames: ParsableCommand {
 
     func run() throws {
         let variant = variant == baseVariantName ? nil : variant
-        let rows = try global.open().frames(layout: global.layout, variant: variant)
+        let project = try global.open()
+        let rows = try project.frames(
+            layout: global.layout, variant: variant,
+            reading: global.writesNothing ? .stored : .solvingDirty)
         switch format {
         case .csv:
-            print("view,x,y,width,height")
+            print("view,x,y,width,height,stale")
             for r in rows {
                 print(
                     [
                         csvField(r.view), formatNumber(r.frame.x), formatNumber(r.frame.y),
                         formatNumber(r.frame.width), formatNumber(r.frame.height),
+                        r.stale ? "1" : "0",
                     ].joined(separator: ","))
             }
         case .json:
@@ -169,7 +183,7 @@ struct Frames: ParsableCommand {
                         [
                             "view": r.view, "parent": r.parent, "x": r.frame.x, "y": r.frame.y,
                             "width": r.frame.width, "height": r.frame.height,
-                            "ambiguous": r.ambiguous,
+                            "ambiguous": r.ambiguous, "stale": r.stale,
                         ]
                     }))
         case .table:
@@ -179,59 +193,102 @@ struct Frames: ParsableCommand {
                     rows.map { r in
                         [
                             r.view, formatNumber(r.frame.x), formatNumber(r.frame.y),
-                            formatNumber(r.frame.width),
-                            formatNumber(r.frame.height), r.ambiguous ? "ambiguous" : "",
+                            formatNumber(r.frame.width), formatNumber(r.frame.height),
+                            [r.stale ? "*" : "", r.ambiguous ? "ambiguous" : ""]
+                                .filter { !$0.isEmpty }.joined(separator: " "),
                         ]
                     }))
         }
+        warnStale(rows, global)
+        try noteIfEmpty(project, global)
     }
 }
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Report ambiguous views and losing constraints.",
+        abstract: "Report ambiguous views, bad sizes, overlaps and losing constraints.",
         discussion: commandHelp(
             """
-            An ambiguous view is one its constraints leave free (exit 1); an optional
-            constraint that does not hold is reported with its priority.
+            Solves in memory; never writes. Exit 1 for an ambiguous view (one its
+            constraints leave free), a negative width or height, a view squeezed below
+            its intrinsic size (its compression resistance lost) or siblings whose
+            frames share an area (--allow-overlap when views are drawn over each other
+            on purpose); an optional constraint that does not hold is reported with its
+            priority.
             """,
-            examples: ["layoutdb check", "layoutdb check --variant compact --json"]))
+            examples: [
+                "layoutdb check", "layoutdb check --variant compact --json",
+                "layoutdb check --allow-overlap",
+            ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(help: ArgumentHelp("Check a variant instead of the base layout.", valueName: "name"))
     var variant: String?
+    @Flag(help: "Do not report siblings whose frames overlap.") var allowOverlap = false
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        var ambiguous = false
         let variant = variant == baseVariantName ? nil : variant
-        let r = try global.open().check(layout: global.layout, variant: variant)
-        ambiguous = !r.ambiguousViews.isEmpty
+        let project = try global.open()
+        try noteIfEmpty(project, global)
+        let r = try project.check(layout: global.layout, variant: variant)
+        let found = r.hasProblems(allowingOverlap: allowOverlap)
+        let overlaps = allowOverlap ? [] : r.overlaps
         if json {
+            func size(_ p: Project.SizeProblem) -> [String: Any] {
+                ["view": p.view, "dimension": p.dimension, "solved": p.solved, "limit": p.limit]
+            }
             print(
                 jsonString(
                     [
                         "layout": r.layout, "variant": r.variant, "ambiguous": r.ambiguousViews,
-                        "unsatisfied": r.unsatisfied.map {
-                            ($0.label.map { "\($0): " } ?? "") + $0.source
+                        "unsatisfied": r.unsatisfied.map(\.labelledSource),
+                        "negative": r.negativeSizes.map(size), "squeezed": r.squeezed.map(size),
+                        "overlaps": overlaps.map {
+                            ["views": [$0.first, $0.second], "shared": rectJSON($0.shared)]
                         },
                     ] as [String: Any]))
-            return
+        } else {
+            printCheck(r, overlaps: overlaps, found: found)
         }
+        if found { throw ExitCode(ExitStatus.findings.rawValue) }
+    }
+
+    private func printCheck(_ r: Project.CheckReport, overlaps: [Project.Overlap], found: Bool) {
         for v in r.ambiguousViews {
             print(
                 "ambiguous: \(v) — its constraints leave its frame free; add constraints or a frame"
             )
         }
+        func extent(_ p: Project.SizeProblem) -> String {
+            "\(formatNumber(p.solved)) \(p.dimension == "width" ? "wide" : "high")"
+        }
+        for p in r.negativeSizes {
+            print(
+                "negative size: \(p.view) is solved \(extent(p)) — its constraints need more "
+                    + "room than the canvas or its neighbours leave")
+        }
+        for p in r.squeezed {
+            print(
+                "squeezed: \(p.view) is solved \(extent(p)), below its intrinsic \(p.dimension) "
+                    + "\(formatNumber(p.limit)) (compression resistance "
+                    + "\(p.priority.map(\.description) ?? "") lost)")
+        }
+        for o in overlaps.prefix(50) {
+            let s = o.shared
+            print(
+                "overlap: \(o.first) and \(o.second) share x \(formatNumber(s.x))…"
+                    + "\(formatNumber(s.x + s.width)), y \(formatNumber(s.y))…"
+                    + "\(formatNumber(s.y + s.height)) (--allow-overlap if intended)")
+        }
+        if overlaps.count > 50 { print("... and \(overlaps.count - 50) more overlaps") }
         for c in r.unsatisfied {
             print(
-                "unsatisfied (priority \(c.priority)): " + (c.label.map { "\($0): " } ?? "")
-                    + c.source
+                "unsatisfied (priority \(c.priority)): " + c.labelledSource
                     + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
         }
-        if r.isClean && !global.quiet {
+        if !found && r.unsatisfied.isEmpty && !global.quiet {
             print("ok: \(r.layout)/\(r.variant) is fully determined")
         }
-        if ambiguous { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 }
 

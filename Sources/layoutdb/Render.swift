@@ -47,8 +47,13 @@ struct Render: ParsableCommand {
             allVariants
             ? [nil] + (try project.store.variants(layout: global.layout).map(\.name))
             : [variant == baseVariantName ? nil : variant]
-        let svg = SVGRenderer.render(
-            try project.panels(layout: global.layout, variants: variants))
+        let panels = try project.panels(
+            layout: global.layout, variants: variants,
+            reading: global.writesNothing ? .stored : .solvingInMemory)
+        if global.writesNothing {
+            try warnStale(project, variants: variants.map { $0 ?? baseVariantName }, global)
+        }
+        let svg = SVGRenderer.render(panels)
         if let converter {
             try converter.convert(svg, to: output)
         } else {

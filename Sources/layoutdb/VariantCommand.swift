@@ -40,9 +40,17 @@ struct VariantCommand: ParsableCommand {
         }
 
         func run() throws {
+            let project = try global.open()
+            let wasEmpty = try project.store.isEmpty()
             printReport(
-                try global.open().createVariant(
+                try project.createVariant(
                     name, canvas: canvas.flatMap(parseSize), layout: global.layout), global)
+            if wasEmpty && !global.quiet {
+                // A script that declares only a variant makes its layout the same way.
+                warn(
+                    "the project had no layout: created an empty layout \(global.layout) "
+                        + "for variant \(name); add views with `layoutdb apply FILE`")
+            }
         }
     }
 
@@ -56,6 +64,7 @@ struct VariantCommand: ParsableCommand {
 
         func run() throws {
             let project = try global.open()
+            try noteIfEmpty(project, global)
             let labels = Dictionary(
                 try project.store.listConstraints(layout: global.layout).compactMap { s in
                     s.id.flatMap { id in s.constraint.label.map { (id, $0) } }

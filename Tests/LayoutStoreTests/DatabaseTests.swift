@@ -45,7 +45,7 @@ struct DatabaseTests {
         }
         // Migrating again is a no-op.
         try DatabaseMigrator().migrate(db, allowEmpty: false)
-        #expect(try db.int64("PRAGMA user_version") == 1)
+        #expect(try db.int64("PRAGMA user_version") == Int64(DatabaseMigrator().latestVersion))
     }
 
     @Test("migrations apply in order, each once, each recorded in user_version")
@@ -96,12 +96,17 @@ struct DatabaseTests {
             try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
         let before = try file.bytes()
-        #expect(throws: ProjectFileError.newerSchema(path: file.path, version: 99, known: 1)) {
+        #expect(
+            throws: ProjectFileError.newerSchema(
+                path: file.path, version: 99, known: DatabaseMigrator().latestVersion)
+        ) {
             _ = try ProjectStore.open(path: file.path, create: true)
         }
         #expect(try file.bytes() == before)
-        let message = ProjectFileError.newerSchema(path: file.path, version: 99, known: 1)
-            .description
+        let message = ProjectFileError.newerSchema(
+            path: file.path, version: 99, known: DatabaseMigrator().latestVersion
+        )
+        .description
         #expect(message.contains("newer layoutdb") && message.contains(file.path))
     }
 

@@ -30,10 +30,10 @@ struct CLITests {
         let frames = box.run(["frames", "--format", "csv"])
         #expect(frames.status == 0)
         #expect(frames.stdout == """
-            view,x,y,width,height
-            header,0,0,375,70
-            title,87.5,23,200,24
-            body,16,78,343,714
+            view,x,y,width,height,stale
+            header,0,0,375,70,0
+            title,87.5,23,200,24,0
+            body,16,78,343,714,0
 
             """)
         let compact = box.run(["frames", "--variant", "compact", "--format", "csv"])

@@ -72,7 +72,7 @@ struct RobustnessConcurrencyTests {
                 var widths: [String: String] = [:]
                 for line in frames.stdout.split(separator: "\n") {
                     let cells = line.split(separator: ",").map(String.init)
-                    if cells.count == 5 { widths[cells[0]] = cells[3] }
+                    if cells.count == 6 { widths[cells[0]] = cells[3] }
                 }
                 if frames.status != 0 || widths["pa"] == nil || widths["pa"] != widths["pb"] {
                     log.violation("frames saw pa \(widths["pa"] ?? "-") pb \(widths["pb"] ?? "-") "

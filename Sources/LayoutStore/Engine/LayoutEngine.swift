@@ -51,7 +51,9 @@ public struct EngineInput: Sendable {
     /// The constraints, with any variant overrides already applied to their constants.
     public var constraints: [Constraint]
 
-    public init(canvas: Size, drawnCanvas: Size? = nil, views: [EngineView], constraints: [Constraint]) {
+    public init(
+        canvas: Size, drawnCanvas: Size? = nil, views: [EngineView], constraints: [Constraint]
+    ) {
         self.canvas = canvas
         self.drawnCanvas = drawnCanvas ?? canvas
         self.views = views
@@ -88,19 +90,99 @@ public enum EngineError: LayoutDBError, Equatable {
         switch self {
         case .unsatisfiable(let conflicts, let generated):
             var lines = ["required constraints cannot all hold; they conflict:"]
-            for c in conflicts.prefix(25) {
-                var line = "  " + (c.label.map { "\($0): " } ?? "") + c.source
-                if let origin = c.origin { line += "    (\(origin.file):\(origin.line))" }
-                lines.append(line)
-            }
+            lines += Self.conflictLines(Array(conflicts.prefix(25)))
             if conflicts.count > 25 { lines.append("  ... and \(conflicts.count - 25) more") }
             for g in generated { lines.append("  \(g)") }
-            lines.append("hint: remove one of them, lower its priority below 1000, or change a constant")
+            lines.append(
+                "hint: remove one of them, lower its priority below 1000, or change a constant")
             return lines.joined(separator: "\n")
         case .unknownView(let view, let c):
             return "unknown view '\(view)' in constraint: \(c.source)"
         case .nonFiniteNumber(let c):
             return "a number is not finite" + (c.map { " in: \($0.source)" } ?? "")
         }
+    }
+}
+
+extension EngineError {
+    /// The conflicting constraints by source statement: one line per statement (its text,
+    /// which carries its label, and `FILE:LINE`), and under it, once each, the equations
+    /// actually solved when the statement alone does not say them — the parts of a VFL
+    /// line or a compound constraint, or a constant changed since the line was written
+    /// (`set-constant`, a variant's `set`: the value tried, not the one in the source).
+    ///
+    ///       V:|[header]-8-[body]|    (home.layout:6)
+    ///         → header.top == root.top
+    ///         → body.top == header.bottom + 8
+    static func conflictLines(_ conflicts: [Constraint]) -> [String] {
+        var groups: [[Constraint]] = []
+        var groupOfStatement: [String: Int] = [:]
+        for c in conflicts {
+            // Only a script position tells that two constraints came from one statement
+            // (the Swift API and tests may give many the same text).
+            guard let origin = c.origin, !c.source.isEmpty else {
+                groups.append([c])
+                continue
+            }
+            let key = "\(origin)\u{0}\(c.source)"
+            if let g = groupOfStatement[key] {
+                if !groups[g].contains(c) { groups[g].append(c) }
+            } else {
+                groupOfStatement[key] = groups.count
+                groups.append([c])
+            }
+        }
+        var lines: [String] = []
+        for group in groups {
+            let first = group[0]
+            var head = group.count == 1 ? first.labelledSource : first.source
+            if let origin = first.origin { head += "    (\(origin.file):\(origin.line))" }
+            lines.append("  " + head)
+            guard !first.source.isEmpty else { continue }
+            if group.count == 1, statementSays(first.source, exactly: first) { continue }
+            let label = statementLabel(first.source).map(String.init)
+            for c in group {
+                var equation = c
+                // The line above already shows this label (its own, or prefixed to it).
+                if c.label == label || (group.count == 1 && label == nil) { equation.label = nil }
+                lines.append("      → " + ScriptWriter.text(of: equation))
+            }
+        }
+        return lines
+    }
+
+    /// The label a statement starts with (`header.height` in `header.height: ...`), or nil;
+    /// `H:` and `V:` begin VFL lines, not labels.
+    static func statementLabel(_ source: String) -> Substring? {
+        let name = source.prefix { $0.isLetter || $0.isNumber || "_.-".contains($0) }
+        guard !name.isEmpty, name != "H", name != "V" else { return nil }
+        let rest = source[name.endIndex...].drop { $0 == " " || $0 == "\t" }
+        return rest.first == ":" ? name : nil
+    }
+
+    /// Whether `source`, read alone, is `constraint` and nothing more: one equation with the
+    /// same terms, relation and constant (and label, when the source has one). A source that does not parse alone (a
+    /// metric, a VFL line's superview) is not taken to say it.
+    static func statementSays(_ source: String, exactly constraint: Constraint) -> Bool {
+        guard let parsed = try? ScriptParser.parseConstraints(source), parsed.count == 1 else {
+            return false
+        }
+        let alone = parsed[0]
+        // A source without a label says the equation of a constraint labelled later.
+        return (alone.label == nil || alone.label == constraint.label)
+            && alone.relation == constraint.relation
+            && alone.terms == constraint.terms && alone.constant == constraint.constant
+    }
+}
+
+extension Constraint {
+    /// The statement it came from with its label once: the source when it carries the label
+    /// (`h: header.height == 70`), else `LABEL: SOURCE` (a label given with `add --label`),
+    /// or the equation when there is no source (built in Swift). A part of a labelled VFL
+    /// line or compound constraint (`b.top` of `b: body.edges == |.edges`) shows the line.
+    public var labelledSource: String {
+        if source.isEmpty { return ScriptWriter.text(of: self) }
+        guard let label, EngineError.statementLabel(source) == nil else { return source }
+        return "\(label): \(source)"
     }
 }

@@ -2,14 +2,20 @@ import Foundation
 
 /// Formats a number for people: no floating-point noise (`70`, `227.5`, `0.333333`).
 ///
-/// Rounds to 1e-6 for display only; stored values keep full precision.
+/// Magnitudes from 1e-6 up to 1e15 are rounded to 1e-6 (for display only; stored values
+/// keep their precision). Beyond that range rounding would print `0` for `1e-300` and
+/// 301 digits for `1e300`, so those are printed in their shortest exact form
+/// (``exactNumber(_:)``). Every table, csv and report number goes through here.
 ///
 ///     formatNumber(70.0000001) == "70"
+///     formatNumber(1e300) == "1e+300"
 public func formatNumber(_ value: Double) -> String {
     guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+    let magnitude = abs(value)
+    if magnitude >= 1e15 || (magnitude < 1e-6 && magnitude > 0) { return exactNumber(value) }
     var rounded = (value * 1e6).rounded() / 1e6
     if rounded == 0 { rounded = 0 }  // no "-0"
-    if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+    if rounded == rounded.rounded() {
         return String(Int64(rounded))
     }
     var text = String(format: "%.6f", rounded)
@@ -17,3 +23,46 @@ public func formatNumber(_ value: Double) -> String {
     if text.hasSuffix(".") { text.removeLast() }
     return text
 }
+
+/// A finite number in the shortest form that reads back as the same `Double`: whole
+/// numbers below 1e15 without a fraction (`70`), others as Swift prints them (`0.1`,
+/// `1e-07`, `1e+300`). What scripts (`export`) and JSON carry, where nothing may be lost.
+///
+///     exactNumber(44) == "44"
+///     exactNumber(0.1) == "0.1"
+public func exactNumber(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+}
+
+/// A solved value on a grid of ten significant digits (1e-9 of its magnitude): solver
+/// noise goes (`99.99999999999998` → `100`) and values that are whole or short decimals
+/// are stored exactly, so `where width = 100` finds them in plain SQL.
+///
+/// The store applies it to every solved value it writes; the `solved_frames` view
+/// applies the same grid (`printf('%.10g', …)`) to the values it derives by addition.
+/// Zero, non-finite values and magnitudes outside 1e-12 ... 1e31 (where the grid's
+/// power of ten is not an exact `Double`) are returned unchanged.
+///
+///     snapSolvedValue(99.99999999999998) == 100
+public func snapSolvedValue(_ value: Double) -> Double {
+    let magnitude = abs(value)
+    guard value.isFinite, magnitude >= 1e-12, magnitude < 1e31 else { return value }
+    // Ten significant digits: value × 10^(9 - exponent) rounded to a whole number, then
+    // divided back. Both the whole number and 10^k (k ≤ 22) are exact doubles, so the
+    // one division rounds correctly to the double nearest the decimal.
+    let exponent = Int(log10(magnitude).rounded(.down))
+    let shift = 9 - exponent
+    if shift >= 0 {
+        let scale = powersOfTen[shift]
+        return (value * scale).rounded() / scale
+    }
+    let scale = powersOfTen[-shift]
+    return (value / scale).rounded() * scale
+}
+
+/// 1e0 ... 1e22: the powers of ten that are exact doubles.
+private let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]

@@ -94,10 +94,7 @@ public enum ScriptWriter {
     }
 
     /// A number in the shortest form that reads back as the same `Double` (`70`, `0.1`, `1e-07`).
-    public static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
+    public static func number(_ value: Double) -> String { exactNumber(value) }
 
     /// `a.width * 0.5 - b.left + 10`; a side without terms is its constant (`0` if none).
     static func expression(_ expression: LinearExpression) -> String {

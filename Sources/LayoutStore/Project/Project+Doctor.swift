@@ -1,16 +1,22 @@
-/// `layoutdb doctor`: integrity and consistency checks that read and never write.
+/// `layoutdb doctor`: integrity and consistency checks that read and never write
+/// (`doctor --fix` writes, through ``Project/repair(_:)``).
 ///
 /// A project edited only through layoutdb passes all of them; a finding means the file
 /// was damaged or edited with plain SQL in a way the triggers cannot describe.
 public struct DoctorFinding: Hashable, Sendable, CustomStringConvertible {
-    /// Which check: `integrity`, `foreign-keys`, `labels`, `tree`, `frames`, `dirty`.
+    /// Which check: `integrity`, `foreign-keys`, `labels`, `tree`, `frames`, `dirty`,
+    /// `solve` (the constraints conflict), `sizes` (a negative width or height).
     public var check: String
     /// What is wrong, naming the layout and view or label.
     public var message: String
+    /// The layout whose stored frames `doctor --fix` can bring up to date by marking it
+    /// dirty and re-solving it; nil when the finding needs a person.
+    public var repairableLayout: String?
 
-    public init(check: String, message: String) {
+    public init(check: String, message: String, repairableLayout: String? = nil) {
         self.check = check
         self.message = message
+        self.repairableLayout = repairableLayout
     }
 
     public var description: String { "\(check): \(message)" }
@@ -88,7 +94,9 @@ extension Project {
         let db = store.database
         var findings: [DoctorFinding] = []
         let layoutNames = Dictionary(
-            try db.makeStatement("SELECT id, name FROM layouts").rows { ($0.int64(0), $0.string(1)) },
+            try db.makeStatement("SELECT id, name FROM layouts").rows {
+                ($0.int64(0), $0.string(1))
+            },
             uniquingKeysWith: { a, _ in a })
         struct Node {
             var layout: Int64
@@ -97,10 +105,16 @@ extension Project {
         }
         var nodes: [Int64: Node] = [:]
         for (id, node) in try db.makeStatement("SELECT id, layout_id, name, parent_id FROM views")
-            .rows([], { s in
-                (s.int64(0), Node(layout: s.int64(1), name: s.string(2),
-                                  parent: s.isNull(3) ? nil : s.int64(3)))
-            })
+            .rows(
+                [],
+                { s in
+                    (
+                        s.int64(0),
+                        Node(
+                            layout: s.int64(1), name: s.string(2),
+                            parent: s.isNull(3) ? nil : s.int64(3))
+                    )
+                })
         {
             nodes[id] = node
         }
@@ -109,8 +123,10 @@ extension Project {
         for (id, name) in layoutNames.sorted(by: { $0.value < $1.value }) {
             let count = roots[id] ?? 0
             if count != 1 {
-                findings.append(DoctorFinding(
-                    check: "tree", message: "layout \(name) has \(count) root views (expected 1)"))
+                findings.append(
+                    DoctorFinding(
+                        check: "tree",
+                        message: "layout \(name) has \(count) root views (expected 1)"))
             }
         }
         // 0 = unvisited, 1 = on the current path, 2 = known to reach a root.
@@ -125,17 +141,20 @@ extension Project {
                 guard let parent = node.parent else { break }
                 guard let parentNode = nodes[parent] else { break }  // foreign-keys reports it
                 if parentNode.layout != node.layout {
-                    findings.append(DoctorFinding(
-                        check: "tree",
-                        message: "layout \(layoutNames[node.layout] ?? "?"): view \(node.name)'s "
-                            + "parent \(parentNode.name) is in another layout"))
+                    findings.append(
+                        DoctorFinding(
+                            check: "tree",
+                            message:
+                                "layout \(layoutNames[node.layout] ?? "?"): view \(node.name)'s "
+                                + "parent \(parentNode.name) is in another layout"))
                 }
                 if state[parent] == 1 {
                     let cycle = path[path.firstIndex(of: parent)!...].map { nodes[$0]!.name }
-                    findings.append(DoctorFinding(
-                        check: "tree",
-                        message: "layout \(layoutNames[node.layout] ?? "?"): parent cycle "
-                            + (cycle + [cycle[0]]).joined(separator: " → ")))
+                    findings.append(
+                        DoctorFinding(
+                            check: "tree",
+                            message: "layout \(layoutNames[node.layout] ?? "?"): parent cycle "
+                                + (cycle + [cycle[0]]).joined(separator: " → ")))
                     break
                 }
                 current = parent
@@ -174,8 +193,10 @@ extension Project {
         return dirty + frames
     }
 
-    /// Re-solves every layout and variant in memory and compares with the stored frames
-    /// that are not marked stale. Ambiguous views are skipped: any solution is right.
+    /// Re-solves every layout and variant in memory, dirty or not: reports those that do
+    /// not solve (with the conflict) and negative sizes, and compares the stored frames
+    /// that are not marked stale with the fresh solve. Ambiguous views are skipped: any
+    /// solution is right.
     private func frameFindings() throws -> [DoctorFinding] {
         var findings: [DoctorFinding] = []
         for layout in try store.layouts() {
@@ -183,47 +204,69 @@ extension Project {
             let marks = try store.dirtyMarks(layout: layout.name)
             let variants: [VariantRef] = [.base] + model.variants.map { .named($0.name) }
             for variant in variants {
-                let variantMarks = marks.filter { $0.variant == variant }
-                if variantMarks.contains(where: { $0.component == nil }) { continue }
-                let stale = Set(variantMarks.compactMap(\.component))
                 let place = "\(layout.name)/\(variant)"
                 let output: EngineOutput
                 do {
                     output = try LayoutEngine.solve(engineInput(model, variant: variant))
                 } catch {
-                    findings.append(DoctorFinding(
-                        check: "frames", message: "\(place): the stored constraints do not solve: "
-                            + "\(error)".prefix { $0 != "\n" }))
+                    let conflict = "\(error)".split(separator: "\n").map { "  " + $0 }
+                    findings.append(
+                        DoctorFinding(
+                            check: "solve",
+                            message:
+                                "\(place): the constraints do not solve; every read and edit of "
+                                + "this layout fails until one of these changes:\n"
+                                + conflict.joined(separator: "\n")))
                     continue
                 }
-                let stored = try store.storedFrames(layout: layout.name, variant: variant)
                 let views = model.views.filter { !$0.isRoot }
+                for problem in Self.negativeSizes(views.map(\.name), output.frames) {
+                    findings.append(
+                        DoctorFinding(
+                            check: "sizes",
+                            message: "\(place): view \(problem.view) solves to a negative "
+                                + "\(problem.dimension) (\(formatNumber(problem.solved))): its constraints "
+                                + "need more room than they leave (`layoutdb check` explains more)")
+                    )
+                }
+                let variantMarks = marks.filter { $0.variant == variant }
+                // Marked dirty: the next read re-solves it, so the stored frames may differ.
+                if variantMarks.contains(where: { $0.component == nil }) { continue }
+                let stale = Set(variantMarks.compactMap(\.component))
+                let stored = try store.storedFrames(layout: layout.name, variant: variant)
                 for (i, view) in views.enumerated() {
                     if view.components.contains(where: { $0.map(stale.contains) ?? false }) {
                         continue
                     }
                     guard let frame = stored[view.id] else {
-                        findings.append(DoctorFinding(
-                            check: "frames", message: "\(place): view \(view.name) has no frame "
-                                + "and no dirty mark"))
+                        findings.append(
+                            DoctorFinding(
+                                check: "frames",
+                                message: "\(place): view \(view.name) has no frame "
+                                    + "and no dirty mark", repairableLayout: layout.name))
                         continue
                     }
                     if frame.ambiguous || output.ambiguous[i] { continue }
                     let solved = output.frames[i]
                     let pairs = [
                         ("x", frame.x, solved.x), ("y", frame.y, solved.y),
-                        ("width", frame.width, solved.width), ("height", frame.height, solved.height),
+                        ("width", frame.width, solved.width),
+                        ("height", frame.height, solved.height),
                     ]
                     let off = pairs.filter {
                         !(abs($0.1 - $0.2) <= Self.doctorTolerance * max(1, abs($0.2)))
                     }
                     if !off.isEmpty {
-                        let text = off.map { "\($0.0) \(formatNumber($0.1)) (solves to "
-                            + "\(formatNumber($0.2)))" }.joined(separator: ", ")
-                        findings.append(DoctorFinding(
-                            check: "frames",
-                            message: "\(place): view \(view.name) is stale but not marked dirty: "
-                                + text))
+                        let text = off.map {
+                            "\($0.0) \(formatNumber($0.1)) (solves to "
+                                + "\(formatNumber($0.2)))"
+                        }.joined(separator: ", ")
+                        findings.append(
+                            DoctorFinding(
+                                check: "frames",
+                                message:
+                                    "\(place): view \(view.name) is stale but not marked dirty: "
+                                    + text, repairableLayout: layout.name))
                     }
                 }
             }
@@ -231,10 +274,41 @@ extension Project {
         return findings
     }
 
+    /// What `doctor --fix` did.
+    public struct DoctorRepair: Sendable {
+        /// The layouts marked dirty and re-solved, in name order.
+        public var resolvedLayouts: [String] = []
+        /// What the re-solve changed.
+        public var report = SolveReport()
+    }
+
+    /// Repairs what `findings` allow, in one transaction: each layout with stale frames
+    /// that no dirty mark covered is marked dirty (base and every variant) and re-solved.
+    /// Everything else (conflicts, damage, duplicates) is left for a person; run
+    /// ``doctor()`` again to see what remains.
+    ///
+    ///     let repair = try project.repair(try project.doctor())
+    public func repair(_ findings: [DoctorFinding]) throws -> DoctorRepair {
+        let layouts = Set(findings.compactMap(\.repairableLayout)).sorted()
+        var repair = DoctorRepair()
+        guard !layouts.isEmpty else { return repair }
+        try store.database.transaction(.immediate) {
+            for layout in layouts {
+                try store.markDirty(layoutID: try store.layoutID(layout), components: nil)
+                repair.report.merge(try solveDirty(layout: layout))
+            }
+        }
+        store.database.checkpoint()
+        repair.resolvedLayouts = layouts
+        return repair
+    }
+
     /// The engine's input for a whole layout and one variant (as a full re-solve builds it).
     func engineInput(_ model: LayoutModel, variant: VariantRef) -> EngineInput {
         var variantModel: VariantModel?
-        if case .named(let name) = variant { variantModel = model.variants.first { $0.name == name } }
+        if case .named(let name) = variant {
+            variantModel = model.variants.first { $0.name == name }
+        }
         let drawn = model.canvas ?? Size(width: 0, height: 0)
         var constraints = model.constraints.map(\.constraint)
         if let overrides = variantModel?.overrides, !overrides.isEmpty {

@@ -1,26 +1,151 @@
 /// Checking and exporting a project.
 extension Project {
     /// What `check` reports: views whose layout is ambiguous, optional constraints that
-    /// do not hold.
+    /// do not hold, and solutions no screen should have: negative sizes, views squeezed
+    /// below their intrinsic size, siblings drawn over each other.
     public struct CheckReport: Sendable {
         public var layout: String
         public var variant: String
         public var ambiguousViews: [String]
         public var unsatisfied: [Constraint]
-        public var isClean: Bool { ambiguousViews.isEmpty && unsatisfied.isEmpty }
+        /// Views solved with a width or height below zero.
+        public var negativeSizes: [SizeProblem] = []
+        /// Views solved smaller than their intrinsic size: compression resistance lost.
+        public var squeezed: [SizeProblem] = []
+        /// Sibling views (same parent) whose frames overlap with a positive area, in
+        /// declaration order of the first; ambiguous views are left out.
+        public var overlaps: [Overlap] = []
+        /// Whether any problem was found (the overlaps count unless allowed).
+        public func hasProblems(allowingOverlap: Bool = false) -> Bool {
+            !ambiguousViews.isEmpty || !negativeSizes.isEmpty || !squeezed.isEmpty
+                || (!allowingOverlap && !overlaps.isEmpty)
+        }
+        public var isClean: Bool { !hasProblems() && unsatisfied.isEmpty }
     }
 
-    /// Solves a layout in memory (nothing is written) and reports ambiguity and the
-    /// optional constraints that lose.
-    public func check(layout: String = defaultLayoutName, variant: String? = nil) throws -> CheckReport {
+    /// One dimension of a view's solved frame, against a limit (0, or its intrinsic size).
+    public struct SizeProblem: Hashable, Sendable {
+        public var view: String
+        /// `width` or `height`.
+        public var dimension: String
+        public var solved: Double
+        /// 0 for a negative size; the intrinsic size for a squeezed view.
+        public var limit: Double
+        /// The compression resistance priority that lost (squeezed views only).
+        public var priority: Priority?
+    }
+
+    /// Two sibling views and the rectangle they share.
+    public struct Overlap: Hashable, Sendable {
+        public var first: String
+        public var second: String
+        public var shared: Rect
+    }
+
+    /// How far a solved size may go past a limit before `check` reports it.
+    static let checkTolerance = 1e-6
+
+    /// Solves a layout in memory (nothing is written) and reports ambiguity, the
+    /// optional constraints that lose, negative and squeezed sizes and overlapping
+    /// siblings.
+    public func check(layout: String = defaultLayoutName, variant: String? = nil) throws
+        -> CheckReport
+    {
         let p = try prepare(layout: layout, variant: variant)
         let views = p.views
         let constraints = p.input.constraints
         let output = try LayoutEngine.solve(p.input)
-        return CheckReport(
+        var report = CheckReport(
             layout: layout, variant: variant ?? baseVariantName,
             ambiguousViews: views.indices.filter { output.ambiguous[$0] }.map { views[$0].name },
             unsatisfied: output.unsatisfied.map { constraints[$0] })
+        report.negativeSizes = Self.negativeSizes(views.map(\.name), output.frames)
+        for (i, view) in views.enumerated() {
+            guard let intrinsic = view.declaration.intrinsic else { continue }
+            let frame = output.frames[i]
+            for (dimension, size, solved) in [
+                ("width", intrinsic.width, frame.width), ("height", intrinsic.height, frame.height),
+            ] {
+                guard let size, solved < size - Self.checkTolerance * max(1, abs(size)) else {
+                    continue
+                }
+                report.squeezed.append(
+                    SizeProblem(
+                        view: view.name, dimension: dimension, solved: solved, limit: size,
+                        priority: intrinsic.resist))
+            }
+        }
+        report.overlaps = Self.overlappingSiblings(
+            views.indices.filter { !output.ambiguous[$0] }.map {
+                (
+                    name: views[$0].name, parent: views[$0].declaration.parent,
+                    frame: output.frames[$0]
+                )
+            })
+        return report
+    }
+
+    /// The widths and heights below zero (beyond the tolerance), in view order.
+    static func negativeSizes(_ names: [String], _ frames: [Rect]) -> [SizeProblem] {
+        var found: [SizeProblem] = []
+        for (name, frame) in zip(names, frames) {
+            for (dimension, solved) in [("width", frame.width), ("height", frame.height)]
+            where solved < -checkTolerance {
+                found.append(
+                    SizeProblem(view: name, dimension: dimension, solved: solved, limit: 0))
+            }
+        }
+        return found
+    }
+
+    /// Pairs of siblings whose frames share an area. A sweep along the axis where the
+    /// siblings are spread thinnest (a vertical list is swept top to bottom), so a long
+    /// list costs its length, not its square; views with no area take no part.
+    static func overlappingSiblings(_ views: [(name: String, parent: String, frame: Rect)])
+        -> [Overlap]
+    {
+        let tolerance = checkTolerance
+        var byParent: [String: [Int]] = [:]
+        for (i, v) in views.enumerated()
+        where v.frame.width > tolerance && v.frame.height > tolerance {
+            byParent[v.parent, default: []].append(i)
+        }
+        var found: [(Int, Int, Rect)] = []
+        for members in byParent.values where members.count > 1 {
+            func density(_ low: (Rect) -> Double, _ length: (Rect) -> Double) -> Double {
+                let lows = members.map { low(views[$0].frame) }
+                let highs = members.map { low(views[$0].frame) + length(views[$0].frame) }
+                let span = (highs.max() ?? 0) - (lows.min() ?? 0)
+                return members.reduce(0) { $0 + length(views[$1].frame) } / max(span, tolerance)
+            }
+            let alongX = density(\.x, \.width) <= density(\.y, \.height)
+            let low: (Rect) -> Double = alongX ? { $0.x } : { $0.y }
+            let high: (Rect) -> Double = alongX ? { $0.x + $0.width } : { $0.y + $0.height }
+            var active: [Int] = []
+            for i in members.sorted(by: { (low(views[$0].frame), $0) < (low(views[$1].frame), $1) })
+            {
+                let a = views[i].frame
+                active.removeAll { high(views[$0].frame) <= low(a) + tolerance }
+                for j in active {
+                    let b = views[j].frame
+                    let x0 = max(a.x, b.x)
+                    let x1 = min(a.x + a.width, b.x + b.width)
+                    let y0 = max(a.y, b.y)
+                    let y1 = min(a.y + a.height, b.y + b.height)
+                    if x1 - x0 > tolerance && y1 - y0 > tolerance {
+                        found.append(
+                            (
+                                min(i, j), max(i, j),
+                                Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+                            ))
+                    }
+                }
+                active.append(i)
+            }
+        }
+        return found.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map {
+            Overlap(first: views[$0.0].name, second: views[$0.1].name, shared: $0.2)
+        }
     }
 
     /// The project (or one layout) as a `.layout` script that `apply` rebuilds.
@@ -45,7 +170,8 @@ extension Project {
                 try write(.view(view.declaration))
             }
             var labels: [Int64: String] = [:]
-            for stored in try store.listConstraints(layout: name) where stored.constraint.kind == .user {
+            for stored in try store.listConstraints(layout: name)
+            where stored.constraint.kind == .user {
                 let text = try ScriptWriter.checkedText(of: .constraint(stored.constraint))
                 lines.append(stored.constraint.isActive ? text : "# inactive: \(text)")
                 if let id = stored.id, let label = stored.constraint.label { labels[id] = label }

@@ -45,7 +45,7 @@ extension Project {
         return nil
     }
 
-    private func rows(_ p: Prepared, _ frames: [Rect], ambiguous: [Bool]) -> [FrameRow] {
+    func rows(_ p: Prepared, _ frames: [Rect], ambiguous: [Bool]) -> [FrameRow] {
         p.views.indices.map { i in
             FrameRow(
                 view: p.views[i].name, parent: p.views[i].declaration.parent, frame: frames[i],
@@ -55,13 +55,14 @@ extension Project {
 
     // MARK: Render
 
-    /// One SVG panel per variant (nil = base), from the stored frames (re-solved first
-    /// if dirty, as `frames`).
+    /// One SVG panel per variant (nil = base), from the frames as `reading` gets them:
+    /// by default solved in memory where dirty, so rendering never writes.
     ///
     ///     let svg = SVGRenderer.render(try project.panels(variants: [nil, "compact"]))
-    public func panels(layout: String = defaultLayoutName, variants: [String?]) throws
-        -> [SVGRenderer.Panel]
-    {
+    public func panels(
+        layout: String = defaultLayoutName, variants: [String?],
+        reading: FrameReading = .solvingInMemory
+    ) throws -> [SVGRenderer.Panel] {
         let model = try store.loadLayout(layout)
         let drawn = model.canvas ?? Size(width: 0, height: 0)
         return try variants.map { variant in
@@ -74,7 +75,7 @@ extension Project {
                 }
                 canvas = v.canvas ?? drawn
             }
-            let boxes = try frames(layout: layout, variant: variant).map {
+            let boxes = try frames(layout: layout, variant: variant, reading: reading).map {
                 SVGRenderer.Box(
                     name: $0.view, parent: $0.parent, frame: $0.frame, ambiguous: $0.ambiguous)
             }
@@ -88,12 +89,13 @@ extension Project {
     // MARK: Diff
 
     /// The views whose frames differ between two variants (nil = base), in view order:
-    /// `old` is `from`'s frame, `new` is `to`'s.
+    /// `old` is `from`'s frame, `new` is `to`'s. Writes nothing (see ``FrameReading``).
     ///
     ///     try project.diff(from: nil, to: "compact").map(\.view)   // ["header", ...]
-    public func diff(layout: String = defaultLayoutName, from: String?, to: String?) throws
-        -> [FrameChange]
-    {
+    public func diff(
+        layout: String = defaultLayoutName, from: String?, to: String?,
+        reading: FrameReading = .solvingInMemory
+    ) throws -> [FrameChange] {
         for name in [from, to].compactMap({ $0 }) {
             let names = try store.variants(layout: layout).map(\.name)
             if !names.contains(name) {
@@ -101,8 +103,10 @@ extension Project {
                     name: name, layout: layout, at: nil, suggestion: suggestName(name, from: names))
             }
         }
-        let a = try frames(layout: layout, variant: from)
-        let b = Dictionary(try frames(layout: layout, variant: to).map { ($0.view, $0) }) { x, _ in
+        let a = try frames(layout: layout, variant: from, reading: reading)
+        let b = Dictionary(
+            try frames(layout: layout, variant: to, reading: reading).map { ($0.view, $0) }
+        ) { x, _ in
             x
         }
         return a.compactMap { row in

@@ -306,19 +306,49 @@ public final class Project {
         return report
     }
 
-    /// The solved frames of a layout (the base, or a variant), re-solving first if dirty.
-    public func frames(layout: String = defaultLayoutName, variant: String? = nil) throws
-        -> [FrameRow]
-    {
-        try solveIfNeeded(layout: layout)
+    /// How a read gets frames when edits have not been re-solved yet.
+    public enum FrameReading: Sendable {
+        /// Re-solve the dirty parts and store them first (`frames`): a read that writes.
+        case solvingDirty
+        /// The stored frames as they are, stale ones marked (`--no-solve`, `--read-only`).
+        case stored
+        /// When dirty, solve the layout in memory and write nothing (`render`, `diff`:
+        /// commands documented never to change the project).
+        case solvingInMemory
+    }
+
+    /// The solved frames of a layout (the base, or a variant): by default re-solving first
+    /// if dirty. A read-only file is never re-solved: its stale frames come marked.
+    ///
+    ///     try project.frames(reading: .stored).filter(\.stale)   // edits not solved yet
+    public func frames(
+        layout: String = defaultLayoutName, variant: String? = nil,
+        reading: FrameReading = .solvingDirty
+    ) throws -> [FrameRow] {
         let ref = VariantRef(variant)
+        switch reading {
+        case .solvingDirty: try solveIfNeeded(layout: layout)
+        case .solvingInMemory:
+            let marks = try store.dirtyMarks(layout: layout).filter { $0.variant == ref }
+            if !marks.isEmpty {
+                let p = try prepare(layout: layout, variant: variant)
+                let output = try LayoutEngine.solve(p.input)
+                return rows(p, output.frames, ambiguous: output.ambiguous)
+            }
+        case .stored: break
+        }
+        let marks = try store.dirtyMarks(layout: layout).filter { $0.variant == ref }
+        let wholeLayoutStale = marks.contains { $0.component == nil }
+        let staleComponents = Set(marks.compactMap(\.component))
         let frames = try store.storedFrames(layout: layout, variant: ref)
         return try store.views(layout: layout).filter { !$0.isRoot }.compactMap { view in
             frames[view.id].map {
                 FrameRow(
                     view: view.name, parent: view.declaration.parent,
                     frame: Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height),
-                    ambiguous: $0.ambiguous)
+                    ambiguous: $0.ambiguous,
+                    stale: wholeLayoutStale
+                        || view.components.contains { $0.map(staleComponents.contains) ?? false })
             }
         }
     }

@@ -5,6 +5,8 @@ public struct FrameRow: Hashable, Sendable {
     /// Root coordinates.
     public var frame: Rect
     public var ambiguous: Bool
+    /// Stored before an edit that is not re-solved yet (read with ``Project/FrameReading/stored``).
+    public var stale = false
 }
 
 /// One view's frame before and after an edit.

@@ -62,20 +62,17 @@ public final class Database {
             flags |= SQLITE_OPEN_READWRITE
             if options.create { flags |= SQLITE_OPEN_CREATE }
         }
-        var connection: OpaquePointer?
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
-        guard let connection else {
-            throw DatabaseError(
-                extendedCode: code, message: String(cString: sqlite3_errstr(code)), path: path)
+        var connection = try Self.connect(path, flags: flags, reportedPath: path)
+        if options.readOnly, Self.readFailure(connection) != nil, Self.logIsEmpty(path) {
+            // A WAL-mode file in a folder this user cannot write: reading needs the -shm
+            // file, which SQLite cannot create there. With no -wal content every committed
+            // change is in the main file, so SQLite may read it as immutable (no -shm, no
+            // locks); a writer would have to create the -wal in that folder first.
+            sqlite3_close_v2(connection)
+            connection = try Self.connect(
+                Self.immutableURI(path), flags: flags | SQLITE_OPEN_URI, reportedPath: path)
         }
         handle = connection
-        if code != SQLITE_OK {
-            let error = DatabaseError(
-                extendedCode: sqlite3_extended_errcode(connection),
-                message: String(cString: sqlite3_errmsg(connection)), path: path)
-            sqlite3_close_v2(connection)
-            throw error
-        }
         sqlite3_extended_result_codes(connection, 1)
         let milliseconds =
             options.busyTimeout.components.seconds * 1000
@@ -95,6 +92,63 @@ public final class Database {
             if error.resultCode == SQLITE_NOTADB { throw ProjectFileError.notADatabase(path: path) }
             throw error
         }
+    }
+
+    /// Opens one connection or throws SQLite's error about it.
+    private static func connect(_ target: String, flags: Int32, reportedPath: String) throws
+        -> OpaquePointer
+    {
+        var connection: OpaquePointer?
+        let code = sqlite3_open_v2(target, &connection, flags, nil)
+        guard let connection else {
+            throw DatabaseError(
+                extendedCode: code, message: String(cString: sqlite3_errstr(code)),
+                path: reportedPath)
+        }
+        if code != SQLITE_OK {
+            let error = DatabaseError(
+                extendedCode: sqlite3_extended_errcode(connection),
+                message: String(cString: sqlite3_errmsg(connection)), path: reportedPath)
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        return connection
+    }
+
+    /// The error code when a read-only connection cannot read the schema because SQLite
+    /// cannot open or create the WAL index (`SQLITE_READONLY`/`SQLITE_CANTOPEN` families);
+    /// nil when it reads, or fails for another reason (reported by the first real read).
+    private static func readFailure(_ connection: OpaquePointer) -> Int32? {
+        var statement: OpaquePointer?
+        let prepared = sqlite3_prepare_v2(
+            connection, "SELECT count(*) FROM sqlite_schema", -1, &statement, nil)
+        var code = prepared
+        if prepared == SQLITE_OK, let statement {
+            code = sqlite3_step(statement)
+        }
+        sqlite3_finalize(statement)
+        let primary = code & 0xFF
+        return primary == SQLITE_READONLY || primary == SQLITE_CANTOPEN ? code : nil
+    }
+
+    /// Whether the file's write-ahead log is absent or empty (all in the main file).
+    private static func logIsEmpty(_ path: String) -> Bool {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size]
+        return (size as? NSNumber)?.intValue ?? 0 == 0
+    }
+
+    /// `file:PATH?immutable=1`, with the characters a URI path cannot hold escaped.
+    private static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return "file:\(escaped)?immutable=1"
     }
 
     /// Process-wide SQLite settings, applied before the first connection opens.

@@ -44,8 +44,10 @@ public struct DatabaseError: LayoutDBError, Equatable {
 
     /// A failure of the file rather than of the statement (busy, full, read-only, I/O, ...).
     var isFileProblem: Bool {
-        [SQLITE_BUSY, SQLITE_LOCKED, SQLITE_NOTADB, SQLITE_CANTOPEN, SQLITE_FULL,
-         SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_IOERR, SQLITE_PERM].contains(resultCode)
+        [
+            SQLITE_BUSY, SQLITE_LOCKED, SQLITE_NOTADB, SQLITE_CANTOPEN, SQLITE_FULL,
+            SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_IOERR, SQLITE_PERM,
+        ].contains(resultCode)
     }
 
     /// SQLite's message, with what to do for the codes a person can act on.
@@ -59,7 +61,7 @@ public struct DatabaseError: LayoutDBError, Equatable {
         case SQLITE_FULL: "the disk or the database is full (\(message)); nothing was changed"
         case SQLITE_READONLY:
             "the project is read-only (\(message)): opened with --read-only, or the file "
-                + "or its folder is not writable"
+                + "or its folder is not writable (reads work there with --read-only)"
         case SQLITE_IOERR:
             "cannot read or write the file (\(message), SQLite error \(extendedCode)); "
                 + "is the disk full? an edit in progress was rolled back"

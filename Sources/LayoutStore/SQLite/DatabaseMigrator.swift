@@ -50,7 +50,9 @@ public struct DatabaseMigrator: Sendable {
         if state.journalMode != "wal" && !db.isReadOnly {
             try db.execute("PRAGMA journal_mode = WAL")
         }
-        guard state.version < latestVersion else { return }
+        // A read-only connection cannot migrate: it reads an older file as that schema
+        // left it (every version keeps the tables and views the readers use).
+        guard state.version < latestVersion, !db.isReadOnly else { return }
         for migration in migrations.sorted(by: { $0.version < $1.version }) {
             try db.transaction(.immediate) {
                 // Re-read inside the write lock: another process may have migrated meanwhile.

@@ -180,7 +180,7 @@ extension ProjectStore {
     public func listConstraints(layout: String = defaultLayoutName, includeGenerated: Bool = false)
         throws -> [StoredConstraint]
     {
-        let layoutID = try layoutID(layout)
+        guard let layoutID = try existingLayoutID(layout) else { return [] }
         var result = try ConstraintReader(database: database).constraints(
             layoutID: layoutID, layout: layout, filter: nil, [])
         if includeGenerated {

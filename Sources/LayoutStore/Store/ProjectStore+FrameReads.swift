@@ -4,7 +4,7 @@ extension ProjectStore {
     public func storedFrames(
         layout: String = defaultLayoutName, variant: VariantRef, viewIDs: [Int64]? = nil
     ) throws -> [Int64: SolvedFrame] {
-        let layoutID = try layoutID(layout)
+        guard let layoutID = try existingLayoutID(layout) else { return [:] }
         let variantID = try variantID(variant, layoutID: layoutID, layout: layout)
         var sql = """
             SELECT f.view_id, f.x, f.y, f.width, f.height, f.ambiguous FROM frames f
@@ -17,10 +17,17 @@ extension ProjectStore {
             values.append("[" + viewIDs.map(String.init).joined(separator: ",") + "]")
         }
         var out: [Int64: SolvedFrame] = [:]
-        for (id, frame) in try database.cachedStatement(sql).rows(values, { s in
-            (s.int64(0), SolvedFrame(x: s.double(1), y: s.double(2), width: s.double(3),
-                                     height: s.double(4), ambiguous: s.bool(5)))
-        }) {
+        for (id, frame) in try database.cachedStatement(sql).rows(
+            values,
+            { s in
+                (
+                    s.int64(0),
+                    SolvedFrame(
+                        x: s.double(1), y: s.double(2), width: s.double(3),
+                        height: s.double(4), ambiguous: s.bool(5))
+                )
+            })
+        {
             out[id] = frame
         }
         return out

@@ -4,21 +4,24 @@ extension ProjectStore {
     ///
     ///     try store.views().map(\.name) == ["root", "header", "title"]
     public func views(layout: String = defaultLayoutName) throws -> [StoredView] {
-        try views(layoutID: try layoutID(layout), components: nil)
+        guard let layoutID = try existingLayoutID(layout) else { return [] }
+        return try views(layoutID: layoutID, components: nil)
     }
 
     /// The variants of `layout` with their overrides, by name.
     public func variants(layout: String = defaultLayoutName) throws -> [VariantModel] {
-        try variants(layoutID: try layoutID(layout))
+        guard let layoutID = try existingLayoutID(layout) else { return [] }
+        return try variants(layoutID: layoutID)
     }
 
     /// The metrics of `layout`, by name.
     public func metrics(layout: String = defaultLayoutName) throws -> [(
         name: String, value: Double
     )] {
-        try database.cachedStatement(
+        guard let layoutID = try existingLayoutID(layout) else { return [] }
+        return try database.cachedStatement(
             "SELECT name, value FROM metrics WHERE layout_id = ? ORDER BY name"
-        ).rows([try layoutID(layout)]) { (name: $0.string(0), value: $0.double(1)) }
+        ).rows([layoutID]) { (name: $0.string(0), value: $0.double(1)) }
     }
 
     /// What the engine solves: views, active constraints, variants with overrides.
@@ -33,7 +36,10 @@ extension ProjectStore {
     public func loadLayout(_ name: String = defaultLayoutName, components: Set<Int>? = nil)
         throws -> LayoutModel
     {
-        let layoutID = try layoutID(name)
+        guard let layoutID = try existingLayoutID(name) else {
+            return LayoutModel(
+                id: 0, name: name, canvas: nil, views: [], constraints: [], variants: [])
+        }
         let canvas =
             try database.cachedStatement(
                 "SELECT canvas_width, canvas_height FROM layouts WHERE id = ?"

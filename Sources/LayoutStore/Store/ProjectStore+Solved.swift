@@ -49,8 +49,9 @@ extension ProjectStore {
         }
     }
 
-    /// Writes solved frames (root coordinates) keyed by view id; only rows whose values
-    /// changed (beyond 1e-9) are written. Returns the number of rows written.
+    /// Writes solved frames (root coordinates) keyed by view id, each value snapped to the
+    /// grid of ``snapSolvedValue(_:)`` (so plain SQL can compare them with `=`); only rows
+    /// whose snapped values changed are written. Returns the number of rows written.
     ///
     ///     let frame = SolvedFrame(x: 0, y: 0, width: 375, height: 70)
     ///     try store.writeFrames(layout: "main", variant: .base, frames: [headerID: frame])
@@ -69,9 +70,8 @@ extension ProjectStore {
                 ON CONFLICT (view_id, variant_id) DO UPDATE SET
                     x = excluded.x, y = excluded.y, width = excluded.width,
                     height = excluded.height, ambiguous = excluded.ambiguous
-                WHERE abs(x - excluded.x) > 1e-9 OR abs(y - excluded.y) > 1e-9
-                   OR abs(width - excluded.width) > 1e-9 OR abs(height - excluded.height) > 1e-9
-                   OR ambiguous <> excluded.ambiguous
+                WHERE x <> excluded.x OR y <> excluded.y OR width <> excluded.width
+                   OR height <> excluded.height OR ambiguous <> excluded.ambiguous
                 """)
             var written = 0
             for viewID in frames.keys.sorted() {
@@ -79,10 +79,10 @@ extension ProjectStore {
                 statement.reset()
                 try statement.bind(viewID, at: 1)
                 try statement.bind(variantID, at: 2)
-                try statement.bind(frame.x, at: 3)
-                try statement.bind(frame.y, at: 4)
-                try statement.bind(frame.width, at: 5)
-                try statement.bind(frame.height, at: 6)
+                try statement.bind(snapSolvedValue(frame.x), at: 3)
+                try statement.bind(snapSolvedValue(frame.y), at: 4)
+                try statement.bind(snapSolvedValue(frame.width), at: 5)
+                try statement.bind(snapSolvedValue(frame.height), at: 6)
                 try statement.bind(frame.ambiguous, at: 7)
                 try statement.step()
                 written += database.changes
@@ -144,7 +144,11 @@ extension ProjectStore {
             try NumberCheck.size(canvas.height, "a canvas size", at: nil)
         }
         return try database.transaction(.immediate) {
-            let layoutID = try layoutID(layout)
+            // The implicit `main` of an empty project becomes real: a script that declares
+            // only a variant (`variant compact`) creates it the same way.
+            let layoutID =
+                try existingLayoutID(layout)
+                ?? RowWriter(database: database).addLayout(named: layout).layout
             if try database.int64(
                 "SELECT id FROM variants WHERE layout_id = ? AND name = ?", [layoutID, name]) != nil
             {

@@ -52,6 +52,24 @@ public final class ProjectStore {
         throw StoreError.unknownLayout(name: name, suggestion: suggestName(name, from: names))
     }
 
+    /// The id of layout `name`, or nil for the default layout of a project that has no
+    /// layout at all (after `init`): every project has `main` implicitly, as every script
+    /// does, so it reads as empty instead of as missing. Other names: as ``layoutID(_:)``.
+    func existingLayoutID(_ name: String) throws -> Int64? {
+        if name == defaultLayoutName,
+            try database.int64("SELECT id FROM layouts WHERE name = ?", [name]) == nil,
+            try database.int64("SELECT count(*) FROM layouts") == 0
+        {
+            return nil
+        }
+        return try layoutID(name)
+    }
+
+    /// Whether the project holds no layout yet (a new file, or `init` alone).
+    public func isEmpty() throws -> Bool {
+        try database.int64("SELECT count(*) FROM layouts") == 0
+    }
+
     /// The variant's id in `frames`/`dirty`: 0 for base.
     func variantID(
         _ variant: VariantRef, layoutID: Int64, layout: String, at: SourceLocation? = nil
