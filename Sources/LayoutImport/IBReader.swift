@@ -38,36 +38,57 @@ public enum IBReader {
         parser.shouldResolveExternalEntities = false
         let delegate = IBParseDelegate(file: file)
         parser.delegate = delegate
+        // swift-corelibs-foundation's parse() can return true after libxml2 reported (and
+        // recovered from) an error, so the delegate's first parseErrorOccurred decides.
         let ok = parser.parse()
         if let error = delegate.error { throw error }
         guard ok else {
-            let reason = parser.parserError.map { describe($0) } ?? "unknown parser error"
-            throw IBReadError(
-                kind: .malformedXML, file: file, line: max(parser.lineNumber, 1),
-                column: max(parser.columnNumber, 1), message: "malformed XML: \(reason)",
-                hint: "an Interface Builder document is XML text; open and save it again in Xcode, "
-                    + "or check that it is not a compiled .nib or a merge-conflicted file")
+            throw malformed(
+                file: file, line: parser.lineNumber, column: parser.columnNumber, parser.parserError
+            )
         }
         guard let document = delegate.finish() else {
+            let blank = data.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
             throw IBReadError(
-                kind: .notInterfaceBuilder, file: file, line: 1, column: 1,
-                message: "no Interface Builder <document> element",
+                kind: blank ? .malformedXML : .notInterfaceBuilder, file: file, line: 1, column: 1,
+                message: blank ? "the file is empty" : "no Interface Builder <document> element",
                 hint: "give a .xib or .storyboard file saved by Xcode")
         }
         return document
     }
 
+    static func malformed(file: String, line: Int, column: Int, _ error: Error?) -> IBReadError {
+        IBReadError(
+            kind: .malformedXML, file: file, line: max(line, 1), column: max(column, 1),
+            message: "malformed XML: \(error.map { describe($0) } ?? "the parser gave up")",
+            hint: "an Interface Builder document is XML text; open and save it again in Xcode, "
+                + "or check that it is not a compiled .nib or a merge-conflicted file")
+    }
+
+    /// libxml2's errors reach Swift on Linux as bare codes (no description), so the usual
+    /// ones are put in words here; the rest by their ErrorCode name.
     private static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        // libxml2's messages (through Foundation) end with a newline and sometimes carry none
-        // at all; the code is then all there is.
-        if let message = ns.userInfo[NSLocalizedDescriptionKey] as? String {
-            let trimmed = message.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !trimmed.isEmpty && !trimmed.hasPrefix("The operation could not be completed") {
-                return trimmed
-            }
+        let code = (error as NSError).code
+        switch code {
+        case 4: return "the document is empty or does not start with an element"
+        case 5: return "the file ends before every element is closed"
+        case 9: return "a character that XML does not allow"
+        case 23, 25: return "an entity reference (&...) has no closing ';'"
+        case 26: return "an undeclared entity (&...;)"
+        case 38: return "'<' inside an attribute value"
+        case 39, 40: return "an attribute value without its quotes"
+        case 41: return "an attribute without a value"
+        case 42: return "an attribute given twice"
+        case 65: return "a space is missing between attributes"
+        case 68: return "a name is missing where a tag or attribute starts"
+        case 73: return "a tag is not closed with '>'"
+        case 76: return "an end tag does not match the open element"
+        case 77: return "an unfinished tag"
+        case 85, 86: return "content after the document's root element"
+        default:
+            if let named = XMLParser.ErrorCode(rawValue: code) { return "\(named)" }
+            return "XML error \(code)"
         }
-        return "XMLParser error \(ns.code)"
     }
 }
 
@@ -334,6 +355,11 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
                 next = .view(v)
             } else if name == "layoutGuides" {
                 next = .controllerGuides(c)
+            } else if ["navigationBar", "toolbar", "tabBar"].contains(name) {
+                // A container controller's bars are laid out by UIKit, not by the document's
+                // constraints; their saved frames say nothing an import could check.
+                note(line, name, attrs["id"], "bar of a \(c.controller.elementName): not read")
+                next = .ignored
             } else {
                 next = .ignored
             }
@@ -397,6 +423,13 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
             next = .ignored
         }
         stack.append(next)
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        guard error == nil else { return }
+        error = IBReader.malformed(
+            file: file, line: parser.lineNumber, column: parser.columnNumber, parseError)
+        parser.abortParsing()
     }
 
     func parser(
