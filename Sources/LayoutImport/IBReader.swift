@@ -182,6 +182,9 @@ private enum Context {
     case designables
     case designable(String)
     case resources
+    /// A controller's navigation item or toolbar items: not read, but a view inside one (a
+    /// `titleView`, a bar button's `customView`) is reported.
+    case barItems
     /// An element read from its attributes alone, or a subtree the model does not describe.
     case ignored
 }
@@ -291,6 +294,15 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
         switch top {
         case .ignored:
             next = .ignored
+        case .barItems:
+            if let key = attrs["key"], key == "titleView" || key == "customView" {
+                note(
+                    line, name, attrs["id"],
+                    "\(key) of a bar item: not read (UIKit's bars lay it out)")
+                next = .ignored
+            } else {
+                next = .barItems
+            }
         case .device:
             if name == "adaptation" { document?.device?.adaptation = attrs["id"] }
             next = .ignored
@@ -360,6 +372,8 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
                 // constraints; their saved frames say nothing an import could check.
                 note(line, name, attrs["id"], "bar of a \(c.controller.elementName): not read")
                 next = .ignored
+            } else if name == "navigationItem" || name == "toolbarItems" {
+                next = .barItems
             } else {
                 next = .ignored
             }

@@ -333,6 +333,43 @@ struct IBReaderConstraintTests {
             ])
     }
 
+    @Test("a view in a navigation item is reported as not read; the controller's view is read")
+    func navigationItemViews() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505">
+                <scenes>
+                    <scene sceneID="Scn-jj-001">
+                        <objects>
+                            <viewController id="Vc0-jj-001" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="Roo-jj-001">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                </view>
+                                <navigationItem key="navigationItem" id="Itm-jj-001">
+                                    <view key="titleView" contentMode="scaleToFill" id="Tit-jj-001">
+                                        <rect key="frame" x="100" y="6" width="175" height="32"/>
+                                    </view>
+                                    <barButtonItem key="rightBarButtonItem" style="plain" id="Bbi-jj-001">
+                                        <button key="customView" opaque="NO" contentMode="scaleToFill" id="Cbt-jj-001">
+                                            <rect key="frame" x="300" y="7" width="59" height="30"/>
+                                        </button>
+                                    </barButtonItem>
+                                </navigationItem>
+                            </viewController>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+            """
+        let doc = try read(text, file: "Nav.storyboard")
+        #expect(doc.allViews.map(\.ref) == ["Roo-jj-001"])
+        #expect(
+            doc.skipped.map(\.description) == [
+                "Nav.storyboard:11: <view id=Tit-jj-001>: titleView of a bar item: not read (UIKit's bars lay it out)",
+                "Nav.storyboard:15: <button id=Cbt-jj-001>: customView of a bar item: not read (UIKit's bars lay it out)",
+            ])
+    }
+
     @Test("a constraint naming an item that is not in its scene is found by the resolution check")
     func unresolvedItem() throws {
         let text = """

@@ -43,6 +43,28 @@ struct IBSampleDocumentTests {
         }
         print(lines.joined(separator: "\n"))
     }
+
+    @Test(
+        "every sample cut short is malformed XML at a line inside the file, never a crash or a partial document",
+        .enabled(if: !sampleDocuments().isEmpty, "../shared/ib-samples is absent"))
+    func truncatedSamples() throws {
+        for url in sampleDocuments() {
+            let data = try Data(contentsOf: url)
+            let lineCount = data.filter { $0 == 0x0A }.count + 1
+            for fraction in [0.1, 0.5, 0.9] {
+                let cut = data.prefix(Int(Double(data.count) * fraction))
+                #expect(throws: IBReadError.self) {
+                    try IBReader.read(data: cut, file: url.lastPathComponent)
+                }
+                do {
+                    _ = try IBReader.read(data: cut, file: url.lastPathComponent)
+                } catch {
+                    #expect(error.kind == .malformedXML, "\(url.lastPathComponent) at \(fraction)")
+                    #expect(error.line >= 1 && error.line <= lineCount)
+                }
+            }
+        }
+    }
 }
 
 extension String {
