@@ -85,4 +85,33 @@ extension IBDocument {
         for v in topLevelViews { check(v, controllerGuides: []) }
         return problems
     }
+
+    /// Ids written twice (views, guides, constraints): IB gives every object its own, so a
+    /// repeat is a damaged file (most often a merge that kept both sides), and a constraint
+    /// naming that id would be ambiguous. One diagnostic per repeat, at the later element.
+    public func duplicateIDs() -> [IBDiagnostic] {
+        var seen: [String: Int] = [:]
+        var problems: [IBDiagnostic] = []
+        func visit(_ id: String?, _ element: String, _ line: Int) {
+            guard let id else { return }
+            if let first = seen[id] {
+                problems.append(
+                    IBDiagnostic(
+                        file: file, line: line, element: "<\(element) id=\(id)>",
+                        message: "id \(id) is already used at line \(first)"))
+            } else {
+                seen[id] = line
+            }
+        }
+        for c in allControllers {
+            visit(c.id, c.elementName, c.line)
+            for g in c.layoutGuides { visit(g.id, "viewControllerLayoutGuide", g.line) }
+        }
+        for v in allViews {
+            visit(v.id, v.elementName, v.line)
+            for g in v.layoutGuides { visit(g.id, "viewLayoutGuide", g.line) }
+            for c in v.constraints { visit(c.id, "constraint", c.line) }
+        }
+        return problems.sorted { $0.line < $1.line }
+    }
 }

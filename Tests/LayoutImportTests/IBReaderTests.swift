@@ -370,6 +370,37 @@ struct IBReaderConstraintTests {
             ])
     }
 
+    @Test("an id written twice (a merge that kept both sides) is found, at the later element")
+    func duplicateIDs() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505">
+                <objects>
+                    <view contentMode="scaleToFill" id="Box-kk-001">
+                        <rect key="frame" x="0.0" y="0.0" width="100" height="40"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" id="Box-kk-001">
+                                <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                            </view>
+                        </subviews>
+                        <constraints>
+                            <constraint firstAttribute="width" constant="100" id="Cst-kk-001"/>
+                            <constraint firstAttribute="width" constant="90" id="Cst-kk-001"/>
+                        </constraints>
+                    </view>
+                </objects>
+            </document>
+            """
+        let doc = try read(text, file: "Merged.xib")
+        #expect(
+            doc.duplicateIDs().map(\.description) == [
+                "Merged.xib:7: <view id=Box-kk-001>: id Box-kk-001 is already used at line 4",
+                "Merged.xib:13: <constraint id=Cst-kk-001>: id Cst-kk-001 is already used at line 12",
+            ])
+        #expect(try read(cardXIB).duplicateIDs().isEmpty)
+        #expect(try read(screensStoryboard).duplicateIDs().isEmpty)
+    }
+
     @Test("a constraint naming an item that is not in its scene is found by the resolution check")
     func unresolvedItem() throws {
         let text = """

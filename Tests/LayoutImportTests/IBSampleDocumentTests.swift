@@ -34,6 +34,7 @@ struct IBSampleDocumentTests {
                     .map { String($0).leftPadded(6) }.joined(separator: " "))
             #expect(!views.isEmpty, "\(url.lastPathComponent): no views read")
             #expect(doc.unresolvedConstraintItems() == [], "\(url.lastPathComponent)")
+            #expect(doc.duplicateIDs() == [], "\(url.lastPathComponent)")
             // Every view IB saved a frame for is placed in root coordinates.
             let placed = doc.framesInRootCoordinates()
             for v in views where v.frame != nil {
