@@ -287,3 +287,55 @@ extension IBDocument {
     func view(_ ref: String) -> IBView? { allViews.first { $0.ref == ref } }
     func constraint(_ id: String) -> IBConstraint? { allConstraints.first { $0.id == id } }
 }
+
+/// A storyboard for a 414x896 phone whose saved frames put the safe area's top at 48 (as
+/// later Xcode versions did), with margins from the safe area and a superview, labels from
+/// `identifier`s that are and are not valid labels, and constraints the import cannot map.
+let phoneStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina6_1" orientation="portrait" appearance="light"/>
+        <scenes>
+            <scene sceneID="Scn-dd-001">
+                <objects>
+                    <viewController id="Vcl-dd-001" customClass="PhoneViewController" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-dd-001">
+                            <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Hdr-dd-002" userLabel="Header">
+                                    <rect key="frame" x="0.0" y="0.0" width="414" height="100"/>
+                                    <subviews>
+                                        <view contentMode="scaleToFill" preservesSuperviewLayoutMargins="YES" insetsLayoutMarginsFromSafeArea="NO" translatesAutoresizingMaskIntoConstraints="NO" id="Chd-dd-003" userLabel="Child">
+                                            <rect key="frame" x="0.0" y="60" width="200" height="40"/>
+                                        </view>
+                                    </subviews>
+                                    <edgeInsets key="layoutMargins" top="8" left="24" bottom="8" right="8"/>
+                                </view>
+                                <view contentMode="scaleToFill" insetsLayoutMarginsFromSafeArea="NO" translatesAutoresizingMaskIntoConstraints="NO" id="Pln-dd-004" userLabel="Plain">
+                                    <rect key="frame" x="0.0" y="0.0" width="414" height="40"/>
+                                </view>
+                                <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Ttl-dd-005" userLabel="Title">
+                                    <rect key="frame" x="20" y="58" width="40" height="20.5"/>
+                                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                    <nil key="textColor"/>
+                                    <nil key="highlightedColor"/>
+                                </label>
+                            </subviews>
+                            <viewLayoutGuide key="safeArea" id="Saf-dd-001"/>
+                            <constraints>
+                                <constraint firstItem="Ttl-dd-005" firstAttribute="top" secondItem="Saf-dd-001" secondAttribute="top" constant="10" identifier="not a label" id="Cst-dd-001"/>
+                                <constraint firstItem="Ttl-dd-005" firstAttribute="leading" secondItem="Saf-dd-001" secondAttribute="leading" constant="20" identifier="dup" id="Cst-dd-002"/>
+                                <constraint firstItem="Hdr-dd-002" firstAttribute="top" secondItem="Roo-dd-001" secondAttribute="top" identifier="dup" id="Cst-dd-003"/>
+                                <constraint firstItem="Hdr-dd-002" firstAttribute="height" constant="100" id="Cst-dd-004"/>
+                                <constraint firstItem="Pln-dd-004" firstAttribute="top" secondItem="Zzz-zz-999" secondAttribute="bottom" id="Cst-dd-005"/>
+                                <constraint firstItem="Pln-dd-004" firstAttribute="top" secondItem="Saf-dd-001" secondAttribute="topMargin" id="Cst-dd-006"/>
+                                <constraint firstItem="Ttl-dd-005" firstAttribute="firstBaseline" secondItem="Hdr-dd-002" secondAttribute="bottom" relation="lessThanOrEqual" constant="-8" identifier="H" id="Cst-dd-007"/>
+                            </constraints>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
