@@ -69,9 +69,11 @@ let package = Package(
             resources: [.copy("../Fixtures")]),
         // Reads Interface Builder documents (Foundation's XMLParser only); see docs/import.md.
         .target(name: "LayoutImport"),
+        // LayoutStore only to check that translated scripts parse; LayoutImport itself does
+        // not depend on it.
         .testTarget(
             name: "LayoutImportTests",
-            dependencies: ["LayoutImport"]),
+            dependencies: ["LayoutImport", "LayoutStore"]),
         .testTarget(
             name: "layoutdbTests",
             dependencies: ["LayoutStore", "layoutdb"]),
