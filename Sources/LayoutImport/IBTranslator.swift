@@ -178,8 +178,12 @@ private struct TreeTranslator {
         writeVariations(variations)
 
         var sourceIDs: [String: String] = [:]
-        for (ref, name) in names {
+        for (ref, name) in names where ref != rootSafeGuide {
             sourceIDs[name] = viewByRef[ref]?.id ?? guideByID[ref]?.id ?? ref
+        }
+        // A content guide made here traces back to its scroll view.
+        for (scrollRef, name) in contentGuides where sourceIDs[name] == nil {
+            sourceIDs[name] = scrollRef
         }
         return ImportedLayout(
             name: layoutName, rootRef: root.ref, script: lines.joined(separator: "\n") + "\n",
@@ -523,7 +527,6 @@ private struct TreeTranslator {
                 // area (UIScrollView); a document without a content guide gets one here.
                 let name = space.claim("\(owner)_content")
                 contentGuides[v.ref] = name
-                names["\(v.ref)#content"] = name
                 let inClause = owner == "root" ? "" : " in \(owner)"
                 lines.append("guide \(name)\(inClause)  # \(owner)'s content area (UIScrollView)")
                 lines.append(

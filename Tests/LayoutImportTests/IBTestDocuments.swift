@@ -339,3 +339,60 @@ let phoneStoryboard = """
         </scenes>
     </document>
     """
+
+/// A pre-iOS 11 storyboard on a 320x568 phone: no safe-area guide, a scroll view without
+/// content or frame guides whose content is pinned to its edges, root margins under the
+/// system minimum, and a subview installed only in the compact width class.
+let legacyStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="12118" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+        <device id="retina4_0" orientation="portrait">
+            <adaptation id="fullscreen"/>
+        </device>
+        <scenes>
+            <scene sceneID="Scn-ee-001">
+                <objects>
+                    <viewController id="Vcl-ee-001" customClass="LegacyViewController" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-ee-001">
+                            <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <scrollView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Scr-ee-002" userLabel="Scroll">
+                                    <rect key="frame" x="0.0" y="20" width="320" height="548"/>
+                                    <subviews>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Doc-ee-003" userLabel="Document">
+                                            <rect key="frame" x="0.0" y="0.0" width="320" height="900"/>
+                                        </view>
+                                    </subviews>
+                                    <constraints>
+                                        <constraint firstItem="Doc-ee-003" firstAttribute="top" secondItem="Scr-ee-002" secondAttribute="top" id="Cst-ee-001"/>
+                                        <constraint firstAttribute="bottom" secondItem="Doc-ee-003" secondAttribute="bottom" id="Cst-ee-002"/>
+                                        <constraint firstItem="Doc-ee-003" firstAttribute="leading" secondItem="Scr-ee-002" secondAttribute="leading" id="Cst-ee-003"/>
+                                        <constraint firstItem="Doc-ee-003" firstAttribute="width" secondItem="Scr-ee-002" secondAttribute="width" id="Cst-ee-004"/>
+                                    </constraints>
+                                </scrollView>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Ext-ee-004" userLabel="Extra">
+                                    <rect key="frame" x="0.0" y="528" width="320" height="40"/>
+                                </view>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="Ext-ee-004" firstAttribute="height" constant="40" id="Cst-ee-005"/>
+                            </constraints>
+                            <edgeInsets key="layoutMargins" top="0.0" left="4" bottom="0.0" right="24"/>
+                            <variation key="default">
+                                <mask key="subviews">
+                                    <exclude reference="Ext-ee-004"/>
+                                </mask>
+                            </variation>
+                            <variation key="widthClass=compact">
+                                <mask key="subviews">
+                                    <include reference="Ext-ee-004"/>
+                                </mask>
+                            </variation>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """

@@ -72,6 +72,7 @@ struct IBTranslatorParseTests {
         for (text, file) in [
             (cardXIB, "Card.xib"), (screensStoryboard, "Screens.storyboard"),
             (cellXIB, "Cell.xib"), (phoneStoryboard, "Phone.storyboard"),
+            (legacyStoryboard, "Legacy.storyboard"),
         ] {
             let layouts = IBTranslator.translate(try read(text, file: file)).layouts
             try withTemporaryProject { project in

@@ -273,12 +273,46 @@ struct IBTranslatorTests {
         #expect(s.contains { $0.words == ["activate", label, "in", "heightClass_compact"] })
     }
 
+    @Test(
+        "before iOS 11: the table's status bar, a scroll view's content area, a view only one size class installs"
+    )
+    func legacyStoryboardLayout() throws {
+        let (_, layouts) = try translated(legacyStoryboard, file: "Legacy.storyboard")
+        let (layout, s) = try #require(layouts["LegacyViewController"])
+        // No constraint gives the safe area: the table's 20-point status bar for 320x568. The
+        // root's margins are raised to the system minimum of 16 at the sides.
+        #expect(
+            s.first { $0.keyword == "canvas" }?.text
+                == "canvas 320 568 safe 20 0 0 0 margins 0 16 0 24")
+        // Edge constraints between the scroll view and its content attach to a content guide
+        // made for it; the width stays on the scroll view's frame.
+        #expect(
+            s.first("guide", "Scroll_content")?.words == [
+                "guide", "Scroll_content", "in", "Scroll",
+            ])
+        #expect(s.contains { $0.text == "Scroll_content.top == Scroll.top" })
+        #expect(s.constraint(ib: "Cst-ee-001")?.text == "Document.top == Scroll_content.top")
+        #expect(s.constraint(ib: "Cst-ee-002")?.text == "Scroll_content.bottom == Document.bottom")
+        #expect(
+            s.constraint(ib: "Cst-ee-003")?.text == "Document.leading == Scroll_content.leading")
+        #expect(s.constraint(ib: "Cst-ee-004")?.text == "Document.width == Scroll.width")
+        #expect(layout.sourceIDs["Scroll_content"] == "Scr-ee-002")
+        // Installed only in the compact width: hidden, its constraints off, in the base; shown
+        // and on in the variant.
+        let label = try #require(s.constraint(ib: "Cst-ee-005")?.label)
+        #expect(s.contains { $0.words == ["hide", "Extra"] })
+        #expect(s.contains { $0.words == ["deactivate", label] })
+        #expect(s.contains { $0.words == ["show", "Extra", "in", "widthClass_compact"] })
+        #expect(s.contains { $0.words == ["activate", label, "in", "widthClass_compact"] })
+    }
+
     @Test("every emitted statement of the test documents matches the contract's grammar")
     func grammarOfTestDocuments() throws {
         let grammar = Grammar()
         for (text, file) in [
             (cardXIB, "Card.xib"), (screensStoryboard, "Screens.storyboard"),
             (cellXIB, "Cell.xib"), (phoneStoryboard, "Phone.storyboard"),
+            (legacyStoryboard, "Legacy.storyboard"),
         ] {
             for layout in IBTranslator.translate(try read(text, file: file)).layouts {
                 checkScript(layout, file: file, grammar: grammar)
@@ -340,7 +374,7 @@ struct IBTranslatorSampleTests {
                 // Every view of the tree is declared, and traced back to its IB id.
                 let all = statements(of: layout.script)
                 let names = Set(declaredNames(all))
-                for name in names { #expect(layout.sourceIDs[name] != nil, "\(name)") }
+                #expect(Set(layout.sourceIDs.keys) == names.union(["root"]), "\(layout.name)")
                 totals.lines += all.count
             }
             let declaredViews = translation.layouts.map {
