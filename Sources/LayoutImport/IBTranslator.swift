@@ -340,10 +340,15 @@ private struct TreeTranslator {
         for s in root.subviews { walk(s, parent: root) }
     }
 
-    /// How far the root's insets reach into `frame` (root coordinates), per side.
-    /// A view that runs past the canvas (content in a scroll view) overlaps an inset by at
-    /// most the inset.
+    /// How far the root's insets reach into `frame` (root coordinates), per side: the part of
+    /// the inset strip along that edge of the canvas that the frame covers. A view that runs
+    /// past the canvas (content in a scroll view, at content offset 0) covers at most the
+    /// strip, and one wholly off the canvas covers none of it.
     func overlap(of frame: IBRect, with insets: Side4) -> Side4 {
+        let onCanvas =
+            frame.x < canvasWidth && frame.x + frame.width > 0 && frame.y < canvasHeight
+            && frame.y + frame.height > 0
+        guard onCanvas else { return Side4(0, 0, 0, 0) }
         func part(_ inset: Double, _ distance: Double) -> Double {
             min(inset, max(0, inset - distance))
         }

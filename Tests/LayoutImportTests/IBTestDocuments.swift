@@ -315,6 +315,12 @@ let phoneStoryboard = """
                                 <view contentMode="scaleToFill" insetsLayoutMarginsFromSafeArea="NO" translatesAutoresizingMaskIntoConstraints="NO" id="Pln-dd-004" userLabel="Plain">
                                     <rect key="frame" x="0.0" y="0.0" width="414" height="40"/>
                                 </view>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Ftr-dd-006" userLabel="Footer">
+                                    <rect key="frame" x="0.0" y="856" width="414" height="40"/>
+                                </view>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Far-dd-007" userLabel="Below">
+                                    <rect key="frame" x="0.0" y="900" width="414" height="40"/>
+                                </view>
                                 <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="Ttl-dd-005" userLabel="Title">
                                     <rect key="frame" x="20" y="58" width="40" height="20.5"/>
                                     <fontDescription key="fontDescription" type="system" pointSize="17"/>

@@ -232,6 +232,10 @@ struct IBTranslatorTests {
         #expect(s.clause("view", "Header", "margins", count: 4) == ["56", "24", "8", "8"])
         // preservesSuperviewLayoutMargins: the header's 24 reaches into the child at x 0.
         #expect(s.clause("view", "Child", "margins", count: 4) == ["8", "24", "8", "8"])
+        // A view in the bottom strip: 8 + 34 at the bottom. One wholly below the canvas (as
+        // content further down a scroll view) overlaps no inset.
+        #expect(s.clause("view", "Footer", "margins", count: 4) == ["8", "8", "42", "8"])
+        #expect(s.first("view", "Below")?.words.contains("margins") == false)
         // insetsLayoutMarginsFromSafeArea NO: UIView's plain 8, so no margins clause.
         #expect(s.first("view", "Plain")?.words.contains("margins") == false)
     }
