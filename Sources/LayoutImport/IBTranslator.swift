@@ -75,7 +75,8 @@ private let contentElements = IBSurvey.contentElements
 /// Element names whose baselines are those of one line of text centred in their bounds.
 private let textElements: Set<String> = ["label", "button", "textField"]
 
-private struct Side4 {
+/// Top, left, bottom, right: insets and margins while they are computed.
+private struct Side4: Equatable {
     var top = 0.0
     var left = 0.0
     var bottom = 0.0
@@ -102,9 +103,6 @@ private struct Side4 {
         Side4(
             Swift.max(a.top, b.top), Swift.max(a.left, b.left), Swift.max(a.bottom, b.bottom),
             Swift.max(a.right, b.right))
-    }
-    static func == (a: Side4, b: Side4) -> Bool {
-        a.top == b.top && a.left == b.left && a.bottom == b.bottom && a.right == b.right
     }
 }
 
@@ -390,7 +388,7 @@ private struct TreeTranslator {
         lines.append("layout \(layoutName)")
         var canvas =
             "canvas \(IBTranslator.number(canvasWidth)) \(IBTranslator.number(canvasHeight))"
-        if !(safe == Side4(0, 0, 0, 0)) { canvas += " safe \(safe.text)" }
+        if safe != Side4(0, 0, 0, 0) { canvas += " safe \(safe.text)" }
         if !isControllerRoot || root.layoutMargins != nil {
             canvas += " margins \(rootMargins.text)"
         }
@@ -445,7 +443,7 @@ private struct TreeTranslator {
                 line += " autoresize " + flags.joined(separator: ",")
             }
             if let intrinsic = intrinsicText(v) { line += " intrinsic \(intrinsic)" }
-            if let m = edgeMargins[v.ref], !(m == Side4(8, 8, 8, 8)) {
+            if let m = edgeMargins[v.ref], m != Side4(8, 8, 8, 8) {
                 line += " margins \(m.text)"
             }
             if textElements.contains(v.elementName), let font = v.font,
