@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "LayoutStore", targets: ["LayoutStore"]),
         .executable(name: "layoutdb", targets: ["layoutdb"]),
+        .library(name: "LayoutImport", targets: ["LayoutImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -66,6 +67,13 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("../Fixtures")]),
+        // Reads Interface Builder documents (Foundation's XMLParser only); see docs/import.md.
+        .target(name: "LayoutImport"),
+        // LayoutStore only to check that translated scripts parse; LayoutImport itself does
+        // not depend on it.
+        .testTarget(
+            name: "LayoutImportTests",
+            dependencies: ["LayoutImport", "LayoutStore"]),
         .testTarget(
             name: "layoutdbTests",
             dependencies: ["LayoutStore", "layoutdb"]),

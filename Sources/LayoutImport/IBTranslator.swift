@@ -1,0 +1,860 @@
+/// One layout of an imported document: the `.layout` script for a scene's controller view or
+/// a XIB's top-level view, written in the vocabulary of `layout-format.md` including its
+/// "Layout helpers" section, one IB construct to one `.layout` construct.
+public struct ImportedLayout: Sendable, Equatable {
+    /// The layout's name (`IBNaming.layoutNames`).
+    public var name: String
+    /// The ref of the tree's root view.
+    public var rootRef: String
+    public var script: String
+    /// Every declared name (views, stacks, guides, and `root`) to the IB id it came from.
+    public var sourceIDs: [String: String]
+    /// Every constraint label the script gives to the IB id of its constraint.
+    public var constraintIDs: [String: String]
+    /// The safe-area insets written on `canvas`, and where each side came from.
+    public var safeArea: IBInsets
+    public var safeAreaSources: [String]
+    /// What could not be mapped, one line per element (`file:line: <constraint id=...>: ...`);
+    /// each was left out of the script.
+    public var skipped: [IBDiagnostic]
+}
+
+/// A whole document's translation: one layout per tree, and everything left out (what the
+/// reader skipped, then what each layout skipped).
+public struct IBTranslation: Sendable, Equatable {
+    public var layouts: [ImportedLayout]
+    public var skipped: [IBDiagnostic]
+}
+
+/// Turns an `IBDocument` into `.layout` scripts (see docs/import.md for the mapping table).
+/// It does not depend on the project's parser or solver: the output is text that the contract
+/// defines, checked by tests against the contract's grammar.
+public enum IBTranslator {
+    public static func translate(_ document: IBDocument) -> IBTranslation {
+        var layouts: [ImportedLayout] = []
+        var owners: [String: (IBViewController?, IBScene?)] = [:]
+        for scene in document.scenes {
+            for c in scene.controllers { if let v = c.view { owners[v.ref] = (c, scene) } }
+            for v in scene.extraViews { owners[v.ref] = (nil, scene) }
+        }
+        for c in document.topLevelControllers { if let v = c.view { owners[v.ref] = (c, nil) } }
+        let roots = Dictionary(
+            document.rootViews.map { ($0.ref, $0) }, uniquingKeysWith: { a, _ in a })
+        for (rootRef, name) in IBNaming.layoutNames(of: document) {
+            guard let root = roots[rootRef] else { continue }
+            let owner = owners[rootRef]
+            var tree = TreeTranslator(
+                document: document, root: root, controller: owner?.0, scene: owner?.1,
+                layoutName: name)
+            layouts.append(tree.translate())
+        }
+        return IBTranslation(
+            layouts: layouts, skipped: document.skipped + layouts.flatMap(\.skipped))
+    }
+
+    /// `value` as the script writes numbers: no trailing `.0`, at most 4 decimals.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 10000).rounded() / 10000
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+            return String(Int(rounded))
+        }
+        return String(rounded)
+    }
+
+    /// A label the `.layout` parser reads as one: `IDENT(.IDENT)*`, not `H` or `V`.
+    public static func isValidLabel(_ text: String) -> Bool {
+        guard text != "H", text != "V", !text.isEmpty else { return false }
+        return text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
+            !$0.isEmpty && IBNaming.identifier(String($0)) == String($0)
+        }
+    }
+}
+
+/// Element names UIKit gives an intrinsic size from their content.
+private let contentElements = IBSurvey.contentElements
+/// Element names whose baselines are those of one line of text centred in their bounds.
+private let textElements: Set<String> = ["label", "button", "textField"]
+
+/// Top, left, bottom, right: insets and margins while they are computed.
+private struct Side4: Equatable {
+    var top = 0.0
+    var left = 0.0
+    var bottom = 0.0
+    var right = 0.0
+
+    init(_ t: Double, _ l: Double, _ b: Double, _ r: Double) {
+        top = t
+        left = l
+        bottom = b
+        right = r
+    }
+    init(_ i: IBInsets) { self.init(i.top, i.left, i.bottom, i.right) }
+
+    var insets: IBInsets {
+        IBInsets(top: top, left: left, bottom: bottom, right: right, directional: false)
+    }
+    var text: String {
+        [top, left, bottom, right].map(IBTranslator.number).joined(separator: " ")
+    }
+    static func + (a: Side4, b: Side4) -> Side4 {
+        Side4(a.top + b.top, a.left + b.left, a.bottom + b.bottom, a.right + b.right)
+    }
+    static func max(_ a: Side4, _ b: Side4) -> Side4 {
+        Side4(
+            Swift.max(a.top, b.top), Swift.max(a.left, b.left), Swift.max(a.bottom, b.bottom),
+            Swift.max(a.right, b.right))
+    }
+}
+
+/// Translates one tree (a controller's view, or a top-level view) into one script.
+private struct TreeTranslator {
+    let document: IBDocument
+    let root: IBView
+    let controller: IBViewController?
+    let scene: IBScene?
+    let layoutName: String
+
+    var names: [String: String] = [:]
+    var space = IBNaming.Namespace()
+    var viewByRef: [String: IBView] = [:]
+    var parentOf: [String: String] = [:]
+    var placed: [String: IBRect] = [:]
+    var guideByID: [String: IBLayoutGuide] = [:]
+    var canvasWidth = 0.0
+    var canvasHeight = 0.0
+    var safe = Side4(0, 0, 0, 0)
+    var safeSources: [String] = []
+    /// Each view's layout margins measured from its own edges (the root's include its safe
+    /// area), as UIKit computes them.
+    var edgeMargins: [String: Side4] = [:]
+    /// Scroll views whose content area constraints to the scroll view itself attach to: the
+    /// content guide's name, declared in the guides section.
+    var contentGuides: [String: String] = [:]
+    var lines: [String] = []
+    var skipped: [IBDiagnostic] = []
+    var labels: [String: String] = [:]
+    var constraintIDs: [String: String] = [:]
+    /// Constraints that were written (by IB id), for the variant statements.
+    var written: Set<String> = []
+
+    init(
+        document: IBDocument, root: IBView, controller: IBViewController?, scene: IBScene?,
+        layoutName: String
+    ) {
+        self.document = document
+        self.root = root
+        self.controller = controller
+        self.scene = scene
+        self.layoutName = layoutName
+    }
+
+    var rootSafeGuide: String? { root.layoutGuides.first { $0.kind == .safeArea }?.id }
+
+    mutating func translate() -> ImportedLayout {
+        let controllerGuides = controller?.layoutGuides ?? []
+        names = IBNaming.names(root: root, controllerGuides: controllerGuides)
+        // Re-claim every name so that guides made here (scroll content areas) stay unique.
+        for name in names.values where name != "root" { _ = space.claim(name) }
+        for v in root.allViews {
+            viewByRef[v.ref] = v
+            for s in v.subviews { parentOf[s.ref] = v.ref }
+            for g in v.layoutGuides { guideByID[g.id] = g }
+        }
+        for g in controllerGuides { guideByID[g.id] = g }
+        for p in root.framesInRootCoordinates() { placed[p.ref] = p.frame }
+        canvasWidth = root.frame?.width ?? 0
+        canvasHeight = root.frame?.height ?? 0
+        inferSafeArea()
+        computeMargins()
+
+        writeHeader()
+        writeViews()
+        writeGuides()
+        let variations = collectVariations()
+        assignLabels(needed: variations.needLabels)
+        writeConstraints()
+        writeVariations(variations)
+
+        var sourceIDs: [String: String] = [:]
+        for (ref, name) in names where ref != rootSafeGuide {
+            sourceIDs[name] = viewByRef[ref]?.id ?? guideByID[ref]?.id ?? ref
+        }
+        // A content guide made here traces back to its scroll view.
+        for (scrollRef, name) in contentGuides where sourceIDs[name] == nil {
+            sourceIDs[name] = scrollRef
+        }
+        return ImportedLayout(
+            name: layoutName, rootRef: root.ref, script: lines.joined(separator: "\n") + "\n",
+            sourceIDs: sourceIDs, constraintIDs: constraintIDs, safeArea: safe.insets,
+            safeAreaSources: safeSources, skipped: skipped)
+    }
+
+    // MARK: Reports
+
+    mutating func report(_ line: Int, _ element: String, _ id: String?, _ message: String) {
+        let tag = id.map { "<\(element) id=\($0)>" } ?? "<\(element)>"
+        skipped.append(
+            IBDiagnostic(file: document.file, line: line, element: tag, message: message))
+    }
+
+    // MARK: Safe area
+
+    /// The root's safe-area insets: per side, the value most of the document's own
+    /// constraints between a view and the root's safe area (or a controller's top or bottom
+    /// guide) give with that view's saved frame; else the device table's for the root's saved
+    /// size; else 0.
+    mutating func inferSafeArea() {
+        var found: [String: [Double]] = ["top": [], "left": [], "bottom": [], "right": []]
+        let screenGuides: Set<String> = Set(
+            [rootSafeGuide].compactMap { $0 } + (controller?.layoutGuides.map(\.id) ?? []))
+        for v in root.allViews {
+            for c in v.constraints {
+                guard c.relation == .equal, c.multiplier == 1, let second = c.secondItem,
+                    let secondAttribute = c.secondAttribute
+                else { continue }
+                let firstIsGuide = screenGuides.contains(c.firstItem)
+                let secondIsGuide = screenGuides.contains(second)
+                guard firstIsGuide != secondIsGuide else { continue }
+                let (guide, guideAttr, view, viewAttr) =
+                    firstIsGuide
+                    ? (c.firstItem, c.firstAttribute, second, secondAttribute)
+                    : (second, secondAttribute, c.firstItem, c.firstAttribute)
+                guard let frame = placed[view], let viewValue = edge(viewAttr, of: frame)
+                else { continue }
+                // first == second + constant
+                let guideValue = firstIsGuide ? viewValue + c.constant : viewValue - c.constant
+                guard let kind = guideByID[guide]?.kind else { continue }
+                switch (kind, guideAttr) {
+                case (.safeArea, .top), (.controllerTop, .bottom):
+                    found["top"]?.append(guideValue)
+                case (.safeArea, .bottom), (.controllerBottom, .top):
+                    found["bottom"]?.append(canvasHeight - guideValue)
+                case (.safeArea, .left), (.safeArea, .leading):
+                    found["left"]?.append(guideValue)
+                case (.safeArea, .right), (.safeArea, .trailing):
+                    found["right"]?.append(canvasWidth - guideValue)
+                default: break
+                }
+            }
+        }
+        let table = IBMetrics.device(width: canvasWidth, height: canvasHeight)
+        func pick(_ side: String, _ tableValue: Double?) -> Double {
+            let limit = side == "top" || side == "bottom" ? canvasHeight / 2 : canvasWidth / 2
+            let values = (found[side] ?? []).map { ($0 * 4).rounded() / 4 }.filter {
+                $0 >= 0 && $0 < limit
+            }
+            if !values.isEmpty {
+                var counts: [Double: Int] = [:]
+                for v in values { counts[v, default: 0] += 1 }
+                // The most common value; among equally common ones, the smallest.
+                if let best = counts.max(by: { a, b in
+                    a.value < b.value || (a.value == b.value && a.key > b.key)
+                }) {
+                    safeSources.append(
+                        "\(side) \(IBTranslator.number(best.key)): from \(best.value) of "
+                            + "\(values.count) constraint(s) to the safe area and their views' saved "
+                            + "frames")
+                    return best.key
+                }
+            }
+            if let tableValue, let table {
+                safeSources.append(
+                    "\(side) \(IBTranslator.number(tableValue)): device table, \(table.row.devices)"
+                        + (table.landscape ? " landscape" : " portrait"))
+                return tableValue
+            }
+            safeSources.append("\(side) 0: no constraint gives it and no device table row")
+            return 0
+        }
+        safe = Side4(
+            pick("top", table?.insets.top), pick("left", table?.insets.left),
+            pick("bottom", table?.insets.bottom), pick("right", table?.insets.right))
+    }
+
+    /// An edge or centre of `frame` (root coordinates, left to right).
+    func edge(_ attribute: IBAttribute, of frame: IBRect) -> Double? {
+        switch attribute {
+        case .top: return frame.y
+        case .bottom: return frame.y + frame.height
+        case .left, .leading: return frame.x
+        case .right, .trailing: return frame.x + frame.width
+        case .centerX: return frame.x + frame.width / 2
+        case .centerY: return frame.y + frame.height / 2
+        default: return nil
+        }
+    }
+
+    // MARK: Margins
+
+    var isControllerRoot: Bool { controller != nil }
+    var systemSideMargin: Double { canvasWidth < 414 ? 16 : 20 }
+
+    /// A table cell's margins: 11 at top and bottom, and the table's side margins (16, or 20
+    /// from 414 points wide), as the samples' saved frames show.
+    static func tableCellMargins(width: Double) -> Side4 {
+        let side: Double = width < 414 ? 16 : 20
+        return Side4(11, side, 11, side)
+    }
+
+    /// The root's margins as the canvas states them (measured from the safe area).
+    var rootMargins: Side4 {
+        if isControllerRoot {
+            // viewRespectsSystemMinimumLayoutMargins: the sides are never under the minimum.
+            let own = root.layoutMargins.map(Side4.init) ?? Side4(0, 0, 0, 0)
+            return Side4.max(own, Side4(0, systemSideMargin, 0, systemSideMargin))
+        }
+        if let own = root.layoutMargins { return Side4(own) }
+        if root.elementName == "tableViewCell" { return Self.tableCellMargins(width: canvasWidth) }
+        return Side4(8, 8, 8, 8)
+    }
+
+    /// Effective margins as UIKit computes them: the view's own (8 unless it says), plus the
+    /// part of the root's safe area it overlaps (`insetsLayoutMarginsFromSafeArea`), and at
+    /// least what its superview's margins reach into it (`preservesSuperviewLayoutMargins`).
+    mutating func computeMargins() {
+        edgeMargins[root.ref] = rootMargins + safe
+        func walk(_ v: IBView, parent: IBView) {
+            var own =
+                v.layoutMargins.map(Side4.init)
+                ?? (v.elementName == "tableViewCell"
+                    ? Self.tableCellMargins(width: canvasWidth) : Side4(8, 8, 8, 8))
+            if v.insetsLayoutMarginsFromSafeArea != false, let f = placed[v.ref] {
+                own = own + overlap(of: f, with: safe)
+            }
+            let preserves =
+                v.preservesSuperviewLayoutMargins == true
+                || (parent.isCell && v.key == "contentView")
+            if preserves, let pm = edgeMargins[parent.ref], let f = v.frame,
+                let pf = parent.frame
+            {
+                let reach = Side4(
+                    pm.top - f.y, pm.left - f.x, pm.bottom - (pf.height - f.y - f.height),
+                    pm.right - (pf.width - f.x - f.width))
+                own = Side4.max(own, reach)
+            }
+            edgeMargins[v.ref] = own
+            for s in v.subviews { walk(s, parent: v) }
+        }
+        for s in root.subviews { walk(s, parent: root) }
+    }
+
+    /// How far the root's insets reach into `frame` (root coordinates), per side: the part of
+    /// the inset strip along that edge of the canvas that the frame covers. A view that runs
+    /// past the canvas (content in a scroll view, at content offset 0) covers at most the
+    /// strip, and one wholly off the canvas covers none of it.
+    func overlap(of frame: IBRect, with insets: Side4) -> Side4 {
+        let onCanvas =
+            frame.x < canvasWidth && frame.x + frame.width > 0 && frame.y < canvasHeight
+            && frame.y + frame.height > 0
+        guard onCanvas else { return Side4(0, 0, 0, 0) }
+        func part(_ inset: Double, _ distance: Double) -> Double {
+            min(inset, max(0, inset - distance))
+        }
+        return Side4(
+            part(insets.top, frame.y), part(insets.left, frame.x),
+            part(insets.bottom, canvasHeight - frame.y - frame.height),
+            part(insets.right, canvasWidth - frame.x - frame.width))
+    }
+
+    // MARK: Header and canvas
+
+    mutating func writeHeader() {
+        lines.append(
+            "# Imported from \(document.file) (Interface Builder \(document.version), tools "
+                + "\(document.toolsVersion.isEmpty ? "?" : document.toolsVersion))")
+        if let scene {
+            var what = "# scene \(scene.sceneID)"
+            if let c = controller {
+                what += ": \(c.elementName) \(c.id ?? "?")"
+                if let cls = c.customClass { what += " (\(cls))" }
+                if let sid = c.storyboardIdentifier { what += ", storyboardIdentifier \(sid)" }
+            } else {
+                what += ": top-level \(root.className) \(root.ref)"
+            }
+            lines.append(what)
+        } else if let c = controller {
+            lines.append("# \(c.elementName) \(c.id ?? "?")")
+        } else {
+            lines.append("# top-level \(root.className) \(root.ref)")
+        }
+        if let d = document.device {
+            lines.append(
+                "# device \(d.id) \(d.orientation ?? "portrait"); canvas: the root view's saved "
+                    + "frame")
+        } else {
+            lines.append("# no device; canvas: the root view's saved frame")
+        }
+        for source in safeSources { lines.append("# safe area \(source)") }
+        lines.append("layout \(layoutName)")
+        var canvas =
+            "canvas \(IBTranslator.number(canvasWidth)) \(IBTranslator.number(canvasHeight))"
+        if safe != Side4(0, 0, 0, 0) { canvas += " safe \(safe.text)" }
+        if !isControllerRoot || root.layoutMargins != nil {
+            canvas += " margins \(rootMargins.text)"
+        }
+        if root.frame == nil {
+            report(root.line, root.elementName, root.id, "no saved frame: canvas 0 0")
+        }
+        lines.append(canvas + "  # ib:\(root.ref)")
+    }
+
+    // MARK: Views
+
+    mutating func writeViews() {
+        for s in root.subviews { writeView(s, parent: root) }
+    }
+
+    mutating func writeView(_ v: IBView, parent: IBView) {
+        guard let name = names[v.ref] else { return }
+        let parentName = names[parent.ref] ?? "root"
+        var line: String
+        if let stack = v.stack {
+            line = "stack \(name)"
+            if parentName != "root" { line += " in \(parentName)" }
+            line += " \(stack.axis == "vertical" ? "V" : "H")"
+            line += " spacing \(IBTranslator.number(stack.spacing))"
+            line += " distribute \(stack.distribution) align \(stack.alignment)"
+            if stack.layoutMarginsRelativeArrangement, let m = edgeMargins[v.ref] {
+                line += " margins \(m.text)"
+            } else if v.layoutMargins != nil {
+                report(
+                    v.line, v.elementName, v.id,
+                    "layoutMargins of a stack view that does not arrange within them: a "
+                        + "stack's margins clause would; left out")
+            }
+            if stack.baselineRelativeArrangement {
+                report(
+                    v.line, v.elementName, v.id,
+                    "baselineRelativeArrangement: the vocabulary measures a stack's spacing "
+                        + "between frames; spacing kept, baseline measurement left out")
+            }
+            if let f = v.frame { line += " frame \(frameText(f))" }
+        } else {
+            line = "view \(name)"
+            if parentName != "root" { line += " in \(parentName)" }
+            if let f = v.frame { line += " frame \(frameText(f))" }
+            let placedByCell = parent.isCell && v.key == "contentView"
+            if placedByCell {
+                // UIKit sizes a cell's contentView to the cell.
+                line += " autoresize width,height"
+            } else if v.translatesAutoresizingMaskIntoConstraints && parent.stack == nil,
+                let flags = v.autoresizingMask?.layoutFlags, !flags.isEmpty
+            {
+                line += " autoresize " + flags.joined(separator: ",")
+            }
+            if let intrinsic = intrinsicText(v) { line += " intrinsic \(intrinsic)" }
+            if let m = edgeMargins[v.ref], m != Side4(8, 8, 8, 8) {
+                line += " margins \(m.text)"
+            }
+            if textElements.contains(v.elementName), let font = v.font,
+                let b = IBMetrics.baseline(font: font, height: v.frame?.height)
+            {
+                line += " baseline \(IBTranslator.number(b.first)) \(IBTranslator.number(b.last))"
+            }
+        }
+        lines.append(line + "  # ib:\(v.ref)")
+        if v.hidden { lines.append("hide \(name)  # ib:\(v.ref) hidden") }
+        for s in v.subviews { writeView(s, parent: v) }
+    }
+
+    func frameText(_ f: IBRect) -> String {
+        [f.x, f.y, f.width, f.height].map(IBTranslator.number).joined(separator: " ")
+    }
+
+    /// `W H hug PH PV resist PH PV`: from `placeholderIntrinsicWidth/Height`, else the
+    /// designable size Xcode saved, else an image view's image, else (content views only) the
+    /// saved frame along that axis. `nil` for a view with no intrinsic size on either axis.
+    func intrinsicText(_ v: IBView) -> String? {
+        let isContent = contentElements.contains(v.elementName)
+        let designable = v.id.flatMap { document.designableIntrinsicSizes[$0] }
+        let image = v.elementName == "imageView" ? v.imageSize : nil
+        func axis(
+            _ placeholder: IBPlaceholderLength?, _ designed: Double?, _ img: Double?,
+            _ saved: Double?
+        ) -> Double? {
+            switch placeholder {
+            case .points(let p)?: return p
+            case .none?: return nil
+            case nil: break
+            }
+            if let designed { return designed }
+            if let img { return img }
+            return isContent ? saved : nil
+        }
+        let w = axis(v.placeholderIntrinsicWidth, designable?.width, image?.width, v.frame?.width)
+        let h = axis(
+            v.placeholderIntrinsicHeight, designable?.height, image?.height, v.frame?.height)
+        guard w != nil || h != nil else { return nil }
+        let p = IBTranslator.number
+        return "\(w.map(p) ?? "-") \(h.map(p) ?? "-")"
+            + " hug \(p(v.horizontalHuggingPriority ?? 250)) \(p(v.verticalHuggingPriority ?? 250))"
+            + " resist \(p(v.horizontalCompressionResistancePriority ?? 750))"
+            + " \(p(v.verticalCompressionResistancePriority ?? 750))"
+    }
+
+    // MARK: Guides
+
+    mutating func writeGuides() {
+        for v in root.allViews {
+            guard let owner = names[v.ref] else { continue }
+            for g in v.layoutGuides {
+                if v.ref == root.ref && g.kind == .safeArea { continue }  // root.safe
+                guard let name = names[g.id] else { continue }
+                let inClause = owner == "root" ? "" : " in \(owner)"
+                lines.append("guide \(name)\(inClause)  # ib:\(g.id)")
+                switch g.kind {
+                case .safeArea:
+                    // Only the root has a safe area in the vocabulary; another view's is its
+                    // edges inset by the part of the root's safe area it overlaps.
+                    let o = placed[v.ref].map { overlap(of: $0, with: safe) } ?? Side4(0, 0, 0, 0)
+                    lines.append(
+                        "\(name).top == \(owner).top\(plus(o.top))  # \(owner)'s safe area")
+                    lines.append("\(name).left == \(owner).left\(plus(o.left))")
+                    lines.append("\(name).bottom == \(owner).bottom\(plus(-o.bottom))")
+                    lines.append("\(name).right == \(owner).right\(plus(-o.right))")
+                case .scrollFrame:
+                    lines.append("\(name).edges == \(owner).edges  # the scroll view's frame")
+                case .scrollContent:
+                    contentGuides[v.ref] = name
+                    lines.append(
+                        "\(name).top == \(owner).top; \(name).left == \(owner).left  "
+                            + "# content at offset 0; its size comes from the constraints")
+                default:
+                    break
+                }
+            }
+            if v.elementName == "scrollView", contentGuides[v.ref] == nil,
+                scrollHasContentConstraints(v)
+            {
+                // Edge constraints between a scroll view and its content attach to the content
+                // area (UIScrollView); a document without a content guide gets one here.
+                let name = space.claim("\(owner)_content")
+                contentGuides[v.ref] = name
+                let inClause = owner == "root" ? "" : " in \(owner)"
+                lines.append("guide \(name)\(inClause)  # \(owner)'s content area (UIScrollView)")
+                lines.append(
+                    "\(name).top == \(owner).top; \(name).left == \(owner).left  "
+                        + "# content at offset 0; its size comes from the constraints")
+            }
+        }
+        for g in controller?.layoutGuides ?? [] {
+            guard let name = names[g.id] else { continue }
+            switch g.kind {
+            case .controllerTop:
+                lines.append("guide \(name)  # ib:\(g.id) topLayoutGuide")
+                lines.append(
+                    "\(name).top == root.top; \(name).bottom == root.safe.top; "
+                        + "\(name).left == root.left; \(name).right == root.right")
+            case .controllerBottom:
+                lines.append("guide \(name)  # ib:\(g.id) bottomLayoutGuide")
+                lines.append(
+                    "\(name).top == root.safe.bottom; \(name).bottom == root.bottom; "
+                        + "\(name).left == root.left; \(name).right == root.right")
+            default:
+                lines.append("guide \(name)  # ib:\(g.id)")
+            }
+        }
+    }
+
+    func plus(_ value: Double) -> String {
+        if value == 0 { return "" }
+        return value > 0
+            ? " + \(IBTranslator.number(value))" : " - \(IBTranslator.number(-value))"
+    }
+
+    func isDescendant(_ ref: String, of ancestor: String) -> Bool {
+        var current = parentOf[ref]
+        while let c = current {
+            if c == ancestor { return true }
+            current = parentOf[c]
+        }
+        return false
+    }
+
+    /// The view an item is, or the owner of the guide it is.
+    func viewOf(_ item: String) -> String? {
+        if viewByRef[item] != nil { return item }
+        return guideByID[item]?.owner
+    }
+
+    func scrollHasContentConstraints(_ scroll: IBView) -> Bool {
+        root.allViews.flatMap(\.constraints).contains { c in
+            contentSide(c, scroll: scroll.ref) != nil
+        }
+    }
+
+    /// Which side of `c` (0 first, 1 second) names `scroll` by an edge while the other side is
+    /// inside it: that side attaches to the scroll view's content area.
+    func contentSide(_ c: IBConstraint, scroll: String) -> Int? {
+        let edges: Set<IBAttribute> = [.top, .bottom, .left, .right, .leading, .trailing]
+        guard let second = c.secondItem, let secondAttribute = c.secondAttribute else {
+            return nil
+        }
+        if c.firstItem == scroll, edges.contains(c.firstAttribute),
+            let inner = viewOf(second), isDescendant(inner, of: scroll)
+        {
+            return 0
+        }
+        if second == scroll, edges.contains(secondAttribute),
+            let inner = viewOf(c.firstItem), isDescendant(inner, of: scroll)
+        {
+            return 1
+        }
+        return nil
+    }
+
+    // MARK: Constraints
+
+    /// `ITEM.ATTR` for one side of a constraint, or why it cannot be written.
+    func term(_ item: String, _ attribute: IBAttribute, scrollContent: Bool) -> Result<
+        String, TranslateError
+    > {
+        if item == rootSafeGuide {
+            if attribute.isMargin || attribute.isBaseline {
+                return .failure(TranslateError("\(attribute.rawValue) of the safe area"))
+            }
+            return .success("root.safe.\(attribute.rawValue)")
+        }
+        if scrollContent, let guide = contentGuides[item] {
+            return .success("\(guide).\(attribute.rawValue)")
+        }
+        guard let name = names[item] else {
+            return .failure(TranslateError("item \(item) is not a view or guide of this layout"))
+        }
+        if guideByID[item] != nil && (attribute.isMargin || attribute.isBaseline) {
+            return .failure(
+                TranslateError(
+                    "\(attribute.rawValue) of a layout guide (guides have no margins or baselines)")
+            )
+        }
+        return .success("\(name).\(attribute.rawValue)")
+    }
+
+    struct TranslateError: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    var treeConstraints: [IBConstraint] { root.allViews.flatMap(\.constraints) }
+
+    mutating func assignLabels(needed: Set<String>) {
+        var taken: Set<String> = []
+        for v in root.allViews where v.stack != nil {
+            if let n = names[v.ref] { taken.insert("\(n).spacing") }
+        }
+        for c in treeConstraints where !c.placeholder {
+            if let id = c.identifier, IBTranslator.isValidLabel(id), !taken.contains(id) {
+                taken.insert(id)
+                labels[c.id] = id
+            }
+        }
+        for c in treeConstraints where !c.placeholder && needed.contains(c.id) {
+            guard labels[c.id] == nil else { continue }
+            var base = IBNaming.identifier(c.id)
+            if base == "H" || base == "V" { base += "_" }
+            var label = base
+            var n = 2
+            while taken.contains(label) {
+                label = "\(base)_\(n)"
+                n += 1
+            }
+            taken.insert(label)
+            labels[c.id] = label
+        }
+    }
+
+    mutating func writeConstraints() {
+        for c in treeConstraints {
+            if c.placeholder {
+                lines.append("# placeholder constraint \(c.id) (removed at build time) left out")
+                continue
+            }
+            switch constraintText(c) {
+            case .success(let text):
+                var line = text
+                if let label = labels[c.id] {
+                    line = "\(label): " + line
+                    constraintIDs[label] = c.id
+                }
+                lines.append(line + "  # ib:\(c.id)")
+                written.insert(c.id)
+            case .failure(let error):
+                report(c.line, "constraint", c.id, error.message + "; skipped")
+            }
+        }
+    }
+
+    func constraintText(_ c: IBConstraint) -> Result<String, TranslateError> {
+        if c.firstAttribute == .notAnAttribute {
+            return .failure(TranslateError("firstAttribute notAnAttribute"))
+        }
+        var scrollSide: Int?
+        for (scrollRef, _) in contentGuides {
+            if let side = contentSide(c, scroll: scrollRef) { scrollSide = side }
+        }
+        let first: String
+        switch term(c.firstItem, c.firstAttribute, scrollContent: scrollSide == 0) {
+        case .success(let t): first = t
+        case .failure(let e): return .failure(e)
+        }
+        let relation =
+            switch c.relation {
+            case .equal: "=="
+            case .lessThanOrEqual: "<="
+            case .greaterThanOrEqual: ">="
+            }
+        var right: String
+        if let second = c.secondItem, let attribute = c.secondAttribute,
+            attribute != .notAnAttribute
+        {
+            switch term(second, attribute, scrollContent: scrollSide == 1) {
+            case .success(let t): right = t
+            case .failure(let e): return .failure(e)
+            }
+            if c.multiplier != 1 { right += " * \(IBTranslator.number(c.multiplier))" }
+            right += plus(c.constant)
+        } else {
+            right = IBTranslator.number(c.constant)
+        }
+        var text = "\(first) \(relation) \(right)"
+        if c.priority < 1000 { text += " @ \(IBTranslator.number(c.priority))" }
+        return .success(text)
+    }
+
+    // MARK: Size-class variations
+
+    struct Variant {
+        var key: String
+        var line: Int
+        var activate: [String] = []
+        var deactivate: [String] = []
+        var hide: [String] = []
+        var show: [String] = []
+    }
+
+    struct Variations {
+        var baseDeactivate: [String] = []
+        var baseHide: [String] = []
+        var variants: [Variant] = []
+        var needLabels: Set<String> = []
+    }
+
+    /// Constraints that name the view or anything inside it (by IB id).
+    func constraints(touching viewRef: String) -> [String] {
+        treeConstraints.filter { c in
+            c.items.contains { item in
+                guard let v = viewOf(item) else { return false }
+                return v == viewRef || isDescendant(v, of: viewRef)
+            }
+        }.map(\.id)
+    }
+
+    func collectVariations() -> Variations {
+        var out = Variations()
+        var byKey: [String: Int] = [:]
+        var excludedByDefaultViews: Set<String> = []
+        var excludedByDefault: Set<String> = []
+        for v in root.allViews {
+            for variation in v.variations {
+                let subviewMasks = variation.masks.filter { $0.key == "subviews" }
+                if variation.key == "default" {
+                    for id in variation.removesConstraints where !excludedByDefault.contains(id) {
+                        excludedByDefault.insert(id)
+                        out.baseDeactivate.append(id)
+                    }
+                    for ref in subviewMasks.flatMap(\.excludes) {
+                        excludedByDefaultViews.insert(ref)
+                        out.baseHide.append(ref)
+                        for id in constraints(touching: ref) where !excludedByDefault.contains(id) {
+                            excludedByDefault.insert(id)
+                            out.baseDeactivate.append(id)
+                        }
+                    }
+                    continue
+                }
+                let index: Int
+                if let i = byKey[variation.key] {
+                    index = i
+                } else {
+                    index = out.variants.count
+                    byKey[variation.key] = index
+                    out.variants.append(Variant(key: variation.key, line: variation.line))
+                }
+                out.variants[index].activate += variation.installsConstraints
+                out.variants[index].deactivate += variation.removesConstraints
+                for ref in subviewMasks.flatMap(\.excludes) {
+                    out.variants[index].hide.append(ref)
+                    out.variants[index].deactivate += constraints(touching: ref)
+                }
+                for ref in subviewMasks.flatMap(\.includes) {
+                    out.variants[index].show.append(ref)
+                    out.variants[index].activate += constraints(touching: ref).filter {
+                        !variation.removesConstraints.contains($0)
+                    }
+                }
+            }
+        }
+        out.needLabels = Set(out.baseDeactivate)
+        for v in out.variants { out.needLabels.formUnion(v.activate + v.deactivate) }
+        return out
+    }
+
+    mutating func writeVariations(_ variations: Variations) {
+        func unique(_ ids: [String]) -> [String] {
+            var seen: Set<String> = []
+            return ids.filter { seen.insert($0).inserted }
+        }
+        let known = Set(treeConstraints.map(\.id))
+        let line = root.variations.first?.line ?? root.line
+        func labelOf(_ id: String) -> String? {
+            guard written.contains(id) else { return nil }
+            return labels[id]
+        }
+        var reported: Set<String> = []
+        func unknown(_ id: String, _ at: Int) {
+            if !known.contains(id), reported.insert(id).inserted {
+                report(
+                    at, "variation", nil,
+                    "names constraint \(id), which is not in this layout; ignored")
+            }
+        }
+        for ref in unique(variations.baseHide) {
+            if let name = names[ref] {
+                lines.append("hide \(name)  # ib:\(ref) not installed by default")
+            }
+        }
+        for id in unique(variations.baseDeactivate) {
+            if let label = labelOf(id) {
+                lines.append("deactivate \(label)  # ib:\(id) not installed by default")
+            } else {
+                unknown(id, line)
+            }
+        }
+        var variantNames = IBNaming.Namespace(reserved: ["base"])
+        for variant in variations.variants {
+            let name = variantNames.claim(variant.key)
+            lines.append("variant \(name)  # ib: <variation key=\"\(variant.key)\">")
+            for ref in unique(variant.hide) {
+                if let n = names[ref] { lines.append("hide \(n) in \(name)  # ib:\(ref)") }
+            }
+            for ref in unique(variant.show) {
+                if let n = names[ref] { lines.append("show \(n) in \(name)  # ib:\(ref)") }
+            }
+            let deactivated = Set(variant.deactivate)
+            for id in unique(variant.activate) where !deactivated.contains(id) {
+                if let label = labelOf(id) {
+                    lines.append("activate \(label) in \(name)  # ib:\(id)")
+                } else {
+                    unknown(id, variant.line)
+                }
+            }
+            for id in unique(variant.deactivate) {
+                if let label = labelOf(id) {
+                    lines.append("deactivate \(label) in \(name)  # ib:\(id)")
+                } else {
+                    unknown(id, variant.line)
+                }
+            }
+        }
+    }
+}
