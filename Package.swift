@@ -46,7 +46,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "layoutdb-bench",
-            dependencies: ["LayoutStore"],
+            dependencies: ["LayoutSolver", "LayoutStore"],
             path: "Benchmarks/layoutdb-bench"),
         .executableTarget(
             name: "layoutdb-examples",
@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "LayoutStoreTests",
             dependencies: [
-                "LayoutStore",
+                "LayoutSolver", "LayoutScript", "LayoutSQLite", "LayoutStore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("../Fixtures")]),

@@ -5,25 +5,24 @@ import Foundation
 ///
 /// Not thread-safe: use one `Database` per thread (SQLite's NOMUTEX mode). Connection
 /// settings: foreign keys on, `synchronous = NORMAL`, temporary files in memory, a busy
-/// timeout; WAL is switched on by
-/// ``DatabaseMigrator`` once it has checked that the file is a layoutdb project (changing
-/// the journal mode writes to the file).
+/// timeout. The journal mode is the caller's to set once it has checked the file is
+/// its own (changing it writes to the file).
 ///
 ///     let db = try Database(path: "app.layoutdb", options: .init(create: true))
 ///     try db.transaction {
 ///         try db.cachedStatement("INSERT INTO t (name) VALUES (?)").run(["x"])
 ///     }
-public final class Database {
+package final class Database {
     /// How to open the file.
-    public struct Options: Sendable {
-        /// Create the file when it does not exist (otherwise: ``ProjectFileError/noProject``).
-        public var create: Bool
+    package struct Options: Sendable {
+        /// Create the file when it does not exist (otherwise SQLite cannot open it).
+        package var create: Bool
         /// Open read-only (no migration, no writes).
-        public var readOnly: Bool
+        package var readOnly: Bool
         /// How long to wait for another writer before failing with `SQLITE_BUSY`.
-        public var busyTimeout: Duration
+        package var busyTimeout: Duration
 
-        public init(
+        package init(
             create: Bool = false, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)
         ) {
             self.create = create
@@ -34,26 +33,23 @@ public final class Database {
 
     /// The kind of `BEGIN`: `.immediate` takes the write lock up front, so a writer waits
     /// (busy timeout) at the start instead of failing halfway with a lock upgrade error.
-    public enum TransactionKind: String, Sendable {
+    package enum TransactionKind: String, Sendable {
         case deferred = "DEFERRED"
         case immediate = "IMMEDIATE"
         case exclusive = "EXCLUSIVE"
     }
 
     /// The file, as given.
-    public let path: String
+    package let path: String
     let handle: OpaquePointer
     private var cache: [String: SQLStatement] = [:]
     private var savepointDepth = 0
 
     /// Opens (and with `options.create`, creates) the SQLite file at `path`.
-    /// Throws ``ProjectFileError/noProject(path:)`` when the file is missing and
-    /// `options.create` is false, ``DatabaseError`` when SQLite cannot open it.
-    public init(path: String, options: Options = Options()) throws {
+    /// Throws ``DatabaseError`` when SQLite cannot open it (kind `.cannotOpen` for a
+    /// missing file without `options.create`, `.notADatabase` for another kind of file).
+    package init(path: String, options: Options = Options()) throws(DatabaseError) {
         self.path = path
-        if !options.create, !FileManager.default.fileExists(atPath: path) {
-            throw ProjectFileError.noProject(path: path)
-        }
         _ = Database.configureOnce
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         if options.readOnly {
@@ -81,20 +77,15 @@ public final class Database {
             options.busyTimeout.components.seconds * 1000
             + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(connection, Int32(clamping: milliseconds))
-        do {
-            // Connection settings only: none of these writes to the file.
-            try execute("PRAGMA foreign_keys = ON")
-            try execute("PRAGMA synchronous = NORMAL")
-            // Statement journals (every INSERT that fires a trigger or checks a foreign key
-            // inside a transaction keeps one) in memory: in a temp file they cost one
-            // write(2) per touched page, seconds over a 466k-row apply.
-            try execute("PRAGMA temp_store = MEMORY")
-            _ = csqlite_no_checkpoint_on_close(connection)
-        } catch {
-            // The first statement to read the header is where SQLite notices a non-database.
-            if error.resultCode == SQLITE_NOTADB { throw ProjectFileError.notADatabase(path: path) }
-            throw error
-        }
+        // Connection settings only: none of these writes to the file. The first statement
+        // to read the header is where SQLite notices a non-database (`.notADatabase`).
+        try execute("PRAGMA foreign_keys = ON")
+        try execute("PRAGMA synchronous = NORMAL")
+        // Statement journals (every INSERT that fires a trigger or checks a foreign key
+        // inside a transaction keeps one) in memory: in a temp file they cost one
+        // write(2) per touched page.
+        try execute("PRAGMA temp_store = MEMORY")
+        _ = csqlite_no_checkpoint_on_close(connection)
     }
 
     /// Process-wide SQLite settings, applied before the first connection opens.
@@ -105,7 +96,7 @@ public final class Database {
     /// Copies the write-ahead log into the main file and empties it, so the `.layoutdb`
     /// file alone holds everything (after bulk edits; small ones leave it to SQLite's
     /// automatic checkpoints). Best effort: a busy reader just postpones it.
-    public func checkpoint() {
+    package func checkpoint() {
         guard !isReadOnly, !isInTransaction else { return }
         try? execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
@@ -136,7 +127,7 @@ public final class Database {
     // MARK: Statements
 
     /// Runs one or more `;`-separated statements without parameters.
-    public func execute(_ sql: String) throws(DatabaseError) {
+    package func execute(_ sql: String) throws(DatabaseError) {
         let utf8 = Array(sql.utf8CString)
         try utf8.withUnsafeBufferPointer { (buffer) throws(DatabaseError) in
             let base = buffer.baseAddress!
@@ -168,12 +159,12 @@ public final class Database {
     /// Runs one statement with bound `values` (no result rows expected).
     ///
     ///     try db.execute("UPDATE constraints SET constant = ? WHERE id = ?", [70.0, id])
-    public func execute(_ sql: String, _ values: [(any SQLBindable)?]) throws(DatabaseError) {
+    package func execute(_ sql: String, _ values: [(any SQLBindable)?]) throws(DatabaseError) {
         try cachedStatement(sql).run(values)
     }
 
     /// A new prepared statement (not cached): for SQL that runs once.
-    public func makeStatement(_ sql: String) throws(DatabaseError) -> SQLStatement {
+    package func makeStatement(_ sql: String) throws(DatabaseError) -> SQLStatement {
         var statement: OpaquePointer?
         try check(sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil), sql: sql)
         guard let statement else {
@@ -184,7 +175,7 @@ public final class Database {
     }
 
     /// A prepared statement from the cache (keyed by SQL), reset and unbound.
-    public func cachedStatement(_ sql: String) throws(DatabaseError) -> SQLStatement {
+    package func cachedStatement(_ sql: String) throws(DatabaseError) -> SQLStatement {
         if let statement = cache[sql] {
             statement.reset()
             return statement
@@ -203,7 +194,7 @@ public final class Database {
     }
 
     /// The first column of the first row, as an integer (nil when no row or NULL).
-    public func int64(_ sql: String, _ values: [(any SQLBindable)?] = []) throws(DatabaseError)
+    package func int64(_ sql: String, _ values: [(any SQLBindable)?] = []) throws(DatabaseError)
         -> Int64?
     {
         let statement = try cachedStatement(sql)
@@ -213,16 +204,16 @@ public final class Database {
     }
 
     /// The rowid of the last successful INSERT on this connection.
-    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    public var changes: Int { Int(sqlite3_changes64(handle)) }
+    package var changes: Int { Int(sqlite3_changes64(handle)) }
 
     /// Whether the file was opened read-only (asked for, or the file is write-protected).
-    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    package var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Whether a transaction is open.
-    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// Runs `body` with this connection's triggers off (other connections keep theirs),
     /// and turns them back on after, also when `body` throws.
@@ -232,7 +223,7 @@ public final class Database {
     /// trigger's WHEN is false. Statements prepared before are re-prepared by SQLite.
     ///
     ///     try db.withoutTriggers { try db.execute("INSERT INTO t (x) VALUES (1)") }
-    public func withoutTriggers<T>(_ body: () throws -> T) throws -> T {
+    package func withoutTriggers<T>(_ body: () throws -> T) throws -> T {
         var now: Int32 = 1
         try check(csqlite_enable_triggers(handle, 0, &now))
         defer { _ = csqlite_enable_triggers(handle, 1, &now) }
@@ -244,7 +235,7 @@ public final class Database {
     ///
     /// For bulk writes whose references are right by construction (ids the writer just
     /// got from its own inserts): each check is a b-tree lookup per reference per row.
-    public func withoutForeignKeyChecks<T>(_ body: () throws -> T) throws -> T {
+    package func withoutForeignKeyChecks<T>(_ body: () throws -> T) throws -> T {
         guard !isInTransaction else { return try body() }
         try execute("PRAGMA foreign_keys = OFF")
         defer { try? execute("PRAGMA foreign_keys = ON") }
@@ -260,7 +251,7 @@ public final class Database {
     /// frames, commit) and still undo only its own writes when it fails.
     ///
     ///     try db.transaction(.immediate) { try db.execute("DELETE FROM dirty") }
-    public func transaction<T>(
+    package func transaction<T>(
         _ kind: TransactionKind = .immediate, _ body: () throws -> T
     ) throws -> T {
         if isInTransaction { return try savepoint(body) }
@@ -284,7 +275,7 @@ public final class Database {
 
     /// Runs `body` in a savepoint: inside a transaction, undoes only `body`'s writes when it
     /// throws. Outside a transaction it behaves as a deferred transaction.
-    public func savepoint<T>(_ body: () throws -> T) throws -> T {
+    package func savepoint<T>(_ body: () throws -> T) throws -> T {
         savepointDepth += 1
         defer { savepointDepth -= 1 }
         let name = "layoutdb_sp\(savepointDepth)"

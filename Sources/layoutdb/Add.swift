@@ -26,10 +26,8 @@ struct Add: ParsableCommand {
     }
 
     func run() throws {
-        try guarded {
-            let report = try global.open().add(
-                equation, label: label, priority: priority.flatMap(Priority.init(parsing:)), layout: global.layout)
-            printReport(report, global, json: json)
-        }
+        let report = try global.open().add(
+            equation, label: label, priority: priority.flatMap(Priority.init(parsing:)), layout: global.layout)
+        printReport(report, global, json: json)
     }
 }

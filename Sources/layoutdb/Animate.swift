@@ -46,50 +46,48 @@ struct Animate: ParsableCommand {
     }
 
     func run() throws {
-        try guarded {
-            let project = try global.open()
-            let variant = variant == baseVariantName ? nil : variant
-            let steps = try project.animation(
-                label: label, to: to, frames: frames, layout: global.layout, variant: variant)
-            if let output {
-                let boxes = steps.map { rows in
-                    rows.map {
-                        SVGRenderer.Box(
-                            name: $0.view, parent: $0.parent, frame: $0.frame,
-                            ambiguous: $0.ambiguous)
-                    }
+        let project = try global.open()
+        let variant = variant == baseVariantName ? nil : variant
+        let steps = try project.animation(
+            label: label, to: to, frames: frames, layout: global.layout, variant: variant)
+        if let output {
+            let boxes = steps.map { rows in
+                rows.map {
+                    SVGRenderer.Box(
+                        name: $0.view, parent: $0.parent, frame: $0.frame,
+                        ambiguous: $0.ambiguous)
                 }
-                let canvas = try project.canvas(layout: global.layout, variant: variant)
-                let title =
-                    "\(global.layout)/\(variant ?? baseVariantName): \(label) → \(formatNumber(to))"
-                try writeOutput(
-                    SVGRenderer.animate(
-                        title: title, canvas: canvas, steps: boxes, duration: duration),
-                    to: output)
-                return
             }
-            switch format {
-            case .csv:
-                print("frame,view,x,y,width,height")
-                for (n, rows) in steps.enumerated() {
-                    for r in rows {
-                        print(
-                            [
-                                "\(n)", csvField(r.view), formatNumber(r.frame.x),
-                                formatNumber(r.frame.y),
-                                formatNumber(r.frame.width), formatNumber(r.frame.height),
-                            ].joined(separator: ","))
-                    }
+            let canvas = try project.canvas(layout: global.layout, variant: variant)
+            let title =
+                "\(global.layout)/\(variant ?? baseVariantName): \(label) → \(formatNumber(to))"
+            try writeOutput(
+                SVGRenderer.animate(
+                    title: title, canvas: canvas, steps: boxes, duration: duration),
+                to: output)
+            return
+        }
+        switch format {
+        case .csv:
+            print("frame,view,x,y,width,height")
+            for (n, rows) in steps.enumerated() {
+                for r in rows {
+                    print(
+                        [
+                            "\(n)", csvField(r.view), formatNumber(r.frame.x),
+                            formatNumber(r.frame.y),
+                            formatNumber(r.frame.width), formatNumber(r.frame.height),
+                        ].joined(separator: ","))
                 }
-            case .json:
-                print(
-                    jsonString(
-                        steps.enumerated().flatMap { n, rows in
-                            rows.map { r -> [String: Any] in
-                                frameJSON(r).merging(["frame": n]) { a, _ in a }
-                            }
-                        }))
             }
+        case .json:
+            print(
+                jsonString(
+                    steps.enumerated().flatMap { n, rows in
+                        rows.map { r -> [String: Any] in
+                            frameJSON(r).merging(["frame": n]) { a, _ in a }
+                        }
+                    }))
         }
     }
 }

@@ -14,16 +14,14 @@ struct Apply: ParsableCommand {
     @Flag(help: "Print the changed frames as JSON.") var json = false
 
     func run() throws {
-        try guarded {
-            let text = try readInput(file)
-            let project = try global.open(create: true)
-            let report = try project.apply(script: text, file: file == "-" ? "<stdin>" : file)
-            if report.changes.count > 50 && !json {
-                if !global.quiet { print("\(report.changes.count) views solved") }
-                printReport(SolveReport.onlyWarnings(report), global)
-            } else {
-                printReport(report, global, json: json)
-            }
+        let text = try readInput(file)
+        let project = try global.open(create: true)
+        let report = try project.apply(script: text, file: file == "-" ? "<stdin>" : file)
+        if report.changes.count > 50 && !json {
+            if !global.quiet { print("\(report.changes.count) views solved") }
+            printReport(SolveReport.onlyWarnings(report), global)
+        } else {
+            printReport(report, global, json: json)
         }
     }
 }

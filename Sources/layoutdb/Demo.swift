@@ -9,32 +9,30 @@ struct Demo: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        try guarded {
-            let temporary = global.db == nil
-            let path = global.db ?? FileManager.default.temporaryDirectory
-                .appending(path: "layoutdb-demo-\(getpid()).layoutdb").path
-            defer {
-                if temporary {
-                    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-                }
+        let temporary = global.db == nil
+        let path = global.db ?? FileManager.default.temporaryDirectory
+            .appending(path: "layoutdb-demo-\(getpid()).layoutdb").path
+        defer {
+            if temporary {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             }
-            let project = try Project.open(path: path, create: true)
-            print("$ layoutdb apply phone.layout        (bundled example: examples/phone.layout)")
-            try project.apply(script: BundledExamples.phone, file: "phone.layout")
-            print("\n$ layoutdb frames")
-            printFrames(try project.frames())
-            print("\n$ layoutdb frames --variant compact   (320 x 568, header 44)")
-            printFrames(try project.frames(variant: "compact"))
-            print("\n$ layoutdb set-constant header.height 100")
-            for change in try project.setConstant(label: "header.height", to: 100).changes {
-                print(describe(change))
-            }
-            print("\n$ sqlite3 \(temporary ? "demo.layoutdb" : path) \"select view, width from solved_frames where variant = 'base' and width < 100\"")
-            for row in try project.frames() where row.frame.width < 100 {
-                print("\(row.view)|\(formatNumber(row.frame.width))")
-            }
-            print("\nTry it on your own file: layoutdb --db app.layoutdb apply screen.layout")
         }
+        let project = try Project.open(path: path, create: true)
+        print("$ layoutdb apply phone.layout        (bundled example: examples/phone.layout)")
+        try project.apply(script: BundledExamples.phone, file: "phone.layout")
+        print("\n$ layoutdb frames")
+        printFrames(try project.frames())
+        print("\n$ layoutdb frames --variant compact   (320 x 568, header 44)")
+        printFrames(try project.frames(variant: "compact"))
+        print("\n$ layoutdb set-constant header.height 100")
+        for change in try project.setConstant(label: "header.height", to: 100).changes {
+            print(describe(change))
+        }
+        print("\n$ sqlite3 \(temporary ? "demo.layoutdb" : path) \"select view, width from solved_frames where variant = 'base' and width < 100\"")
+        for row in try project.frames() where row.frame.width < 100 {
+            print("\(row.view)|\(formatNumber(row.frame.width))")
+        }
+        print("\nTry it on your own file: layoutdb --db app.layoutdb apply screen.layout")
     }
 
     private func printFrames(_ rows: [FrameRow]) {

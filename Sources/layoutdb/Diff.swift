@@ -24,36 +24,34 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
-        try guarded {
-            let project = try global.open()
-            let named = variants.map { $0 == baseVariantName ? nil : $0 }
-            let pairs: [(String?, String?)] =
-                switch named.count {
-                case 0: try project.store.variants(layout: global.layout).map { (nil, $0.name) }
-                case 1: [(nil, named[0])]
-                default: [(named[0], named[1])]
-                }
-            if pairs.isEmpty && !json {
-                warn("layout \(global.layout) has no variants: nothing to compare")
+        let project = try global.open()
+        let named = variants.map { $0 == baseVariantName ? nil : $0 }
+        let pairs: [(String?, String?)] =
+            switch named.count {
+            case 0: try project.store.variants(layout: global.layout).map { (nil, $0.name) }
+            case 1: [(nil, named[0])]
+            default: [(named[0], named[1])]
             }
-            var objects: [[String: Any]] = []
-            for (from, to) in pairs {
-                let changes = try project.diff(layout: global.layout, from: from, to: to)
-                let a = from ?? baseVariantName
-                let b = to ?? baseVariantName
-                if json {
-                    objects += changes.map {
-                        [
-                            "from": a, "to": b, "view": $0.view, "old": rectJSON($0.old!),
-                            "new": rectJSON($0.new),
-                        ]
-                    }
-                    continue
-                }
-                print("\(global.layout): \(a) → \(b)" + (changes.isEmpty ? ": no differences" : ""))
-                for c in changes { print("  \(c.view): \(describeFields(c.old!, c.new))") }
-            }
-            if json { print(jsonString(objects)) }
+        if pairs.isEmpty && !json {
+            warn("layout \(global.layout) has no variants: nothing to compare")
         }
+        var objects: [[String: Any]] = []
+        for (from, to) in pairs {
+            let changes = try project.diff(layout: global.layout, from: from, to: to)
+            let a = from ?? baseVariantName
+            let b = to ?? baseVariantName
+            if json {
+                objects += changes.map {
+                    [
+                        "from": a, "to": b, "view": $0.view, "old": rectJSON($0.old!),
+                        "new": rectJSON($0.new),
+                    ]
+                }
+                continue
+            }
+            print("\(global.layout): \(a) → \(b)" + (changes.isEmpty ? ": no differences" : ""))
+            for c in changes { print("  \(c.view): \(describeFields(c.old!, c.new))") }
+        }
+        if json { print(jsonString(objects)) }
     }
 }

@@ -13,13 +13,9 @@ struct Doctor: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        var found = false
-        try guarded {
-            let findings = try global.open().doctor()
-            found = !findings.isEmpty
-            for finding in findings { print(finding) }
-            if !found && !global.quiet { print("ok: \(global.path) is healthy") }
-        }
-        if found { throw ExitCode(ExitStatus.findings.rawValue) }
+        let findings = try global.open().doctor()
+        for finding in findings { print(finding) }
+        if findings.isEmpty && !global.quiet { print("ok: \(global.path) is healthy") }
+        if !findings.isEmpty { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 }

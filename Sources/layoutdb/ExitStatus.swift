@@ -1,7 +1,9 @@
+import LayoutStore
+
 /// Process exit codes, in the sysexits style argument-parser uses for usage errors.
 ///
 /// Listed in `layoutdb --help` and the README; scripts may rely on them.
-public enum ExitStatus: Int32, Sendable, CaseIterable {
+enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Success.
     case ok = 0
     /// `check` / `doctor` found problems.
@@ -17,7 +19,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Another writer held the project for longer than the busy timeout.
     case busy = 75
 
-    public var meaning: String {
+    var meaning: String {
         switch self {
         case .ok: "success"
         case .findings: "check or doctor found problems"
@@ -30,8 +32,15 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     }
 }
 
-/// An error layoutdb shows to a person: a message that reads well after `error: `,
-/// and the exit status it maps to.
-public protocol LayoutDBError: Error, CustomStringConvertible {
-    var exitStatus: ExitStatus { get }
+extension ExitStatus {
+    /// The one mapping from the library's kinds of failure to exit statuses.
+    init(_ kind: ErrorKind) {
+        switch kind {
+        case .badInput: self = .dataError
+        case .cannotOpen: self = .noInput
+        case .io: self = .ioError
+        case .busy: self = .busy
+        case .invalidRequest: self = .usage
+        }
+    }
 }

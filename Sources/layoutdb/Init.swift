@@ -7,9 +7,7 @@ struct Init: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        try guarded {
-            _ = try global.open(create: true)
-            if !global.quiet { print("project ready: \(global.path)") }
-        }
+        _ = try global.open(create: true)
+        if !global.quiet { print("project ready: \(global.path)") }
     }
 }

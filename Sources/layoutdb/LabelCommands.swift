@@ -9,33 +9,31 @@ struct Get: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try guarded {
-            let project = try global.open()
-            guard let stored = try project.constraint(named: label, layout: global.layout) else {
-                throw StoreError.unknownLabel(label: label, layout: global.layout, at: nil, suggestion: nil)
-            }
-            let c = stored.constraint
-            let overrides = try project.store.variants(layout: global.layout).compactMap { v -> (String, Double)? in
-                stored.id.flatMap { v.overrides[$0] }.map { (v.name, $0) }
-            }
-            if json {
-                var o: [String: Any] = [
-                    "label": label, "relation": c.relation.rawValue, "constant": c.constant,
-                    "priority": c.priority.rawValue, "active": c.isActive, "source": c.source,
-                    "text": ScriptWriter.text(of: c),
-                    "variants": Dictionary(uniqueKeysWithValues: overrides),
-                ]
-                if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
-                print(jsonString(o))
-                return
-            }
-            print(ScriptWriter.text(of: c))
-            print("constant: \(formatNumber(c.constant))")
-            print("priority: \(c.priority)\(c.priority.isRequired ? " (required)" : "")")
-            print("active: \(c.isActive ? "yes" : "no")")
-            print("source: \(c.source)" + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
-            for (variant, value) in overrides { print("variant \(variant): constant \(formatNumber(value))") }
+        let project = try global.open()
+        guard let stored = try project.constraint(named: label, layout: global.layout) else {
+            throw StoreError.unknownLabel(label: label, layout: global.layout, at: nil, suggestion: nil)
         }
+        let c = stored.constraint
+        let overrides = try project.store.variants(layout: global.layout).compactMap { v -> (String, Double)? in
+            stored.id.flatMap { v.overrides[$0] }.map { (v.name, $0) }
+        }
+        if json {
+            var o: [String: Any] = [
+                "label": label, "relation": c.relation.rawValue, "constant": c.constant,
+                "priority": c.priority.rawValue, "active": c.isActive, "source": c.source,
+                "text": ScriptWriter.text(of: c),
+                "variants": Dictionary(uniqueKeysWithValues: overrides),
+            ]
+            if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
+            print(jsonString(o))
+            return
+        }
+        print(ScriptWriter.text(of: c))
+        print("constant: \(formatNumber(c.constant))")
+        print("priority: \(c.priority)\(c.priority.isRequired ? " (required)" : "")")
+        print("active: \(c.isActive ? "yes" : "no")")
+        print("source: \(c.source)" + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
+        for (variant, value) in overrides { print("variant \(variant): constant \(formatNumber(value))") }
     }
 }
 
@@ -45,7 +43,7 @@ struct Remove: ParsableCommand {
     @Argument(help: "The constraint's label.") var label: String
 
     func run() throws {
-        try guarded { printReport(try global.open().removeConstraint(named: label, layout: global.layout), global) }
+        printReport(try global.open().removeConstraint(named: label, layout: global.layout), global)
     }
 }
 
@@ -72,12 +70,10 @@ struct SetConstant: ParsableCommand {
     }
 
     func run() throws {
-        try guarded {
-            let variant = variant == baseVariantName ? nil : variant
-            printReport(
-                try global.open().setConstant(label: label, to: value, variant: variant, layout: global.layout),
-                global, json: json)
-        }
+        let variant = variant == baseVariantName ? nil : variant
+        printReport(
+            try global.open().setConstant(label: label, to: value, variant: variant, layout: global.layout),
+            global, json: json)
     }
 }
 
@@ -95,11 +91,9 @@ struct SetPriority: ParsableCommand {
     }
 
     func run() throws {
-        try guarded {
-            printReport(
-                try global.open().setPriority(label: label, to: Priority(parsing: priority)!, layout: global.layout),
-                global)
-        }
+        printReport(
+            try global.open().setPriority(label: label, to: Priority(parsing: priority)!, layout: global.layout),
+            global)
     }
 }
 
@@ -109,7 +103,7 @@ struct Activate: ParsableCommand {
     @Argument(help: "The constraint's label.") var label: String
 
     func run() throws {
-        try guarded { printReport(try global.open().setActive(label: label, true, layout: global.layout), global) }
+        printReport(try global.open().setActive(label: label, true, layout: global.layout), global)
     }
 }
 
@@ -120,6 +114,6 @@ struct Deactivate: ParsableCommand {
     @Argument(help: "The constraint's label.") var label: String
 
     func run() throws {
-        try guarded { printReport(try global.open().setActive(label: label, false, layout: global.layout), global) }
+        printReport(try global.open().setActive(label: label, false, layout: global.layout), global)
     }
 }

@@ -32,6 +32,21 @@ struct Layoutdb: ParsableCommand {
         ])
 
     @OptionGroup var global: GlobalOptions
+
+    /// Every command's errors end here, so no command body handles them: a layoutdb
+    /// error prints as `error: ...` and exits with the status of its kind; anything else
+    /// (a usage error, `ExitCode`) is argument-parser's to report.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as LayoutDBError {
+            printError(error.description)
+            exit(withError: ExitCode(ExitStatus(error.errorKind).rawValue))
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 /// Options every subcommand takes, before or after the subcommand's name.

@@ -2,18 +2,6 @@ import ArgumentParser
 import Foundation
 import LayoutStore
 
-/// Runs a command body: a layoutdb error prints as `error: ...` and exits with its status.
-func guarded(_ body: () throws -> Void) throws {
-    do {
-        try body()
-    } catch let error as LayoutDBError {
-        printError(error.description)
-        throw ExitCode(error.exitStatus.rawValue)
-    } catch let error as ExitCode {
-        throw error
-    }
-}
-
 func printError(_ message: String) {
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
 }
@@ -160,7 +148,7 @@ func writeOutput(_ text: String, to path: String) throws {
 
 struct OutputFileError: LayoutDBError {
     var path: String
-    var exitStatus: ExitStatus { .ioError }
+    var errorKind: ErrorKind { .io }
     var description: String { "cannot write \(path): check that its folder exists and is writable" }
 }
 
@@ -183,7 +171,7 @@ func readInput(_ path: String) throws -> String {
 struct InputFileError: LayoutDBError {
     var path: String
     var notUTF8 = false
-    var exitStatus: ExitStatus { notUTF8 ? .dataError : .noInput }
+    var errorKind: ErrorKind { notUTF8 ? .badInput : .cannotOpen }
     var description: String {
         notUTF8 ? "\(path): not UTF-8 text" : "cannot read \(path): no such file, or not readable"
     }

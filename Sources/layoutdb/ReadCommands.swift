@@ -9,32 +9,30 @@ struct List: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try guarded {
-            let all = try global.open().store.listConstraints(layout: global.layout, includeGenerated: true)
-            if json {
-                print(jsonString(all.map { s -> [String: Any] in
-                    let c = s.constraint
-                    var o: [String: Any] = [
-                        "text": ScriptWriter.text(of: c), "relation": c.relation.rawValue, "constant": c.constant,
-                        "priority": c.priority.rawValue, "active": c.isActive, "kind": c.kind.rawValue,
-                        "source": c.source,
-                    ]
-                    if let label = c.label { o["label"] = label }
-                    if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
-                    return o
-                }))
-                return
-            }
-            let rows = all.map { s -> [String] in
+        let all = try global.open().store.listConstraints(layout: global.layout, includeGenerated: true)
+        if json {
+            print(jsonString(all.map { s -> [String: Any] in
                 let c = s.constraint
-                var notes: [String] = []
-                if c.kind != .user { notes.append("generated: \(c.kind.rawValue)") }
-                if !c.isActive { notes.append("inactive") }
-                if let o = c.origin { notes.append("\(o.file):\(o.line)") }
-                return [c.label ?? "-", ScriptWriter.text(of: LabelFree(c).value), notes.joined(separator: ", ")]
-            }
-            print(table(["label", "constraint", "notes"], rows))
+                var o: [String: Any] = [
+                    "text": ScriptWriter.text(of: c), "relation": c.relation.rawValue, "constant": c.constant,
+                    "priority": c.priority.rawValue, "active": c.isActive, "kind": c.kind.rawValue,
+                    "source": c.source,
+                ]
+                if let label = c.label { o["label"] = label }
+                if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
+                return o
+            }))
+            return
         }
+        let rows = all.map { s -> [String] in
+            let c = s.constraint
+            var notes: [String] = []
+            if c.kind != .user { notes.append("generated: \(c.kind.rawValue)") }
+            if !c.isActive { notes.append("inactive") }
+            if let o = c.origin { notes.append("\(o.file):\(o.line)") }
+            return [c.label ?? "-", ScriptWriter.text(of: LabelFree(c).value), notes.joined(separator: ", ")]
+        }
+        print(table(["label", "constraint", "notes"], rows))
     }
 }
 
@@ -54,24 +52,22 @@ struct Views: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        try guarded {
-            let views = try global.open().store.views(layout: global.layout).filter { !$0.isRoot }
-            if json {
-                print(jsonString(views.map { v -> [String: Any] in
-                    var o: [String: Any] = ["name": v.name, "parent": v.declaration.parent]
-                    if let f = v.declaration.frame { o["frame"] = rectJSON(f) }
-                    if !v.declaration.autoresize.isEmpty { o["autoresize"] = v.declaration.autoresize.names }
-                    return o
-                }))
-                return
-            }
-            var depth: [String: Int] = [rootViewName: 0]
-            for v in views {
-                let d = (depth[v.declaration.parent] ?? 0) + 1
-                depth[v.name] = d
-                let text = ScriptWriter.text(of: v.declaration)
-                print(String(repeating: "  ", count: d - 1) + text)
-            }
+        let views = try global.open().store.views(layout: global.layout).filter { !$0.isRoot }
+        if json {
+            print(jsonString(views.map { v -> [String: Any] in
+                var o: [String: Any] = ["name": v.name, "parent": v.declaration.parent]
+                if let f = v.declaration.frame { o["frame"] = rectJSON(f) }
+                if !v.declaration.autoresize.isEmpty { o["autoresize"] = v.declaration.autoresize.names }
+                return o
+            }))
+            return
+        }
+        var depth: [String: Int] = [rootViewName: 0]
+        for v in views {
+            let d = (depth[v.declaration.parent] ?? 0) + 1
+            depth[v.name] = d
+            let text = ScriptWriter.text(of: v.declaration)
+            print(String(repeating: "  ", count: d - 1) + text)
         }
     }
 }
@@ -82,18 +78,16 @@ struct Solve: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        try guarded {
-            let report = try global.open().solve()
-            if !global.quiet {
-                if report.parts.isEmpty { print("nothing to solve") }
-                for p in report.parts {
-                    let what = p.components.map { "\($0) dirty component\($0 == 1 ? "" : "s")" } ?? "whole layout"
-                    let changed = report.changes.filter { $0.layout == p.layout && $0.variant == p.variant }.count
-                    print("\(p.layout)/\(p.variant): \(what), \(p.views) view\(p.views == 1 ? "" : "s") solved, \(changed) changed")
-                }
+        let report = try global.open().solve()
+        if !global.quiet {
+            if report.parts.isEmpty { print("nothing to solve") }
+            for p in report.parts {
+                let what = p.components.map { "\($0) dirty component\($0 == 1 ? "" : "s")" } ?? "whole layout"
+                let changed = report.changes.filter { $0.layout == p.layout && $0.variant == p.variant }.count
+                print("\(p.layout)/\(p.variant): \(what), \(p.views) view\(p.views == 1 ? "" : "s") solved, \(changed) changed")
             }
-            printReport(SolveReport.onlyWarnings(report), global)
         }
+        printReport(SolveReport.onlyWarnings(report), global)
     }
 }
 
@@ -106,27 +100,25 @@ struct Frames: ParsableCommand {
     @Option(help: "table, csv or json.") var format: OutputFormat = .table
 
     func run() throws {
-        try guarded {
-            let variant = variant == baseVariantName ? nil : variant
-            let rows = try global.open().frames(layout: global.layout, variant: variant)
-            switch format {
-            case .csv:
-                print("view,x,y,width,height")
-                for r in rows {
-                    print([csvField(r.view), formatNumber(r.frame.x), formatNumber(r.frame.y),
-                           formatNumber(r.frame.width), formatNumber(r.frame.height)].joined(separator: ","))
-                }
-            case .json:
-                print(jsonString(rows.map { r -> [String: Any] in
-                    ["view": r.view, "parent": r.parent, "x": r.frame.x, "y": r.frame.y,
-                     "width": r.frame.width, "height": r.frame.height, "ambiguous": r.ambiguous]
-                }))
-            case .table:
-                print(table(["view", "x", "y", "width", "height", ""], rows.map { r in
-                    [r.view, formatNumber(r.frame.x), formatNumber(r.frame.y), formatNumber(r.frame.width),
-                     formatNumber(r.frame.height), r.ambiguous ? "ambiguous" : ""]
-                }))
+        let variant = variant == baseVariantName ? nil : variant
+        let rows = try global.open().frames(layout: global.layout, variant: variant)
+        switch format {
+        case .csv:
+            print("view,x,y,width,height")
+            for r in rows {
+                print([csvField(r.view), formatNumber(r.frame.x), formatNumber(r.frame.y),
+                       formatNumber(r.frame.width), formatNumber(r.frame.height)].joined(separator: ","))
             }
+        case .json:
+            print(jsonString(rows.map { r -> [String: Any] in
+                ["view": r.view, "parent": r.parent, "x": r.frame.x, "y": r.frame.y,
+                 "width": r.frame.width, "height": r.frame.height, "ambiguous": r.ambiguous]
+            }))
+        case .table:
+            print(table(["view", "x", "y", "width", "height", ""], rows.map { r in
+                [r.view, formatNumber(r.frame.x), formatNumber(r.frame.y), formatNumber(r.frame.width),
+                 formatNumber(r.frame.height), r.ambiguous ? "ambiguous" : ""]
+            }))
         }
     }
 }
@@ -139,18 +131,14 @@ struct Check: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        var ambiguous = false
-        try guarded {
-            let variant = variant == baseVariantName ? nil : variant
-            let r = try global.open().check(layout: global.layout, variant: variant)
-            ambiguous = !r.ambiguousViews.isEmpty
-            if json {
-                print(jsonString([
-                    "layout": r.layout, "variant": r.variant, "ambiguous": r.ambiguousViews,
-                    "unsatisfied": r.unsatisfied.map { ($0.label.map { "\($0): " } ?? "") + $0.source },
-                ] as [String: Any]))
-                return
-            }
+        let variant = variant == baseVariantName ? nil : variant
+        let r = try global.open().check(layout: global.layout, variant: variant)
+        if json {
+            print(jsonString([
+                "layout": r.layout, "variant": r.variant, "ambiguous": r.ambiguousViews,
+                "unsatisfied": r.unsatisfied.map { ($0.label.map { "\($0): " } ?? "") + $0.source },
+            ] as [String: Any]))
+        } else {
             for v in r.ambiguousViews {
                 print("ambiguous: \(v) — its constraints leave its frame free; add constraints or a frame")
             }
@@ -160,7 +148,7 @@ struct Check: ParsableCommand {
             }
             if r.isClean && !global.quiet { print("ok: \(r.layout)/\(r.variant) is fully determined") }
         }
-        if ambiguous { throw ExitCode(ExitStatus.findings.rawValue) }
+        if !r.ambiguousViews.isEmpty { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 }
 
@@ -173,15 +161,13 @@ struct Export: ParsableCommand {
     var output: String?
 
     func run() throws {
-        try guarded {
-            let text = try global.open().export(layout: all ? nil : global.layout)
-            if let output {
-                guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
-                    throw InputFileError(path: output)
-                }
-            } else {
-                print(text, terminator: "")
+        let text = try global.open().export(layout: all ? nil : global.layout)
+        if let output {
+            guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
+                throw InputFileError(path: output)
             }
+        } else {
+            print(text, terminator: "")
         }
     }
 }

@@ -35,22 +35,20 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        try guarded {
-            let png = output.lowercased().hasSuffix(".png")
-            // Before any work: a missing converter is the user's first thing to fix.
-            let converter = png ? try PNGConverter.find() : nil
-            let project = try global.open()
-            let variants: [String?] =
-                allVariants
-                ? [nil] + (try project.store.variants(layout: global.layout).map(\.name))
-                : [variant == baseVariantName ? nil : variant]
-            let svg = SVGRenderer.render(
-                try project.panels(layout: global.layout, variants: variants))
-            if let converter {
-                try converter.convert(svg, to: output)
-            } else {
-                try writeOutput(svg, to: output)
-            }
+        let png = output.lowercased().hasSuffix(".png")
+        // Before any work: a missing converter is the user's first thing to fix.
+        let converter = png ? try PNGConverter.find() : nil
+        let project = try global.open()
+        let variants: [String?] =
+            allVariants
+            ? [nil] + (try project.store.variants(layout: global.layout).map(\.name))
+            : [variant == baseVariantName ? nil : variant]
+        let svg = SVGRenderer.render(
+            try project.panels(layout: global.layout, variants: variants))
+        if let converter {
+            try converter.convert(svg, to: output)
+        } else {
+            try writeOutput(svg, to: output)
         }
     }
 }
@@ -85,7 +83,7 @@ struct PNGConverter {
 }
 
 struct MissingConverterError: LayoutDBError {
-    var exitStatus: ExitStatus { .usage }
+    var errorKind: ErrorKind { .invalidRequest }
     var description: String {
         "PNG needs rsvg-convert, which is not installed: apt-get install librsvg2-bin, "
             + "or write .svg instead"

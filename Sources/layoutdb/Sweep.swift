@@ -52,51 +52,49 @@ struct Sweep: ParsableCommand {
     }
 
     func run() throws {
-        try guarded {
-            let project = try global.open()
-            let variant = variant == baseVariantName ? nil : variant
-            if save {
-                let (names, report) = try project.saveSweep(
-                    label: label, values: values, layout: global.layout, variant: variant)
-                if !global.quiet { for name in names { print("saved variant \(name)") } }
-                printReport(SolveReport.onlyWarnings(report), global)
-                return
-            }
-            let steps = try project.sweep(
+        let project = try global.open()
+        let variant = variant == baseVariantName ? nil : variant
+        if save {
+            let (names, report) = try project.saveSweep(
                 label: label, values: values, layout: global.layout, variant: variant)
-            switch format {
-            case .csv:
-                print("value,view,x,y,width,height")
-                for s in steps {
-                    for r in s.frames {
-                        print(
-                            [
-                                formatNumber(s.value), csvField(r.view), formatNumber(r.frame.x),
-                                formatNumber(r.frame.y), formatNumber(r.frame.width),
-                                formatNumber(r.frame.height),
-                            ].joined(separator: ","))
-                    }
+            if !global.quiet { for name in names { print("saved variant \(name)") } }
+            printReport(SolveReport.onlyWarnings(report), global)
+            return
+        }
+        let steps = try project.sweep(
+            label: label, values: values, layout: global.layout, variant: variant)
+        switch format {
+        case .csv:
+            print("value,view,x,y,width,height")
+            for s in steps {
+                for r in s.frames {
+                    print(
+                        [
+                            formatNumber(s.value), csvField(r.view), formatNumber(r.frame.x),
+                            formatNumber(r.frame.y), formatNumber(r.frame.width),
+                            formatNumber(r.frame.height),
+                        ].joined(separator: ","))
                 }
-            case .json:
-                print(
-                    jsonString(
-                        steps.map { s -> [String: Any] in
-                            ["value": s.value, "frames": s.frames.map { frameJSON($0) }]
-                        }))
-            case .table:
-                print(
-                    table(
-                        ["value", "view", "x", "y", "width", "height"],
-                        steps.flatMap { s in
-                            s.frames.map { r in
-                                [
-                                    formatNumber(s.value), r.view, formatNumber(r.frame.x),
-                                    formatNumber(r.frame.y),
-                                    formatNumber(r.frame.width), formatNumber(r.frame.height),
-                                ]
-                            }
-                        }))
             }
+        case .json:
+            print(
+                jsonString(
+                    steps.map { s -> [String: Any] in
+                        ["value": s.value, "frames": s.frames.map { frameJSON($0) }]
+                    }))
+        case .table:
+            print(
+                table(
+                    ["value", "view", "x", "y", "width", "height"],
+                    steps.flatMap { s in
+                        s.frames.map { r in
+                            [
+                                formatNumber(s.value), r.view, formatNumber(r.frame.x),
+                                formatNumber(r.frame.y),
+                                formatNumber(r.frame.width), formatNumber(r.frame.height),
+                            ]
+                        }
+                    }))
         }
     }
 }

@@ -22,9 +22,8 @@ struct VariantCommand: ParsableCommand {
         }
 
         func run() throws {
-            try guarded {
-                printReport(try global.open().createVariant(name, canvas: canvas.flatMap(parseSize), layout: global.layout), global)
-            }
+            printReport(try global.open().createVariant(name, canvas: canvas.flatMap(parseSize), layout: global.layout), global)
+            
         }
     }
 
@@ -33,20 +32,19 @@ struct VariantCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            try guarded {
-                let project = try global.open()
-                let labels = Dictionary(
-                    try project.store.listConstraints(layout: global.layout).compactMap { s in
-                        s.id.flatMap { id in s.constraint.label.map { (id, $0) } }
-                    }) { a, _ in a }
-                let rows = try project.store.variants(layout: global.layout).map { v -> [String] in
-                    let canvas = v.canvas.map { "\(formatNumber($0.width))x\(formatNumber($0.height))" } ?? "(inherits)"
-                    let overrides = v.overrides.sorted { $0.key < $1.key }
-                        .map { "\(labels[$0.key] ?? "#\($0.key)")=\(formatNumber($0.value))" }
-                    return [v.name, canvas, overrides.joined(separator: " ")]
-                }
-                print(table(["variant", "canvas", "overrides"], rows))
+            let project = try global.open()
+            let labels = Dictionary(
+                try project.store.listConstraints(layout: global.layout).compactMap { s in
+                    s.id.flatMap { id in s.constraint.label.map { (id, $0) } }
+                }) { a, _ in a }
+            let rows = try project.store.variants(layout: global.layout).map { v -> [String] in
+                let canvas = v.canvas.map { "\(formatNumber($0.width))x\(formatNumber($0.height))" } ?? "(inherits)"
+                let overrides = v.overrides.sorted { $0.key < $1.key }
+                    .map { "\(labels[$0.key] ?? "#\($0.key)")=\(formatNumber($0.value))" }
+                return [v.name, canvas, overrides.joined(separator: " ")]
             }
+            print(table(["variant", "canvas", "overrides"], rows))
+            
         }
     }
 
@@ -56,7 +54,7 @@ struct VariantCommand: ParsableCommand {
         @Argument(help: "The variant's name.") var name: String
 
         func run() throws {
-            try guarded { printReport(try global.open().removeVariant(name, layout: global.layout), global) }
+            printReport(try global.open().removeVariant(name, layout: global.layout), global)
         }
     }
 
@@ -68,7 +66,7 @@ struct VariantCommand: ParsableCommand {
         @Argument(help: "The constraint's label.") var label: String
 
         func run() throws {
-            try guarded { printReport(try global.open().resetConstant(variant: name, label: label, layout: global.layout), global) }
+            printReport(try global.open().resetConstant(variant: name, label: label, layout: global.layout), global)
         }
     }
 }

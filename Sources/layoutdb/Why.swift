@@ -42,56 +42,54 @@ struct Why: ParsableCommand {
     }
 
     func run() throws {
-        try guarded {
-            let (view, attribute) = parts!
-            let variant = variant == baseVariantName ? nil : variant
-            let reasons = try global.open().why(
-                view: view, attribute: attribute, layout: global.layout, variant: variant)
-            if json {
-                print(
-                    jsonString(
-                        reasons.map { r -> [String: Any] in
-                            switch r {
-                            case .constraint(let c):
-                                var o: [String: Any] = [
-                                    "text": ScriptWriter.text(of: LabelFree(c).value),
-                                    "source": c.source,
-                                ]
-                                if let label = c.label { o["label"] = label }
-                                if let origin = c.origin {
-                                    o["origin"] = "\(origin.file):\(origin.line)"
-                                }
-                                return o
-                            case .generated(let text): return ["generated": text]
-                            }
-                        }))
-                return
-            }
-            if reasons.isEmpty {
-                warn(
-                    "no constraint determines \(target): its layout is ambiguous"
-                        + " (see `layoutdb check`)"
-                )
-                return
-            }
+        let (view, attribute) = parts!
+        let variant = variant == baseVariantName ? nil : variant
+        let reasons = try global.open().why(
+            view: view, attribute: attribute, layout: global.layout, variant: variant)
+        if json {
             print(
-                table(
-                    ["label", "constraint", "source"],
-                    reasons.map { r in
+                jsonString(
+                    reasons.map { r -> [String: Any] in
                         switch r {
                         case .constraint(let c):
-                            let text = ScriptWriter.text(of: LabelFree(c).value)
-                            var source = c.origin.map { "\($0.file):\($0.line)" } ?? ""
-                            if !c.source.isEmpty && c.source != text
-                                && c.source != ScriptWriter.text(of: c)
-                            {
-                                source += (source.isEmpty ? "" : "  ") + "from: \(c.source)"
+                            var o: [String: Any] = [
+                                "text": ScriptWriter.text(of: LabelFree(c).value),
+                                "source": c.source,
+                            ]
+                            if let label = c.label { o["label"] = label }
+                            if let origin = c.origin {
+                                o["origin"] = "\(origin.file):\(origin.line)"
                             }
-                            return [c.label ?? "-", text, source]
-                        case .generated(let text):
-                            return ["-", text, "generated"]
+                            return o
+                        case .generated(let text): return ["generated": text]
                         }
                     }))
+            return
         }
+        if reasons.isEmpty {
+            warn(
+                "no constraint determines \(target): its layout is ambiguous"
+                    + " (see `layoutdb check`)"
+            )
+            return
+        }
+        print(
+            table(
+                ["label", "constraint", "source"],
+                reasons.map { r in
+                    switch r {
+                    case .constraint(let c):
+                        let text = ScriptWriter.text(of: LabelFree(c).value)
+                        var source = c.origin.map { "\($0.file):\($0.line)" } ?? ""
+                        if !c.source.isEmpty && c.source != text
+                            && c.source != ScriptWriter.text(of: c)
+                        {
+                            source += (source.isEmpty ? "" : "  ") + "from: \(c.source)"
+                        }
+                        return [c.label ?? "-", text, source]
+                    case .generated(let text):
+                        return ["-", text, "generated"]
+                    }
+                }))
     }
 }

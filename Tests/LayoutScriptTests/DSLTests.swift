@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutStore
+@testable import LayoutScript
 
 @Suite("Swift DSL")
 struct DSLTests {

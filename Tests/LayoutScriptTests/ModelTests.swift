@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutStore
+@testable import LayoutScript
 
 @Suite("Model")
 struct ModelTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LayoutStore
+@testable import LayoutScript
 
 @Suite("Parse errors")
 struct ParseErrorTests {
@@ -15,7 +15,6 @@ struct ParseErrorTests {
                         ^
                 hint: did you mean 'height'?
                 """)
-        #expect(error.exitStatus == .dataError)
         #expect(error.lineText == "title.heigth == 24  # typo")
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LayoutStore
+@testable import LayoutScript
 
 @Suite("Script round trips and benchmark workloads")
 struct ParseRoundTripTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LayoutStore
+@testable import LayoutScript
 
 @Suite("Parsing statements")
 struct ParseStatementTests {

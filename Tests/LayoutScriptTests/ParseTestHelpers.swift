@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LayoutStore
+@testable import LayoutScript
 
 /// The constraints a script yields, in order.
 func constraints(_ text: String, metrics: [String: Double] = [:]) throws -> [Constraint] {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LayoutStore
+@testable import LayoutScript
 
 @Suite("Parsing the Visual Format Language")
 struct ParseVisualFormatTests {

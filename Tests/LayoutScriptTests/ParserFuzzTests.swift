@@ -1,4 +1,4 @@
-import LayoutStore
+import LayoutScript
 import Testing
 
 /// The CI-sized sibling of `layoutdb-fuzz` (Fuzz/ParserFuzz): seeded random and mutated

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LayoutStore
+@testable import LayoutSolver
 
 private func c(
     _ terms: [(Variable, Double)], _ relation: Relation, _ constant: Double,

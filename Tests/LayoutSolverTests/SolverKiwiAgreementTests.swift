@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LayoutStore
+@testable import LayoutSolver
 
 /// The benchmark fixtures (`Tests/Fixtures/kiwi`, made by its `regenerate.sh`).
 func fixtureURL(_ path: String) -> URL {

@@ -1,6 +1,6 @@
 import PropertyBased
 import Testing
-@testable import LayoutStore
+@testable import LayoutSolver
 
 /// Random small systems, decoded from a list of small integers so that shrinking works:
 /// every six numbers make one constraint over four variables.

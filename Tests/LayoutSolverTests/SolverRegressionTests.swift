@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutStore
+@testable import LayoutSolver
 
 @Suite("Solver regressions (from property tests)")
 struct SolverRegressionTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import LayoutStore
+@testable import LayoutSolver
 
 /// A tiny DSL for solver tests: `eq([x: 1, y: -1], 8)` is `x - y == 8`.
 private func c(

@@ -7,7 +7,7 @@
 ///       title.heigth == 24
 ///             ^
 ///     hint: did you mean 'height'?
-public struct ParseError: LayoutDBError, Hashable, Sendable {
+public struct ParseError: Error, CustomStringConvertible, Hashable, Sendable {
     /// File, line and column (1-based; the column counts characters, not bytes).
     public var location: SourceLocation
     /// The whole offending line, without its line break.
@@ -23,8 +23,6 @@ public struct ParseError: LayoutDBError, Hashable, Sendable {
         self.message = message
         self.hint = hint
     }
-
-    public var exitStatus: ExitStatus { .dataError }
 
     public var description: String {
         // Keep the line's tabs in the caret's indent so the caret lines up in a terminal.

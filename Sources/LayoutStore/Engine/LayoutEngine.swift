@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// Turns a layout — views, constraints, a canvas — into solver input and solved frames.
 ///
 /// Every view is four variables (left, top, width, height) in root coordinates. The
@@ -82,7 +84,7 @@ public enum EngineError: LayoutDBError, Equatable {
     /// A number that is not finite reached the solver.
     case nonFiniteNumber(Constraint?)
 
-    public var exitStatus: ExitStatus { .dataError }
+    public var errorKind: ErrorKind { .badInput }
 
     public var description: String {
         switch self {

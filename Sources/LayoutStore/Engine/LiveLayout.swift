@@ -1,3 +1,6 @@
+import LayoutScript
+import LayoutSolver
+
 /// A solved layout kept in memory: change constants in place (the solver's fast path,
 /// no rebuild) and ask which constraints determine a view. Pure: no store, no SQL.
 ///

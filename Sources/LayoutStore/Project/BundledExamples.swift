@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// Example projects compiled into the library, so `layoutdb demo` needs no source tree.
 /// `examples/phone.layout` is the same text (a test keeps the two equal).
 public enum BundledExamples {

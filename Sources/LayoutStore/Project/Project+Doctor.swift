@@ -1,3 +1,6 @@
+import LayoutSQLite
+import LayoutScript
+
 /// `layoutdb doctor`: integrity and consistency checks that read and never write.
 ///
 /// A project edited only through layoutdb passes all of them; a finding means the file

@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// Checking and exporting a project.
 extension Project {
     /// What `check` reports: views whose layout is ambiguous, optional constraints that

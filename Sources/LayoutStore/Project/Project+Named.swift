@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// LayoutKit-style access to named constraints and text constraints.
 extension Project {
     /// A named constraint as a value: change `constant`, `priority` or `isActive`, then

@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// Seeing a layout: pictures, comparisons, reasons, and what-ifs solved in memory.
 /// Nothing here writes to the project except ``saveSweep(label:values:variant:layout:)``.
 extension Project {

@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// Re-solving what is dirty: whole layouts, or only the dirty components.
 extension Project {
     /// Solves the dirty parts of `layout` for the base and every variant, writes the

@@ -1,3 +1,6 @@
+import LayoutSQLite
+import LayoutScript
+
 /// A layout project: one SQLite file of layouts, views, constraints, variants and
 /// solved frames. The public API the `layoutdb` command is built on.
 ///
@@ -9,7 +12,7 @@
 ///     try project.setConstant(label: "header.height", to: 44)
 ///     try project.frames().first { $0.view == "header" }?.frame.height   // 44
 public final class Project {
-    public let store: ProjectStore
+    package let store: ProjectStore
     /// Re-solve after each edit (`--no-solve` turns it off for batches; `solve` catches up).
     public var solvesAfterEdits = true
 

@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// A view's solved frame, as `frames` prints it.
 public struct FrameRow: Hashable, Sendable {
     public var view: String

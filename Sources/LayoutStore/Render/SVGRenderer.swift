@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// Draws solved frames as SVG: nested labelled rectangles, one panel per variant side
 /// by side, ambiguous views dashed red. Pure and deterministic: the same frames give the
 /// same bytes (numbers through ``formatNumber(_:)``, names XML-escaped).

@@ -1,4 +1,6 @@
 import CSQLite
+import LayoutSQLite
+import LayoutScript
 
 /// Brings a file to the current schema: checks it is a layoutdb project (or empty), then
 /// applies the migrations it lacks, in order, each once, each in one immediate
@@ -9,13 +11,13 @@ import CSQLite
 ///
 ///     let db = try Database(path: path, options: .init(create: true))
 ///     try DatabaseMigrator().migrate(db, allowEmpty: true)
-public struct DatabaseMigrator: Sendable {
+package struct DatabaseMigrator: Sendable {
     /// One migration: its version (1, 2, ...), its name and its SQL.
-    public struct Migration: Sendable {
-        public var version: Int
-        public var name: String
-        public var sql: String
-        public init(version: Int, name: String, sql: String) {
+    package struct Migration: Sendable {
+        package var version: Int
+        package var name: String
+        package var sql: String
+        package init(version: Int, name: String, sql: String) {
             self.version = version
             self.name = name
             self.sql = sql
@@ -23,27 +25,27 @@ public struct DatabaseMigrator: Sendable {
     }
 
     /// `PRAGMA application_id` of a layoutdb project: 'LYDB'. Set by the first migration.
-    public static let applicationID: Int64 = 0x4C59_4442
+    package static let applicationID: Int64 = 0x4C59_4442
 
-    public var migrations: [Migration]
+    package var migrations: [Migration]
 
     /// The migrations embedded from `Migrations/*.sql`.
-    public init() {
+    package init() {
         self.migrations = EmbeddedMigrations.all.map {
             Migration(version: $0.version, name: $0.name, sql: $0.sql)
         }
     }
 
-    public init(migrations: [Migration]) { self.migrations = migrations }
+    package init(migrations: [Migration]) { self.migrations = migrations }
 
     /// The newest schema version this binary knows.
-    public var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
+    package var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
 
     /// Checks the file and applies the missing migrations; switches the file to WAL.
     ///
     /// - Parameter allowEmpty: whether an empty database (no tables, version 0) may become a
     ///   project; otherwise it is refused as ``ProjectFileError/noProject(path:)``.
-    public func migrate(_ db: Database, allowEmpty: Bool) throws {
+    package func migrate(_ db: Database, allowEmpty: Bool) throws {
         let state = try inspect(db)
         if state.isEmpty && !allowEmpty { throw ProjectFileError.noProject(path: db.path) }
         // Checked: from here on it is ours to write. WAL lets readers run during a write.

@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// The closest of `candidates` to a mistyped `name`, for "did you mean" hints.
 ///
 /// Edit distance (Levenshtein) at most a third of the name's length (at least 2, so a

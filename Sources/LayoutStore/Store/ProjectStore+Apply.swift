@@ -1,3 +1,6 @@
+import LayoutSQLite
+import LayoutScript
+
 extension ProjectStore {
     /// Writes a whole script in one transaction: all of it, or (on any error) none of it.
     ///
@@ -17,7 +20,7 @@ extension ProjectStore {
     ///     ])
     ///     applied[0].viewIDs["header"]  // the new view's row id
     @discardableResult
-    public func apply(_ statements: [LocatedStatement]) throws -> [AppliedLayout] {
+    package func apply(_ statements: [LocatedStatement]) throws -> [AppliedLayout] {
         try database.withoutForeignKeyChecks {
             try applyInTransaction(statements)
         }

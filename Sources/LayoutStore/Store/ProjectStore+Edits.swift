@@ -1,3 +1,6 @@
+import LayoutSQLite
+import LayoutScript
+
 /// Single edits, each in its own transaction. Each marks dirty only what it can affect:
 /// the components of the constraint (or of the views it joins), for the base and the
 /// variants that see the change.
@@ -6,7 +9,7 @@ extension ProjectStore {
     ///
     ///     try store.addConstraint(Constraint(label: "gap", lhs: ..., relation: .equal, rhs: ...))
     @discardableResult
-    public func addConstraint(_ constraint: Constraint, layout: String = defaultLayoutName)
+    package func addConstraint(_ constraint: Constraint, layout: String = defaultLayoutName)
         throws -> Int64
     {
         try NumberCheck.constraint(constraint, at: constraint.origin)
@@ -46,7 +49,7 @@ extension ProjectStore {
     /// The constraint labelled `label`, or nil.
     ///
     ///     try store.constraint(labelled: "header.height")?.constraint.constant == 70
-    public func constraint(labelled label: String, layout: String = defaultLayoutName) throws
+    package func constraint(labelled label: String, layout: String = defaultLayoutName) throws
         -> StoredConstraint?
     {
         let layoutID = try layoutID(layout)
@@ -56,7 +59,7 @@ extension ProjectStore {
     }
 
     /// Removes the constraint labelled `label`.
-    public func removeConstraint(labelled label: String, layout: String = defaultLayoutName)
+    package func removeConstraint(labelled label: String, layout: String = defaultLayoutName)
         throws
     {
         try database.transaction(.immediate) {
@@ -76,7 +79,7 @@ extension ProjectStore {
     /// every variant that does not override it), or one variant's own override.
     ///
     ///     try store.setConstant(label: "header.height", value: 44, variant: "compact")
-    public func setConstant(
+    package func setConstant(
         label: String, value: Double, variant: String? = nil, layout: String = defaultLayoutName
     ) throws {
         try NumberCheck.finite(value, "a constant", at: nil)
@@ -96,7 +99,7 @@ extension ProjectStore {
     }
 
     /// Drops `variant`'s override of `label`: the variant sees the base constant again.
-    public func resetConstant(variant: String, label: String, layout: String = defaultLayoutName)
+    package func resetConstant(variant: String, label: String, layout: String = defaultLayoutName)
         throws
     {
         try database.transaction(.immediate) {
@@ -110,7 +113,7 @@ extension ProjectStore {
     }
 
     /// Sets the priority of the constraint labelled `label`.
-    public func setPriority(
+    package func setPriority(
         label: String, priority: Priority, layout: String = defaultLayoutName
     ) throws {
         try database.transaction(.immediate) {
@@ -128,7 +131,7 @@ extension ProjectStore {
     }
 
     /// Activates or deactivates the constraint labelled `label`.
-    public func setActive(label: String, _ active: Bool, layout: String = defaultLayoutName)
+    package func setActive(label: String, _ active: Bool, layout: String = defaultLayoutName)
         throws
     {
         try database.transaction(.immediate) {
@@ -156,7 +159,7 @@ extension ProjectStore {
 
     /// Every stored constraint of `layout` in declaration order (inactive ones too), plus
     /// with `includeGenerated` the intrinsic-size constraints (kind `.intrinsic`, no id).
-    public func listConstraints(layout: String = defaultLayoutName, includeGenerated: Bool = false)
+    package func listConstraints(layout: String = defaultLayoutName, includeGenerated: Bool = false)
         throws -> [StoredConstraint]
     {
         let layoutID = try layoutID(layout)

@@ -1,3 +1,6 @@
+import LayoutSQLite
+import LayoutScript
+
 /// The engine's side of the store: dirty marks in, components and frames out.
 ///
 /// A solve is meant to run in one transaction around these calls (each also works alone):
@@ -11,7 +14,7 @@
 ///     }
 extension ProjectStore {
     /// What must be re-solved in `layout`: per variant, a component or nil (= everything).
-    public func dirtyMarks(layout: String = defaultLayoutName) throws -> [DirtyMark] {
+    package func dirtyMarks(layout: String = defaultLayoutName) throws -> [DirtyMark] {
         try database.cachedStatement(
             """
             SELECT d.variant_id, va.name, d.component FROM dirty d
@@ -29,7 +32,7 @@ extension ProjectStore {
     }
 
     /// Clears the marks of one variant: those of `components`, or all with nil.
-    public func clearDirty(
+    package func clearDirty(
         layout: String = defaultLayoutName, variant: VariantRef, components: Set<Int>? = nil
     ) throws {
         try database.transaction(.immediate) {
@@ -55,7 +58,7 @@ extension ProjectStore {
     ///     let frame = SolvedFrame(x: 0, y: 0, width: 375, height: 70)
     ///     try store.writeFrames(layout: "main", variant: .base, frames: [headerID: frame])
     @discardableResult
-    public func writeFrames(
+    package func writeFrames(
         layout: String = defaultLayoutName, variant: VariantRef, frames: [Int64: SolvedFrame]
     ) throws -> Int {
         try database.transaction(.immediate) {
@@ -98,7 +101,7 @@ extension ProjectStore {
     /// written: it is derived from its views' (see ``StoredConstraint/component``).
     ///
     ///     try store.writeComponents(layout: "main", views: [headerID: [0, 1, 2, 1]])
-    public func writeComponents(layout: String = defaultLayoutName, views: [Int64: [Int?]])
+    package func writeComponents(layout: String = defaultLayoutName, views: [Int64: [Int?]])
         throws
     {
         try database.transaction(.immediate) {
@@ -132,7 +135,7 @@ extension ProjectStore {
     ///
     ///     try store.createVariant("compact", canvas: Size(width: 320, height: 568))
     @discardableResult
-    public func createVariant(
+    package func createVariant(
         _ name: String, canvas: Size? = nil, layout: String = defaultLayoutName
     )
         throws -> Int64
@@ -158,7 +161,7 @@ extension ProjectStore {
     }
 
     /// Removes a variant with its overrides, frames and dirty marks.
-    public func removeVariant(_ name: String, layout: String = defaultLayoutName) throws {
+    package func removeVariant(_ name: String, layout: String = defaultLayoutName) throws {
         try database.transaction(.immediate) {
             let layoutID = try layoutID(layout)
             let id = try variantID(.named(name), layoutID: layoutID, layout: layout)
@@ -168,7 +171,7 @@ extension ProjectStore {
 
     /// Sets (or adds) a metric of `layout`. Metrics are substituted when a script is
     /// parsed, so changing one does not change stored constraints.
-    public func setMetric(_ name: String, value: Double, layout: String = defaultLayoutName)
+    package func setMetric(_ name: String, value: Double, layout: String = defaultLayoutName)
         throws
     {
         try NumberCheck.finite(value, "a metric", at: nil)

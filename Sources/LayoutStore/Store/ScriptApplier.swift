@@ -1,3 +1,6 @@
+import LayoutSQLite
+import LayoutScript
+
 /// Writes a script's statements into the project, inside the caller's transaction.
 ///
 /// Keeps per-layout maps in memory (view name → id, label → origin) so that 460k

@@ -1,5 +1,7 @@
+import LayoutScript
+
 /// Bad input to the store: what is wrong, where (`FILE:LINE:COL` when it came from a
-/// script) and, where it helps, what to do. All map to ``ExitStatus/dataError``.
+/// script) and, where it helps, what to do. All are ``ErrorKind/badInput``.
 ///
 ///     // main.layout:3:1: view `title` names an unknown parent `haeder`; did you mean `header`?
 public enum StoreError: LayoutDBError, Equatable {
@@ -21,7 +23,7 @@ public enum StoreError: LayoutDBError, Equatable {
     /// A label a `.layout` script cannot spell, so `export` could not write it back.
     case invalidLabel(label: String)
 
-    public var exitStatus: ExitStatus { .dataError }
+    public var errorKind: ErrorKind { .badInput }
 
     public var description: String {
         switch self {

@@ -1,3 +1,6 @@
+import LayoutScript
+import LayoutSolver
+
 /// A constraint as stored: its row id, its layout and its solver component.
 ///
 /// Generated constraints (a view's intrinsic size) have no row: `id` is nil.

@@ -1,0 +1,6 @@
+@_exported import struct LayoutSolver.Priority
+// The solver's priorities and relations are the model's too: a script's `@ high` and
+// `<=` mean what the solver makes of them. Re-exported one by one, so that importing
+// the model does not bring the solver with it.
+@_exported import enum LayoutSolver.Relation
+@_exported import func LayoutSolver.formatNumber
