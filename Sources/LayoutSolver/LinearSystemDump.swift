@@ -10,20 +10,20 @@ import Foundation
 ///
 /// Variables `4i ..< 4i+4` are view i's left, top, width, height (view 0 is the root).
 /// Kiwi strengths map back to priorities by the peer's rule `weight = 10^(9p/1000)`.
-public struct LinearSystemDump: Sendable {
-    public var variableCount: Int
-    public var viewCount: Int
-    public var constraints: [(terms: [(Int32, Double)], relation: Relation, constant: Double, priority: Priority)]
+package struct LinearSystemDump: Sendable {
+    package var variableCount: Int
+    package var viewCount: Int
+    package var constraints: [(terms: [(Int32, Double)], relation: Relation, constant: Double, priority: Priority)]
     /// The scenario: constraint index, old and new constant (in `Σ terms REL constant` form).
-    public var change: (index: Int, old: Double, new: Double)?
+    package var change: (index: Int, old: Double, new: Double)?
 
-    public struct FormatError: Error, CustomStringConvertible {
-        public var line: Int
-        public var message: String
-        public var description: String { "dump line \(line): \(message)" }
+    package struct FormatError: Error, CustomStringConvertible {
+        package var line: Int
+        package var message: String
+        package var description: String { "dump line \(line): \(message)" }
     }
 
-    public init(parsing text: String) throws(FormatError) {
+    package init(parsing text: String) throws(FormatError) {
         variableCount = 0
         viewCount = 0
         constraints = []
@@ -66,7 +66,7 @@ public struct LinearSystemDump: Sendable {
 
     /// The constraints as one solver batch over `variables` (at least `variableCount`
     /// of them).
-    public func constraintBatch(_ variables: [Variable]) -> ConstraintBatch {
+    package func constraintBatch(_ variables: [Variable]) -> ConstraintBatch {
         var terms = 0
         for c in constraints { terms += c.terms.count }
         var batch = ConstraintBatch(reservingConstraints: constraints.count, terms: terms)

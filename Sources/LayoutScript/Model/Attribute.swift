@@ -37,7 +37,7 @@ public enum Attribute: String, CaseIterable, Sendable, Hashable, Codable {
     }
 
     /// The attribute as a combination of the four solved variables of a view.
-    public var expansion: [(BaseAttribute, Double)] {
+    package var expansion: [(BaseAttribute, Double)] {
         switch self {
         case .left: [(.left, 1)]
         case .top: [(.top, 1)]
@@ -52,7 +52,7 @@ public enum Attribute: String, CaseIterable, Sendable, Hashable, Codable {
 }
 
 /// The four variables solved for every view.
-public enum BaseAttribute: Int, CaseIterable, Sendable, Hashable {
+package enum BaseAttribute: Int, CaseIterable, Sendable, Hashable {
     case left = 0, top = 1, width = 2, height = 3
 }
 

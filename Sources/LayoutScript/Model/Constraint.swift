@@ -59,10 +59,10 @@ public struct LinearExpression: Hashable, Sendable {
 }
 
 /// A view and one of its attributes (`header.height`).
-public struct ViewAttributeKey: Hashable, Sendable {
-    public var view: String
-    public var attribute: Attribute
-    public init(view: String, attribute: Attribute) {
+package struct ViewAttributeKey: Hashable, Sendable {
+    package var view: String
+    package var attribute: Attribute
+    package init(view: String, attribute: Attribute) {
         self.view = view
         self.attribute = attribute
     }

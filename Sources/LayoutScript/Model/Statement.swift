@@ -1,6 +1,6 @@
 /// One statement of a `.layout` script, already expanded: a compound constraint or a
 /// VFL line arrives as several `.constraint` statements.
-public enum Statement: Hashable, Sendable {
+package enum Statement: Hashable, Sendable {
     /// `layout NAME`: switch to (and create if needed) a layout.
     case layout(String)
     /// `canvas W H`: the root view's size in the current layout.
@@ -18,13 +18,13 @@ public enum Statement: Hashable, Sendable {
 }
 
 /// A statement with the place and text it came from.
-public struct LocatedStatement: Hashable, Sendable {
-    public var statement: Statement
-    public var location: SourceLocation
+package struct LocatedStatement: Hashable, Sendable {
+    package var statement: Statement
+    package var location: SourceLocation
     /// The statement's text, trimmed, without comment.
-    public var text: String
+    package var text: String
 
-    public init(statement: Statement, location: SourceLocation, text: String) {
+    package init(statement: Statement, location: SourceLocation, text: String) {
         self.statement = statement
         self.location = location
         self.text = text

@@ -19,13 +19,13 @@
 /// * In VFL, `|` is the declared parent of the view next to it (the first view for a
 ///   leading `|`, the last for a trailing one), `root` when the script has not declared it.
 /// * A labelled VFL line labels its constraints `LABEL.1`, `LABEL.2`, ... in reading order.
-public enum ScriptParser {
+package enum ScriptParser {
     /// Parses a whole script.
     ///
     /// - Parameters:
     ///   - file: the name errors and `origin`s report (`-` for standard input).
     ///   - metrics: metrics known before the script starts (e.g. stored in the project).
-    public static func parse(
+    package static func parse(
         _ text: String, file: String = "-", metrics: [String: Double] = [:]
     ) throws(ParseError) -> [LocatedStatement] {
         let bytes = Array(text.utf8)
@@ -82,7 +82,7 @@ public enum ScriptParser {
     /// - Parameters:
     ///   - metrics: the names usable as numbers.
     ///   - parents: each view's parent, so that VFL's `|` means the right superview.
-    public static func parseConstraints(
+    package static func parseConstraints(
         _ text: String, file: String = "-", metrics: [String: Double] = [:],
         parents: [String: String] = [:]
     ) throws(ParseError) -> [Constraint] {

@@ -6,9 +6,9 @@
 /// Numbers are written exactly (shortest round-trip form: `0.1`, `1e-07`), not rounded as
 /// ``formatNumber(_:)`` does for display. Compound constraints and VFL lines were expanded
 /// by the parser, so they come back as their component equations.
-public enum ScriptWriter {
+package enum ScriptWriter {
     /// `[LABEL: ]lhs REL rhs[ @ P]`, e.g. `gap1: v1.left == v0.right + 8`.
-    public static func text(of constraint: Constraint) -> String {
+    package static func text(of constraint: Constraint) -> String {
         var text = constraint.label.map { "\($0): " } ?? ""
         text += expression(constraint.lhs)
         text += " \(constraint.relation.rawValue) "
@@ -19,7 +19,7 @@ public enum ScriptWriter {
 
     /// `view NAME[ in PARENT][ frame X Y W H][ autoresize FLAGS]`
     /// `[ intrinsic W H[ hug P][ resist P]]`, e.g. `view title in header intrinsic 80 -`.
-    public static func text(of view: ViewDeclaration) -> String {
+    package static func text(of view: ViewDeclaration) -> String {
         var text = "view \(view.name)"
         if view.parent != rootViewName { text += " in \(view.parent)" }
         if let frame = view.frame {
@@ -40,7 +40,7 @@ public enum ScriptWriter {
     }
 
     /// One statement as one line of script.
-    public static func text(of statement: Statement) -> String {
+    package static func text(of statement: Statement) -> String {
         switch statement {
         case .layout(let name): "layout \(name)"
         case .canvas(let size): "canvas \(number(size.width)) \(number(size.height))"
@@ -56,7 +56,7 @@ public enum ScriptWriter {
     }
 
     /// A whole script, one statement a line, ending with a line break.
-    public static func script(statements: [Statement]) -> String {
+    package static func script(statements: [Statement]) -> String {
         var text = ""
         for statement in statements {
             text += self.text(of: statement)
@@ -66,7 +66,7 @@ public enum ScriptWriter {
     }
 
     /// A number in the shortest form that reads back as the same `Double` (`70`, `0.1`, `1e-07`).
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
     }

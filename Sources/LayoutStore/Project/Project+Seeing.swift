@@ -64,7 +64,7 @@ extension Project {
     /// if dirty, as `frames`).
     ///
     ///     let svg = SVGRenderer.render(try project.panels(variants: [nil, "compact"]))
-    public func panels(layout: String = defaultLayoutName, variants: [String?]) throws
+    package func panels(layout: String = defaultLayoutName, variants: [String?]) throws
         -> [SVGRenderer.Panel]
     {
         let model = try store.loadLayout(layout)

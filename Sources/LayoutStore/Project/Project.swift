@@ -183,7 +183,7 @@ public final class Project {
     }
 
     /// The constraint labelled `label`, or nil.
-    public func constraint(named label: String, layout: String = defaultLayoutName) throws -> StoredConstraint? {
+    package func constraint(named label: String, layout: String = defaultLayoutName) throws -> StoredConstraint? {
         try store.constraint(labelled: label, layout: layout)
     }
 

@@ -13,15 +13,15 @@ import LayoutScript
 /// A view's `<rect>` carries `data-view="NAME"` and sits at its frame plus its panel's
 /// offset (``offsets(for:)``): frames are root coordinates, so nesting shows as
 /// rectangles inside rectangles, drawn parents first.
-public enum SVGRenderer {
+package enum SVGRenderer {
     /// One view to draw.
-    public struct Box: Hashable, Sendable {
-        public var name: String
-        public var parent: String
-        public var frame: Rect
-        public var ambiguous: Bool
+    package struct Box: Hashable, Sendable {
+        package var name: String
+        package var parent: String
+        package var frame: Rect
+        package var ambiguous: Bool
 
-        public init(name: String, parent: String, frame: Rect, ambiguous: Bool = false) {
+        package init(name: String, parent: String, frame: Rect, ambiguous: Bool = false) {
             self.name = name
             self.parent = parent
             self.frame = frame
@@ -30,12 +30,12 @@ public enum SVGRenderer {
     }
 
     /// One variant: a titled canvas with its views (parents before children).
-    public struct Panel: Hashable, Sendable {
-        public var title: String
-        public var canvas: Size
-        public var boxes: [Box]
+    package struct Panel: Hashable, Sendable {
+        package var title: String
+        package var canvas: Size
+        package var boxes: [Box]
 
-        public init(title: String, canvas: Size, boxes: [Box]) {
+        package init(title: String, canvas: Size, boxes: [Box]) {
             self.title = title
             self.canvas = canvas
             self.boxes = boxes
@@ -49,7 +49,7 @@ public enum SVGRenderer {
     static let fills = ["#dbeafe", "#bfdbfe", "#93c5fd", "#c7d2fe", "#a5b4fc", "#ddd6fe"]
 
     /// Where each panel's canvas origin is in the drawing.
-    public static func offsets(for panels: [Panel]) -> [(x: Double, y: Double)] {
+    package static func offsets(for panels: [Panel]) -> [(x: Double, y: Double)] {
         var x = margin
         return panels.map { p in
             defer { x += extent(p).width + gap }
@@ -58,7 +58,7 @@ public enum SVGRenderer {
     }
 
     /// The panels side by side in one SVG document.
-    public static func render(_ panels: [Panel]) -> String {
+    package static func render(_ panels: [Panel]) -> String {
         let offsets = offsets(for: panels)
         var width = margin
         var height = 0.0
@@ -85,7 +85,7 @@ public enum SVGRenderer {
     /// One panel whose rectangles move through `steps` (each the same views in the same
     /// order) with SMIL `<animate>` on x, y, width and height, evenly spaced over
     /// `duration` seconds, repeating.
-    public static func animate(
+    package static func animate(
         title: String, canvas: Size, steps: [[Box]], duration: Double
     ) -> String {
         guard let first = steps.first else { return render([]) }
@@ -205,7 +205,7 @@ public enum SVGRenderer {
     }
 
     /// Text and attribute values safe inside XML.
-    public static func escape(_ s: String) -> String {
+    package static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.count)
         for ch in s {

@@ -193,8 +193,8 @@ extension SQLStatement {
 ///
 ///     IntrinsicConstraints.generate(for: ViewDeclaration(
 ///         name: "title", intrinsic: IntrinsicSize(width: 120, height: nil))).count == 2
-public enum IntrinsicConstraints {
-    public static func generate(for view: ViewDeclaration) -> [Constraint] {
+package enum IntrinsicConstraints {
+    package static func generate(for view: ViewDeclaration) -> [Constraint] {
         guard let intrinsic = view.intrinsic else { return [] }
         var result: [Constraint] = []
         for (attribute, value) in [(Attribute.width, intrinsic.width), (.height, intrinsic.height)]
