@@ -28,7 +28,7 @@ struct Diff: ParsableCommand {
         let named = variants.map { $0 == baseVariantName ? nil : $0 }
         let pairs: [(String?, String?)] =
             switch named.count {
-            case 0: try project.store.variants(layout: global.layout).map { (nil, $0.name) }
+            case 0: try project.variants(layout: global.layout).map { (nil, $0.name) }
             case 1: [(nil, named[0])]
             default: [(named[0], named[1])]
             }

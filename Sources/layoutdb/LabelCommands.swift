@@ -10,12 +10,12 @@ struct Get: ParsableCommand {
 
     func run() throws {
         let project = try global.open()
-        guard let stored = try project.constraint(named: label, layout: global.layout) else {
+        guard let named = try project.namedConstraint(label, layout: global.layout) else {
             throw StoreError.unknownLabel(label: label, layout: global.layout, at: nil, suggestion: nil)
         }
-        let c = stored.constraint
-        let overrides = try project.store.variants(layout: global.layout).compactMap { v -> (String, Double)? in
-            stored.id.flatMap { v.overrides[$0] }.map { (v.name, $0) }
+        let c = named.constraint
+        let overrides = try project.variants(layout: global.layout).compactMap { v -> (String, Double)? in
+            v.overrides.first { $0.label == label }.map { (v.name, $0.constant) }
         }
         if json {
             var o: [String: Any] = [

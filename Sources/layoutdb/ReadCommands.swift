@@ -9,10 +9,9 @@ struct List: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let all = try global.open().store.listConstraints(layout: global.layout, includeGenerated: true)
+        let all = try global.open().constraints(layout: global.layout, includeGenerated: true)
         if json {
-            print(jsonString(all.map { s -> [String: Any] in
-                let c = s.constraint
+            print(jsonString(all.map { c -> [String: Any] in
                 var o: [String: Any] = [
                     "text": ScriptWriter.text(of: c), "relation": c.relation.rawValue, "constant": c.constant,
                     "priority": c.priority.rawValue, "active": c.isActive, "kind": c.kind.rawValue,
@@ -24,8 +23,7 @@ struct List: ParsableCommand {
             }))
             return
         }
-        let rows = all.map { s -> [String] in
-            let c = s.constraint
+        let rows = all.map { c -> [String] in
             var notes: [String] = []
             if c.kind != .user { notes.append("generated: \(c.kind.rawValue)") }
             if !c.isActive { notes.append("inactive") }
@@ -52,21 +50,21 @@ struct Views: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let views = try global.open().store.views(layout: global.layout).filter { !$0.isRoot }
+        let views = try global.open().views(layout: global.layout)
         if json {
             print(jsonString(views.map { v -> [String: Any] in
-                var o: [String: Any] = ["name": v.name, "parent": v.declaration.parent]
-                if let f = v.declaration.frame { o["frame"] = rectJSON(f) }
-                if !v.declaration.autoresize.isEmpty { o["autoresize"] = v.declaration.autoresize.names }
+                var o: [String: Any] = ["name": v.name, "parent": v.parent]
+                if let f = v.frame { o["frame"] = rectJSON(f) }
+                if !v.autoresize.isEmpty { o["autoresize"] = v.autoresize.names }
                 return o
             }))
             return
         }
         var depth: [String: Int] = [rootViewName: 0]
         for v in views {
-            let d = (depth[v.declaration.parent] ?? 0) + 1
+            let d = (depth[v.parent] ?? 0) + 1
             depth[v.name] = d
-            let text = ScriptWriter.text(of: v.declaration)
+            let text = ScriptWriter.text(of: v)
             print(String(repeating: "  ", count: d - 1) + text)
         }
     }

@@ -41,7 +41,7 @@ struct Render: ParsableCommand {
         let project = try global.open()
         let variants: [String?] =
             allVariants
-            ? [nil] + (try project.store.variants(layout: global.layout).map(\.name))
+            ? [nil] + (try project.variants(layout: global.layout).map(\.name))
             : [variant == baseVariantName ? nil : variant]
         let svg = SVGRenderer.render(
             try project.panels(layout: global.layout, variants: variants))

@@ -32,15 +32,9 @@ struct VariantCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let project = try global.open()
-            let labels = Dictionary(
-                try project.store.listConstraints(layout: global.layout).compactMap { s in
-                    s.id.flatMap { id in s.constraint.label.map { (id, $0) } }
-                }) { a, _ in a }
-            let rows = try project.store.variants(layout: global.layout).map { v -> [String] in
+            let rows = try global.open().variants(layout: global.layout).map { v -> [String] in
                 let canvas = v.canvas.map { "\(formatNumber($0.width))x\(formatNumber($0.height))" } ?? "(inherits)"
-                let overrides = v.overrides.sorted { $0.key < $1.key }
-                    .map { "\(labels[$0.key] ?? "#\($0.key)")=\(formatNumber($0.value))" }
+                let overrides = v.overrides.map { "\($0.label)=\(formatNumber($0.constant))" }
                 return [v.name, canvas, overrides.joined(separator: " ")]
             }
             print(table(["variant", "canvas", "overrides"], rows))
