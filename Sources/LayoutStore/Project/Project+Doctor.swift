@@ -192,7 +192,7 @@ extension Project {
                 let place = "\(layout.name)/\(variant)"
                 let output: EngineOutput
                 do {
-                    output = try LayoutEngine.solve(engineInput(model, variant: variant))
+                    output = try LayoutEngine.solve(model.engineInput(variant: model.variant(variant)))
                 } catch {
                     findings.append(DoctorFinding(
                         check: "frames", message: "\(place): the stored constraints do not solve: "
@@ -200,8 +200,7 @@ extension Project {
                     continue
                 }
                 let stored = try store.storedFrames(layout: layout.name, variant: variant)
-                let views = model.views.filter { !$0.isRoot }
-                for (i, view) in views.enumerated() {
+                for (i, view) in model.solvedViews.enumerated() {
                     if view.components.contains(where: { $0.map(stale.contains) ?? false }) {
                         continue
                     }
@@ -232,22 +231,5 @@ extension Project {
             }
         }
         return findings
-    }
-
-    /// The engine's input for a whole layout and one variant (as a full re-solve builds it).
-    func engineInput(_ model: LayoutModel, variant: VariantRef) -> EngineInput {
-        var variantModel: VariantModel?
-        if case .named(let name) = variant { variantModel = model.variants.first { $0.name == name } }
-        let drawn = model.canvas ?? Size(width: 0, height: 0)
-        var constraints = model.constraints.map(\.constraint)
-        if let overrides = variantModel?.overrides, !overrides.isEmpty {
-            for (i, c) in model.constraints.enumerated() {
-                if let id = c.id, let value = overrides[id] { constraints[i].constant = value }
-            }
-        }
-        return EngineInput(
-            canvas: variantModel?.canvas ?? drawn, drawnCanvas: drawn,
-            views: model.views.filter { !$0.isRoot }.map { EngineView($0.declaration) },
-            constraints: constraints)
     }
 }

@@ -23,18 +23,9 @@ extension Project {
             }
             return v
         }
-        let drawn = model.canvas ?? Size(width: 0, height: 0)
-        let views = model.views.filter { !$0.isRoot }
-        var constraints = model.constraints.map(\.constraint)
-        for (i, c) in model.constraints.enumerated() {
-            if let id = c.id, let value = variantModel?.overrides[id] {
-                constraints[i].constant = value
-            }
-        }
-        let input = EngineInput(
-            canvas: variantModel?.canvas ?? drawn, drawnCanvas: drawn,
-            views: views.map { EngineView($0.declaration) }, constraints: constraints)
-        return Prepared(input: input, views: views, model: model, variant: variantModel)
+        return Prepared(
+            input: model.engineInput(variant: variantModel), views: model.solvedViews, model: model,
+            variant: variantModel)
     }
 
     /// The index of the labelled constraint in a prepared model, or an unknown-label error.

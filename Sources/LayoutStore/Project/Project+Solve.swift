@@ -51,42 +51,22 @@ extension Project {
     private func solve(_ model: LayoutModel, variant: VariantRef, components: Set<Int>?) throws
         -> SolveReport
     {
-        let variantModel: VariantModel?
-        if case .named(let name) = variant {
-            variantModel = model.variants.first { $0.name == name }
-        } else {
-            variantModel = nil
-        }
-        let drawn = model.canvas ?? Size(width: 0, height: 0)
-        let canvas = variantModel?.canvas ?? drawn
-        let views = model.views.filter { !$0.isRoot }
+        let views = model.solvedViews
         let stored = try store.storedFrames(
             layout: model.name, variant: variant, viewIDs: components == nil ? nil : views.map(\.id))
-
-        var engineViews: [EngineView] = []
-        engineViews.reserveCapacity(views.count)
-        for view in views {
-            guard let components else {
-                engineViews.append(EngineView(view.declaration))
-                continue
-            }
-            // Variables outside the dirty components keep their stored values.
-            let old = stored[view.id]
-            let values = [old?.x, old?.y, old?.width, old?.height]
-            let fixed = (0..<4).map { k -> Double? in
-                guard let c = view.components[k], components.contains(c) else { return values[k] ?? 0 }
-                return nil
-            }
-            engineViews.append(EngineView(view.declaration, fixed: fixed))
-        }
-        var constraints = model.constraints.map(\.constraint)
-        if let overrides = variantModel?.overrides, !overrides.isEmpty {
-            for (i, c) in model.constraints.enumerated() {
-                if let id = c.id, let value = overrides[id] { constraints[i].constant = value }
+        // Variables outside the dirty components keep their stored values.
+        let fixed = components.map { components in
+            { (view: StoredView) -> [Double?] in
+                let old = stored[view.id]
+                let values = [old?.x, old?.y, old?.width, old?.height]
+                return (0..<4).map { k -> Double? in
+                    guard let c = view.components[k], components.contains(c) else { return values[k] ?? 0 }
+                    return nil
+                }
             }
         }
         let output = try LayoutEngine.solve(
-            EngineInput(canvas: canvas, drawnCanvas: drawn, views: engineViews, constraints: constraints))
+            model.engineInput(variant: model.variant(variant), fixed: fixed))
 
         var report = SolveReport()
         var frames: [Int64: SolvedFrame] = [:]
