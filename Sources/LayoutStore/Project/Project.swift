@@ -62,69 +62,14 @@ public final class Project {
             var report = SolveReport()
             for layout in touched {
                 // A layout this script created is all in memory already: solve it from
-                // the statements instead of reading back what was just written.
-                let fresh = applied.first { $0.name == layout && $0.createdLayout }
-                let model = fresh.map { Self.model(of: $0, from: statements) }
+                // the applier's model instead of reading back what was just written.
+                let model = applied.first { $0.name == layout }?.model
                 report.merge(try solveDirty(layout: layout, preloaded: model))
             }
             return report
         }
         store.database.checkpoint()
         return report
-    }
-
-    /// The layout a script created, as `loadLayout` would read it back.
-    static func model(of applied: AppliedLayout, from statements: [LocatedStatement]) -> LayoutModel {
-        var current = defaultLayoutName
-        var canvas: Size?
-        var views = [
-            StoredView(
-                id: applied.viewIDs[rootViewName] ?? 0,
-                declaration: ViewDeclaration(name: rootViewName, parent: ""), ordinal: 0,
-                components: [nil, nil, nil, nil])
-        ]
-        var constraints: [StoredConstraint] = []
-        var byLabel: [String: Int] = [:]
-        var variants: [VariantModel] = []
-        for s in statements {
-            if case .layout(let name) = s.statement {
-                current = name
-                continue
-            }
-            guard current == applied.name else { continue }
-            switch s.statement {
-            case .canvas(let size): canvas = size
-            case .view(let v):
-                views.append(
-                    StoredView(
-                        id: applied.viewIDs[v.name] ?? 0, declaration: v, ordinal: views.count,
-                        components: [nil, nil, nil, nil]))
-            case .constraint(let c):
-                if let label = c.label { byLabel[label] = constraints.count }
-                let id = constraints.count < applied.constraintIDs.count
-                    ? applied.constraintIDs[constraints.count] : nil
-                constraints.append(StoredConstraint(id: id, layout: applied.name, constraint: c))
-            case .variant(let name, let size):
-                if let i = variants.firstIndex(where: { $0.name == name }) {
-                    if size != nil { variants[i].canvas = size }
-                } else {
-                    variants.append(VariantModel(id: 0, name: name, canvas: size))
-                }
-            case .set(let label, let value, let variant):
-                guard let i = byLabel[label] else { continue }
-                if let variant, let v = variants.firstIndex(where: { $0.name == variant }),
-                    let id = constraints[i].id
-                {
-                    variants[v].overrides[id] = value
-                } else if variant == nil {
-                    constraints[i].constraint.constant = value
-                }
-            case .layout, .metric: break
-            }
-        }
-        return LayoutModel(
-            id: applied.layoutID, name: applied.name, canvas: canvas, views: views,
-            constraints: constraints, variants: variants)
     }
 
     // MARK: Constraints

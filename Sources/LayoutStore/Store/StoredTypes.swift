@@ -97,11 +97,14 @@ package struct AppliedLayout: Hashable, Sendable {
     package var viewIDs: [String: Int64]
     /// The ids of the constraints this apply inserted into the layout, in statement order.
     package var constraintIDs: [Int64]
+    /// For a layout this apply created, the layout as `loadLayout` would read it back.
+    package var model: LayoutModel?
 
     package init(
         name: String, layoutID: Int64, createdLayout: Bool, viewIDs: [String: Int64],
-        constraintIDs: [Int64]
+        constraintIDs: [Int64], model: LayoutModel? = nil
     ) {
+        self.model = model
         self.name = name
         self.layoutID = layoutID
         self.createdLayout = createdLayout
