@@ -47,7 +47,6 @@ struct Animate: ParsableCommand {
 
     func run() throws {
         let project = try global.open()
-        let variant = variant == baseVariantName ? nil : variant
         let steps = try project.animation(
             label: label, to: to, frames: frames, layout: global.layout, variant: variant)
         if let output {

@@ -25,7 +25,7 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         let project = try global.open()
-        let named = variants.map { $0 == baseVariantName ? nil : $0 }
+        let named: [String?] = variants
         let pairs: [(String?, String?)] =
             switch named.count {
             case 0: try project.variants(layout: global.layout).map { (nil, $0.name) }

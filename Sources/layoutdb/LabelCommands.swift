@@ -70,7 +70,6 @@ struct SetConstant: ParsableCommand {
     }
 
     func run() throws {
-        let variant = variant == baseVariantName ? nil : variant
         printReport(
             try global.open().setConstant(label: label, to: value, variant: variant, layout: global.layout),
             global, json: json)

@@ -98,7 +98,6 @@ struct Frames: ParsableCommand {
     @Option(help: "table, csv or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let variant = variant == baseVariantName ? nil : variant
         let rows = try global.open().frames(layout: global.layout, variant: variant)
         switch format {
         case .csv:
@@ -129,7 +128,6 @@ struct Check: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let variant = variant == baseVariantName ? nil : variant
         let r = try global.open().check(layout: global.layout, variant: variant)
         if json {
             print(jsonString([

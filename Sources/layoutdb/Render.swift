@@ -42,7 +42,7 @@ struct Render: ParsableCommand {
         let variants: [String?] =
             allVariants
             ? [nil] + (try project.variants(layout: global.layout).map(\.name))
-            : [variant == baseVariantName ? nil : variant]
+            : [variant]
         let svg = SVGRenderer.render(
             try project.panels(layout: global.layout, variants: variants))
         if let converter {

@@ -53,7 +53,6 @@ struct Sweep: ParsableCommand {
 
     func run() throws {
         let project = try global.open()
-        let variant = variant == baseVariantName ? nil : variant
         if save {
             let (names, report) = try project.saveSweep(
                 label: label, values: values, layout: global.layout, variant: variant)

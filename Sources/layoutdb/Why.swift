@@ -43,7 +43,6 @@ struct Why: ParsableCommand {
 
     func run() throws {
         let (view, attribute) = parts!
-        let variant = variant == baseVariantName ? nil : variant
         let reasons = try global.open().why(
             view: view, attribute: attribute, layout: global.layout, variant: variant)
         if json {

@@ -55,4 +55,34 @@ final class PublicDoorTests: ProjectFileSuite {
             #expect(error.errorKind == .badInput)
         }
     }
+
+    @Test("\"base\" and nil both name the layout itself, in every call that takes a variant")
+    func baseIsOneVariant() throws {
+        let project = try Project.open(path: temporaryProjectPath(), create: true)
+        try project.apply(
+            script: """
+                canvas 375 812
+                view header
+                header.top == |.top; header.left == |.left; header.width == |.width
+                header.height: header.height == 70
+                variant compact canvas 320 568
+                set header.height 44 in compact
+                """)
+        #expect(try project.frames(variant: "base") == project.frames(variant: nil))
+        #expect(try project.check(variant: "base").variant == "base")
+        #expect(try project.canvas(variant: "base") == Size(width: 375, height: 812))
+        #expect(
+            try project.why(view: "header", attribute: .height, variant: "base")
+                == project.why(view: "header", attribute: .height, variant: nil))
+        let swept = try project.sweep(label: "header.height", values: [50], variant: "base")
+        #expect(swept.first?.frames.first?.frame.height == 50)
+        #expect(
+            try project.animation(label: "header.height", to: 80, frames: 2, variant: "base").count
+                == 2)
+        let changes = try project.diff(from: "base", to: "compact")
+        #expect(changes.map(\.view) == ["header"])
+        #expect(changes.first?.old?.height == 70 && changes.first?.new.height == 44)
+        #expect(try project.diff(from: "compact", to: "base").first?.variant == "base")
+        #expect(throws: StoreError.self) { try project.check(variant: "compakt") }
+    }
 }

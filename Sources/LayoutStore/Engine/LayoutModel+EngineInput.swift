@@ -10,6 +10,11 @@ extension LayoutModel {
         return variants.first { $0.name == name }
     }
 
+    /// The variant a public API's name means (see ``Array/variant(named:layout:)``).
+    func variant(named name: String?) throws -> VariantModel? {
+        try variants.variant(named: name, layout: self.name)
+    }
+
     /// The one way a layout and a variant become the engine's input: the variant's
     /// canvas (else the layout's), its overrides in place of the base constants, and
     /// the views of ``solvedViews``. In a partial solve, `fixed` gives each view's
@@ -31,5 +36,19 @@ extension LayoutModel {
         return EngineInput(
             canvas: variant?.canvas ?? drawn, drawnCanvas: drawn, views: views,
             constraints: constants)
+    }
+}
+
+extension [VariantModel] {
+    /// The variant a public API's name means: nil or `base` is the layout itself (nil);
+    /// any other name must be one of these, or it is an unknown-variant error.
+    func variant(named name: String?, layout: String) throws -> VariantModel? {
+        guard case .named(let name) = VariantRef(name) else { return nil }
+        guard let found = first(where: { $0.name == name }) else {
+            throw StoreError.unknownVariant(
+                name: name, layout: layout, at: nil,
+                suggestion: suggestName(name, from: map(\.name)))
+        }
+        return found
     }
 }

@@ -20,7 +20,7 @@ extension Project {
         let constraints = p.input.constraints
         let output = try LayoutEngine.solve(p.input)
         return CheckReport(
-            layout: layout, variant: variant ?? baseVariantName,
+            layout: layout, variant: VariantRef(variant).description,
             ambiguousViews: views.indices.filter { output.ambiguous[$0] }.map { views[$0].name },
             unsatisfied: output.unsatisfied.map { constraints[$0] })
     }

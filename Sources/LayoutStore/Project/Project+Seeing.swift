@@ -15,14 +15,7 @@ extension Project {
     /// The engine input of a layout's base or one of its variants (overrides applied).
     func prepare(layout: String, variant: String?) throws -> Prepared {
         let model = try store.loadLayout(layout)
-        let variantModel = try variant.map { name in
-            guard let v = model.variants.first(where: { $0.name == name }) else {
-                throw StoreError.unknownVariant(
-                    name: name, layout: layout, at: nil,
-                    suggestion: suggestName(name, from: model.variants.map(\.name)))
-            }
-            return v
-        }
+        let variantModel = try model.variant(named: variant)
         return Prepared(
             input: model.engineInput(variant: variantModel), views: model.solvedViews, model: model,
             variant: variantModel)
@@ -61,21 +54,13 @@ extension Project {
         let model = try store.loadLayout(layout)
         let drawn = model.canvas ?? Size(width: 0, height: 0)
         return try variants.map { variant in
-            var canvas = drawn
-            if let variant {
-                guard let v = model.variants.first(where: { $0.name == variant }) else {
-                    throw StoreError.unknownVariant(
-                        name: variant, layout: layout, at: nil,
-                        suggestion: suggestName(variant, from: model.variants.map(\.name)))
-                }
-                canvas = v.canvas ?? drawn
-            }
+            let canvas = try model.variant(named: variant)?.canvas ?? drawn
             let boxes = try frames(layout: layout, variant: variant).map {
                 SVGRenderer.Box(
                     name: $0.view, parent: $0.parent, frame: $0.frame, ambiguous: $0.ambiguous)
             }
             let title =
-                "\(layout)/\(variant ?? baseVariantName)  \(formatNumber(canvas.width))×"
+                "\(layout)/\(VariantRef(variant))  \(formatNumber(canvas.width))×"
                 + "\(formatNumber(canvas.height))"
             return SVGRenderer.Panel(title: title, canvas: canvas, boxes: boxes)
         }
@@ -90,13 +75,8 @@ extension Project {
     public func diff(layout: String = defaultLayoutName, from: String?, to: String?) throws
         -> [FrameChange]
     {
-        for name in [from, to].compactMap({ $0 }) {
-            let names = try store.variants(layout: layout).map(\.name)
-            if !names.contains(name) {
-                throw StoreError.unknownVariant(
-                    name: name, layout: layout, at: nil, suggestion: suggestName(name, from: names))
-            }
-        }
+        let variants = try store.variants(layout: layout)
+        _ = try (variants.variant(named: from, layout: layout), variants.variant(named: to, layout: layout))
         let a = try frames(layout: layout, variant: from)
         let b = Dictionary(try frames(layout: layout, variant: to).map { ($0.view, $0) }) { x, _ in
             x
@@ -104,7 +84,7 @@ extension Project {
         return a.compactMap { row in
             guard let other = b[row.view], !row.frame.isClose(to: other.frame) else { return nil }
             return FrameChange(
-                layout: layout, variant: to ?? baseVariantName, view: row.view, old: row.frame,
+                layout: layout, variant: VariantRef(to).description, view: row.view, old: row.frame,
                 new: other.frame)
         }
     }
