@@ -246,15 +246,14 @@ package final class Database {
 
     /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
     ///
-    /// Inside an open transaction it nests as a savepoint, so an edit that is one
-    /// transaction on its own can also be one step of a larger one (edit, solve, write
-    /// frames, commit) and still undo only its own writes when it fails.
+    /// Transactions do not nest (as GRDB's `inTransaction`): inside an open one, SQLite
+    /// refuses the `BEGIN` and this throws. A unit of work that may run alone or as one
+    /// step of a larger transaction is a ``savepoint(_:_:)``.
     ///
     ///     try db.transaction(.immediate) { try db.execute("DELETE FROM dirty") }
     package func transaction<T>(
         _ kind: TransactionKind = .immediate, _ body: () throws -> T
     ) throws -> T {
-        if isInTransaction { return try savepoint(body) }
         try execute("BEGIN \(kind.rawValue) TRANSACTION")
         let result: T
         do {
@@ -274,8 +273,13 @@ package final class Database {
     }
 
     /// Runs `body` in a savepoint: inside a transaction, undoes only `body`'s writes when it
-    /// throws. Outside a transaction it behaves as a deferred transaction.
-    package func savepoint<T>(_ body: () throws -> T) throws -> T {
+    /// throws; outside one, it is a transaction of `kind` (as GRDB's `inSavepoint`). So an
+    /// edit that is one transaction on its own can also be one step of a larger one (edit,
+    /// solve, write frames, commit) and still undo only its own writes when it fails.
+    package func savepoint<T>(
+        _ kind: TransactionKind = .immediate, _ body: () throws -> T
+    ) throws -> T {
+        guard isInTransaction else { return try transaction(kind, body) }
         savepointDepth += 1
         defer { savepointDepth -= 1 }
         let name = "layoutdb_sp\(savepointDepth)"

@@ -174,20 +174,38 @@ struct DatabaseTests {
         #expect(names == ["kept"])
     }
 
-    @Test("a nested transaction undoes only its own writes")
-    func nestedTransaction() throws {
+    @Test("a savepoint in a transaction undoes only its own writes")
+    func nestedSavepoint() throws {
         let file = TempFile()
         defer { file.cleanup() }
         let db = try Database(path: file.path, options: .init(create: true))
         try db.execute("CREATE TABLE t (n INTEGER) STRICT")
         try db.transaction {
             try db.execute("INSERT INTO t VALUES (?)", [1])
-            _ = try? db.transaction {
+            _ = try? db.savepoint {
                 try db.execute("INSERT INTO t VALUES (?)", [2])
                 throw CancellationError()
             }
         }
         #expect(try db.cachedStatement("SELECT n FROM t").rows { $0.int(0) } == [1])
+    }
+
+    @Test("transactions do not nest; a savepoint alone is a transaction")
+    func transactionsDoNotNest() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let db = try Database(path: file.path, options: .init(create: true))
+        try db.execute("CREATE TABLE t (n INTEGER) STRICT")
+        try db.transaction {
+            try db.execute("INSERT INTO t VALUES (?)", [1])
+            #expect(throws: DatabaseError.self) { try db.transaction {} }
+        }
+        try db.savepoint(.immediate) {
+            #expect(db.isInTransaction)
+            try db.execute("INSERT INTO t VALUES (?)", [2])
+        }
+        #expect(!db.isInTransaction)
+        #expect(try db.cachedStatement("SELECT n FROM t").rows { $0.int(0) } == [1, 2])
     }
 
     @Test("errors carry codes, message and SQL; exit statuses follow the codes")

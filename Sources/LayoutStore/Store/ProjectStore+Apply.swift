@@ -27,10 +27,10 @@ extension ProjectStore {
     }
 
     private func applyInTransaction(_ statements: [LocatedStatement]) throws -> [AppliedLayout] {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             // The triggers would mark every inserted row; one mark per layout does the same.
             // Off, not just quiet: a statement that may fire a trigger keeps a statement
-            // journal, a copy of each page it touches (1 s over 466k inserts).
+            // journal, a copy of each page it touches.
             try database.withoutTriggers {
                 let applier = try ScriptApplier(store: self)
                 for statement in statements { try applier.apply(statement) }

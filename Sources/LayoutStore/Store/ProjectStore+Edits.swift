@@ -13,7 +13,7 @@ extension ProjectStore {
         throws -> Int64
     {
         try NumberCheck.constraint(constraint, at: constraint.origin)
-        return try database.transaction(.immediate) {
+        return try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let views = try viewRows(layoutID: layoutID, names: Set(constraint.views))
             for name in constraint.views where views[name] == nil {
@@ -62,7 +62,7 @@ extension ProjectStore {
     package func removeConstraint(labelled label: String, layout: String = defaultLayoutName)
         throws
     {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
             try withQuietTriggers {
@@ -83,7 +83,7 @@ extension ProjectStore {
         label: String, value: Double, variant: String? = nil, layout: String = defaultLayoutName
     ) throws {
         try NumberCheck.finite(value, "a constant", at: nil)
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
             let variantID = try variantID(VariantRef(variant), layoutID: layoutID, layout: layout)
@@ -102,7 +102,7 @@ extension ProjectStore {
     package func resetConstant(variant: String, label: String, layout: String = defaultLayoutName)
         throws
     {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
             let variantID = try variantID(.named(variant), layoutID: layoutID, layout: layout)
@@ -116,7 +116,7 @@ extension ProjectStore {
     package func setPriority(
         label: String, priority: Priority, layout: String = defaultLayoutName
     ) throws {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
             try withQuietTriggers {
@@ -134,7 +134,7 @@ extension ProjectStore {
     package func setActive(label: String, _ active: Bool, layout: String = defaultLayoutName)
         throws
     {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
             guard target.active != active else { return }

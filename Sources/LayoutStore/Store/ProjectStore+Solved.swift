@@ -35,7 +35,7 @@ extension ProjectStore {
     package func clearDirty(
         layout: String = defaultLayoutName, variant: VariantRef, components: Set<Int>? = nil
     ) throws {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let variantID = try variantID(variant, layoutID: layoutID, layout: layout)
             if let components {
@@ -61,7 +61,7 @@ extension ProjectStore {
     package func writeFrames(
         layout: String = defaultLayoutName, variant: VariantRef, frames: [Int64: SolvedFrame]
     ) throws -> Int {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let variantID = try variantID(variant, layoutID: layoutID, layout: layout)
             // The UPSERT compares in SQLite: an unchanged row is read, never written.
@@ -104,7 +104,7 @@ extension ProjectStore {
     package func writeComponents(layout: String = defaultLayoutName, views: [Int64: [Int?]])
         throws
     {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let update = try database.cachedStatement(
                 """
@@ -145,7 +145,7 @@ extension ProjectStore {
             try NumberCheck.size(canvas.width, "a canvas size", at: nil)
             try NumberCheck.size(canvas.height, "a canvas size", at: nil)
         }
-        return try database.transaction(.immediate) {
+        return try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             if try database.int64(
                 "SELECT id FROM variants WHERE layout_id = ? AND name = ?", [layoutID, name]) != nil
@@ -162,7 +162,7 @@ extension ProjectStore {
 
     /// Removes a variant with its overrides, frames and dirty marks.
     package func removeVariant(_ name: String, layout: String = defaultLayoutName) throws {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let id = try variantID(.named(name), layoutID: layoutID, layout: layout)
             try database.execute("DELETE FROM variants WHERE id = ?", [id])
@@ -175,7 +175,7 @@ extension ProjectStore {
         throws
     {
         try NumberCheck.finite(value, "a metric", at: nil)
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             try database.execute(
                 """
                 INSERT INTO metrics (layout_id, name, value) VALUES (?, ?, ?)
