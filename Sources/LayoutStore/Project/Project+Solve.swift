@@ -90,9 +90,7 @@ extension Project {
         return report
     }
 
-    /// Stable component ids: the smallest constraint id in the component, or, for a
-    /// component of generated constraints only, a number derived from its first variable
-    /// (beyond any constraint id). Partial re-solves therefore never reuse another
+    /// Stable component ids (``ComponentID``): partial re-solves never reuse another
     /// component's id.
     ///
     /// In a partial solve (`dirty` non-nil) a loaded view's variables outside the dirty
@@ -105,7 +103,7 @@ extension Project {
         var idOfLocal: [Int: Int] = [:]
         for (i, local) in output.constraintComponents.enumerated() {
             guard let local, let id = model.constraints[i].id else { continue }
-            idOfLocal[local] = min(idOfLocal[local] ?? Int.max, Int(id))
+            idOfLocal[local] = min(idOfLocal[local] ?? Int.max, ComponentID.ofConstraints(smallestID: id))
         }
         var viewComponents: [Int64: [Int?]] = [:]
         for (i, view) in views.enumerated() {
@@ -115,7 +113,7 @@ extension Project {
                 }
                 guard let local else { return nil }
                 if let id = idOfLocal[local] { return id }
-                let id = (1 << 40) + Int(view.id) * 4 + k
+                let id = ComponentID.ofVariable(viewID: view.id, attribute: k)
                 idOfLocal[local] = id
                 return id
             }

@@ -27,7 +27,7 @@ extension ProjectStore {
             let component = s.int(2)
             return DirtyMark(
                 variant: s.int64(0) == 0 ? .base : .named(s.string(1)), variantID: s.int64(0),
-                component: component == -1 ? nil : component)
+                component: component == ComponentID.wholeLayout ? nil : component)
         }
     }
 

@@ -128,7 +128,7 @@ package final class ProjectStore {
         if let components, !components.contains(nil) {
             marks = components.compactMap { $0 }
         } else {
-            marks = [-1]
+            marks = [ComponentID.wholeLayout]
         }
         for component in marks { try statement.run([layoutID, component]) }
     }
