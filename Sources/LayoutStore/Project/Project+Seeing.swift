@@ -55,10 +55,7 @@ extension Project {
         let drawn = model.canvas ?? Size(width: 0, height: 0)
         return try variants.map { variant in
             let canvas = try model.variant(named: variant)?.canvas ?? drawn
-            let boxes = try frames(layout: layout, variant: variant).map {
-                SVGRenderer.Box(
-                    name: $0.view, parent: $0.parent, frame: $0.frame, ambiguous: $0.ambiguous)
-            }
+            let boxes = try frames(layout: layout, variant: variant)
             let title =
                 "\(layout)/\(VariantRef(variant))  \(formatNumber(canvas.width))×"
                 + "\(formatNumber(canvas.height))"

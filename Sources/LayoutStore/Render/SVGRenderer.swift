@@ -14,28 +14,13 @@ import LayoutScript
 /// offset (``offsets(for:)``): frames are root coordinates, so nesting shows as
 /// rectangles inside rectangles, drawn parents first.
 package enum SVGRenderer {
-    /// One view to draw.
-    package struct Box: Hashable, Sendable {
-        package var name: String
-        package var parent: String
-        package var frame: Rect
-        package var ambiguous: Bool
-
-        package init(name: String, parent: String, frame: Rect, ambiguous: Bool = false) {
-            self.name = name
-            self.parent = parent
-            self.frame = frame
-            self.ambiguous = ambiguous
-        }
-    }
-
     /// One variant: a titled canvas with its views (parents before children).
     package struct Panel: Hashable, Sendable {
         package var title: String
         package var canvas: Size
-        package var boxes: [Box]
+        package var boxes: [FrameRow]
 
-        package init(title: String, canvas: Size, boxes: [Box]) {
+        package init(title: String, canvas: Size, boxes: [FrameRow]) {
             self.title = title
             self.canvas = canvas
             self.boxes = boxes
@@ -86,7 +71,7 @@ package enum SVGRenderer {
     /// order) with SMIL `<animate>` on x, y, width and height, evenly spaced over
     /// `duration` seconds, repeating.
     package static func animate(
-        title: String, canvas: Size, steps: [[Box]], duration: Double
+        title: String, canvas: Size, steps: [[FrameRow]], duration: Double
     ) -> String {
         guard let first = steps.first else { return render([]) }
         let panel = Panel(title: title, canvas: canvas, boxes: first)
@@ -139,11 +124,11 @@ package enum SVGRenderer {
     }
 
     private static func box(
-        _ b: Box, depth: Int, _ o: (x: Double, y: Double), closeRect: Bool = true
+        _ b: FrameRow, depth: Int, _ o: (x: Double, y: Double), closeRect: Bool = true
     ) -> String {
         let f = b.frame
         var s =
-            "<rect data-view=\"\(escape(b.name))\" x=\"\(formatNumber(f.x + o.x))\""
+            "<rect data-view=\"\(escape(b.view))\" x=\"\(formatNumber(f.x + o.x))\""
             + " y=\"\(formatNumber(f.y + o.y))\" width=\"\(formatNumber(f.width))\""
             + " height=\"\(formatNumber(f.height))\" fill=\"\(fills[depth % fills.count])\""
             + " fill-opacity=\"0.8\""
@@ -157,9 +142,9 @@ package enum SVGRenderer {
 
     /// The name in the rectangle's top left corner (moving with it when animated).
     private static func label(
-        _ b: Box, _ o: (x: Double, y: Double), track: [Rect]?, duration: String
+        _ b: FrameRow, _ o: (x: Double, y: Double), track: [Rect]?, duration: String
     ) -> String {
-        let name = b.name + (b.ambiguous ? " (ambiguous)" : "")
+        let name = b.view + (b.ambiguous ? " (ambiguous)" : "")
         var s =
             "<text x=\"\(formatNumber(b.frame.x + o.x + 3))\""
             + " y=\"\(formatNumber(b.frame.y + o.y + 12))\" font-size=\"10\""
@@ -195,11 +180,11 @@ package enum SVGRenderer {
         return Size(width: max(w, 1), height: max(h, 1))
     }
 
-    private static func depthOf(_ boxes: [Box]) -> [Int] {
+    private static func depthOf(_ boxes: [FrameRow]) -> [Int] {
         var depth: [String: Int] = [rootViewName: 0]
         return boxes.map { b in
             let d = (depth[b.parent] ?? 0) + 1
-            depth[b.name] = d
+            depth[b.view] = d
             return d - 1
         }
     }
