@@ -1,4 +1,3 @@
-import CSQLite
 import LayoutSQLite
 import LayoutScript
 
@@ -76,7 +75,7 @@ package struct DatabaseMigrator: Sendable {
         do {
             header = try readHeader(db)
         } catch {
-            if error.resultCode == SQLITE_NOTADB {
+            if error.kind == .notADatabase {
                 throw ProjectFileError.notADatabase(path: db.path)
             }
             throw error
