@@ -1,10 +1,9 @@
 /// Constraints to hand to ``Solver/add(_:)-(ConstraintBatch)`` in one go, stored flat.
 ///
-/// An array of ``SolverConstraint`` holds one array of terms per constraint: a layout of
-/// 100k views is 460k constraints, so 460k allocations to make the input and as many
-/// frees once the solver has copied it (at that size, the frees alone took a fifth of
-/// the build). A batch keeps every term in one array and allocates nothing per
-/// constraint once its capacity is reserved.
+/// An array of ``SolverConstraint`` holds one array of terms per constraint: one
+/// allocation per constraint to make the input and one free once the solver has copied
+/// it. A batch keeps every term in one array and allocates nothing per constraint once
+/// its capacity is reserved.
 ///
 ///     var batch = ConstraintBatch()
 ///     batch.appendTerm(right)

@@ -1,8 +1,8 @@
 /// A tableau row: `basic = constant + Σ coefficient × symbol`, sparse and sorted by symbol.
 ///
 /// One array of cells, not one of symbols and one of coefficients: a core is a few short
-/// rows, and two arrays per row doubled the allocations of every build (cards-100000:
-/// 4.4 million in `Solver.add`, most of them rows). Merges are linear in both rows.
+/// rows, and two arrays per row would double the allocations of every build. Merges are
+/// linear in both rows.
 struct Row {
     struct Cell {
         var symbol: Int32

@@ -41,7 +41,7 @@ public struct Solver {
     // Constraints, by handle index (slots are never reused).
     /// Where each constraint's terms start, and one more entry where the last one's end:
     /// constraint `c`'s terms are `termStart[c]..<termStart[c + 1]` (one array read, where
-    /// a start and a count were two cache lines at 100k views).
+    /// a start and a count would be two cache lines in a large system).
     var termStart: [Int32] = [0]
     var relation: [Relation] = []
     var constant: [Double] = []
@@ -59,7 +59,7 @@ public struct Solver {
     var termCoefficient: [Double] = []
     /// Per term, its constraint and the next occurrence of its variable, side by side:
     /// walking a variable's occurrences reads both at every step, and as two arrays that
-    /// was two cache misses per step once the system outgrew the cache (100k views).
+    /// would be two cache misses per step once the system outgrows the cache.
     var occurrence: [Occurrence] = []
 
     struct Occurrence {
@@ -193,8 +193,8 @@ public struct Solver {
     public mutating func add(_ batch: ConstraintBatch) throws(SolverError) -> [ConstraintHandle] {
         precondition(!batch.hasOpenConstraint, "a ConstraintBatch with terms after its last endConstraint")
         // One pass over the batch: each constraint is checked and stored while its terms
-        // are in cache. At 100k views the batch's term arrays are tens of megabytes, and
-        // a pass to check, one to count terms and one to store read them three times.
+        // are in cache. A large layout's term arrays are tens of megabytes; separate
+        // passes to check, count and store would read them three times.
         let first = relation.count
         let firstTerm = termVariable.count
         reserveConstraintCapacity(batch.count, terms: batch.termVariables.count)

@@ -80,8 +80,8 @@ extension Solver {
         // Unknowns are counted by the scan when it reaches a constraint, and kept up to
         // date only behind it: a defined variable's occurrence list, in constraint order,
         // is walked up to the scan and no further. (Walked to its end, the list of a
-        // variable every card reads, the root's left, was 20,000 cache misses in a row at
-        // 100k views: a third of this pass.)
+        // variable that every view reads, such as the root's left, would be a long run
+        // of cache misses.)
         let cons = component.constraints
         var scan = 0
         var behind: [Int32] = []
@@ -327,8 +327,7 @@ extension Solver {
     ///
     /// Why: an Auto Layout view with an intrinsic size brings exactly this — a width with
     /// a required minimum and a preferred value (`w >= 64`, `w == 88 @750`) — and a
-    /// tableau for it was two dozen allocations (cards: two such cores per card, 40% of
-    /// a build). Each constraint of the core is `a·x rel e`, i.e. `x rel e/a`: required
+    /// tableau for it is two dozen allocations, for a problem with one unknown. Each constraint of the core is `a·x rel e`, i.e. `x rel e/a`: required
     /// ones bound `x`; then each priority level, highest first, narrows the bounds to
     /// where the sum of its violations, `|a|·distance` each as the tableau's error rows
     /// count them, is least — a convex piecewise-linear function, least on an interval
@@ -336,7 +335,7 @@ extension Solver {
     func oneVariableOptimum(_ cons: [Int32]) -> Double? {
         guard cons.count <= 16 else { return nil }
         // Constraint `c` as `x rel target`, with weight |a|. The folding is `coreRow`'s, not
-        // called: it fills an array, and two allocations per core cost cards 6 % of a build.
+        // called: it fills an array, two allocations per core for a core of one variable.
         // Refolded per use (at most 16 constraints, all in cache) for the same reason.
         @inline(__always) func normalized(_ c: Int) -> (relation: Relation, target: Double, weight: Double)? {
             var a = 0.0
@@ -455,8 +454,8 @@ extension Solver {
             }
         }
         // History lets a required equality get its marker later without a rebuild; a small
-        // core rebuilds in microseconds, and recording costs every core's build (form-10000
-        // has 3,333 cores of a few constraints each: +3 % instructions when all recorded).
+        // core rebuilds in microseconds, and recording costs every core's build, so small
+        // cores do not record.
         var tableau = Tableau(
             symbols: vars.count + 2 * cons.count + 1, rows: cons.count, priorities: optional,
             tracksEqualities: tracksEqualities, trackedOwners: tracked,
@@ -467,8 +466,8 @@ extension Solver {
         var tags: [Tableau.Tag] = []
         tags.reserveCapacity(cons.count)
         for _ in cons { tags.append(Tableau.Tag(marker: -1, markerCoefficient: 0)) }
-        // One buffer for every row: a fresh array per row cost more in allocation and
-        // generic-metadata lookups than the row itself (cards: thousands of small cores).
+        // One buffer for every row: a fresh array per row costs more in allocation and
+        // generic-metadata lookups than the row itself, and layouts have many small cores.
         var terms: [(symbol: Int32, coefficient: Double)] = []
         terms.reserveCapacity(8)
         let order = strongestFirst(cons)

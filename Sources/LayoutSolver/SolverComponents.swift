@@ -76,8 +76,8 @@ extension Solver {
     /// The components of every live constraint whose variables belong to no component
     /// (those of dropped components and of new constraints), by union-find over the
     /// constraints in index order. Reads memory in order where the search would chase
-    /// occurrence lists across it: at 100k views a build's search was 7% of it and grew
-    /// 16x from 10k. Gives what the search gives: each component's variables and
+    /// occurrence lists across it, which grows faster than the system once it outgrows
+    /// the cache. Gives what the search gives: each component's variables and
     /// constraints in index order; components by their first variable.
     mutating func discoverComponentsInBulk() -> [([Int32], [Int32])] {
         let stamp = nextEpoch()

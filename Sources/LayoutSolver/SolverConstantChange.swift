@@ -199,7 +199,7 @@ extension Solver {
     /// (bit for bit: -0 and 0 differ) so that a refused change can put it back.
     ///
     /// One tight pass over flat arrays: `values` is moved out of `self` for the loop so
-    /// that writing it costs no uniqueness check per pendant (grid-100000: 400,000 pendants).
+    /// that writing it costs no uniqueness check per pendant (a grid has several per view).
     private mutating func sweepPendants(_ list: [Int32], changed: inout [(Int32, Double)]) {
         var scratch: [Double] = []
         swap(&scratch, &values)

@@ -48,8 +48,8 @@ struct Tableau {
     /// - `seen`: whether any row has ever held it. A subject no row holds needs no
     ///   substitution at all — the common case when layouts are added in reading order.
     ///   (The objective does not count: it is substituted into on every pivot anyway.
-    ///   Counting it made every optional row whose subject is its error symbol scan all
-    ///   rows: 400 of the 1950 adds of grid-100000's core, 80 % of the core's build.)
+    ///   Counting it would make every optional row whose subject is its error symbol
+    ///   scan all rows.)
     struct SymbolInfo {
         var kind: Kind
         var seen = false
@@ -108,8 +108,8 @@ struct Tableau {
         basics.reserveCapacity(expectedRows)
         self.tracksEqualities = tracksEqualities
         self.trackedOwners = trackedOwners
-        // Sorted and deduplicated without a Set: a Set<Double> per core cost a
-        // generic-metadata lookup each (cards: 400 cores per 1,000 views).
+        // Sorted and deduplicated without a Set: a Set<Double> per core costs a
+        // generic-metadata lookup, and a layout has many small cores.
         var levels: [Double] = []
         for p in priorities {
             // Distinct, highest first, by insertion: most cores have one or two levels.
@@ -420,8 +420,8 @@ struct Tableau {
     }
 
     /// The constraints whose markers are in `row`, and `extra` (if not -1): what a failing
-    /// row was derived from. (Worked out only on failure: a set per added row cost every
-    /// build 2 %.)
+    /// row was derived from. (Worked out only on failure: keeping a set per added row
+    /// would cost every build.)
     private func requiredOwners(in row: Row, plus extra: Int32) -> [Int32] {
         var found = Set<Int32>()
         if extra >= 0 { found.insert(extra) }
@@ -490,7 +490,7 @@ struct Tableau {
     ///
     /// The marker's column is how every row constant depends on the constraint's constant:
     /// `history` replayed with that constant at 1 and all others at 0. One pass over the
-    /// history instead of a rebuild (grid-1000's core: a tenth of the cost).
+    /// history instead of a rebuild.
     mutating func addMarker(owner: Int32) -> Tag {
         precondition(recordsHistory, "addMarker(owner:) without a history (check canAddMarker)")
         if builtHistoryCount < 0 { builtHistoryCount = history.count }

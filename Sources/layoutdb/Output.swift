@@ -29,9 +29,9 @@ func csvField(_ s: String) -> String {
 }
 
 /// Compact JSON with sorted keys for the CLI's `--json` output (strings, numbers, bools,
-/// arrays, `[String: Any]` objects, `NSNull`). Foundation's JSONSerialization and
-/// JSONEncoder took 60 µs and 15 µs a row here, seconds for an edit that moves 50,000
-/// views; this writes the same text in a single pass.
+/// arrays, `[String: Any]` objects, `NSNull`), written in a single pass: an edit may
+/// move tens of thousands of views, and Foundation's encoders cost many times more per
+/// row.
 func jsonString(_ value: Any) -> String {
     var out = ""
     writeJSON(value, to: &out)
