@@ -1,4 +1,3 @@
-import LayoutSQLite
 import LayoutScript
 
 /// A layout project: one SQLite file of layouts, views, constraints, variants and
@@ -35,7 +34,7 @@ public final class Project {
     func edit(layouts: @autoclosure () throws -> [String], _ body: () throws -> Void) throws
         -> SolveReport
     {
-        try store.database.transaction(.immediate) {
+        try store.transaction {
             try body()
             guard solvesAfterEdits else { return SolveReport() }
             var report = SolveReport()
@@ -56,7 +55,7 @@ public final class Project {
             if case .layout(let name) = s.statement { current = name }
             if !touched.contains(current) { touched.append(current) }
         }
-        let report = try store.database.transaction(.immediate) {
+        let report = try store.transaction {
             let applied = try store.apply(statements)
             guard solvesAfterEdits else { return SolveReport() }
             var report = SolveReport()
@@ -68,7 +67,7 @@ public final class Project {
             }
             return report
         }
-        store.database.checkpoint()
+        store.checkpoint()
         return report
     }
 
@@ -190,12 +189,12 @@ public final class Project {
     /// Re-solves whatever is marked dirty (by layoutdb or by plain SQL) in every layout.
     @discardableResult
     public func solve() throws -> SolveReport {
-        let report = try store.database.transaction(.immediate) {
+        let report = try store.transaction {
             var report = SolveReport()
             for layout in try layoutNames() { report.merge(try solveDirty(layout: layout)) }
             return report
         }
-        store.database.checkpoint()
+        store.checkpoint()
         return report
     }
 
@@ -216,7 +215,7 @@ public final class Project {
 
     /// Re-solves dirty parts unless the file is read-only (then stale frames are shown).
     func solveIfNeeded(layout: String) throws {
-        guard !store.database.isReadOnly, try !store.dirtyMarks(layout: layout).isEmpty else { return }
-        try store.database.transaction(.immediate) { _ = try solveDirty(layout: layout) }
+        guard !store.isReadOnly, try !store.dirtyMarks(layout: layout).isEmpty else { return }
+        try store.transaction { _ = try solveDirty(layout: layout) }
     }
 }

@@ -102,6 +102,20 @@ package final class ProjectStore {
             label: label, layout: layout, at: at, suggestion: suggestName(label, from: labels))
     }
 
+    // MARK: Transactions
+
+    /// Runs `body` in one immediate transaction: an edit with everything it causes
+    /// (re-solve, frames, marks) commits or rolls back as one.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try database.transaction(.immediate, body)
+    }
+
+    /// Folds the write-ahead log into the file after a bulk write (best effort).
+    func checkpoint() { database.checkpoint() }
+
+    /// Whether the project was opened read-only.
+    var isReadOnly: Bool { database.isReadOnly }
+
     // MARK: Dirty marks and trigger control
 
     /// Runs `body` with the dirty-marking triggers off, for writes that mark dirty state
