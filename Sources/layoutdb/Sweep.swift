@@ -62,6 +62,11 @@ struct Sweep: ParsableCommand {
         }
         let steps = try project.sweep(
             label: label, values: values, layout: global.layout, variant: variant)
+        printSteps(steps)
+    }
+
+    /// Every value's frames, one row per view, in `--format`.
+    private func printSteps(_ steps: [(value: Double, frames: [FrameRow])]) {
         switch format {
         case .csv:
             print("value,view,x,y,width,height")
