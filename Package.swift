@@ -5,6 +5,7 @@ let package = Package(
     name: "layoutdb",
     products: [
         .library(name: "LayoutStore", targets: ["LayoutStore"]),
+        .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
         .executable(name: "layoutdb", targets: ["layoutdb"]),
         .library(name: "LayoutImport", targets: ["LayoutImport"]),
     ],
@@ -27,9 +28,16 @@ let package = Package(
             name: "EmbedMigrations",
             capability: .buildTool(),
             dependencies: ["MigrationEmbedder"]),
+        // The solver alone: variables, linear constraints, lexicographic priorities.
+        .target(name: "LayoutSolver"),
+        // The model, the parsers, the writer and the DSL's value types: no SQLite.
+        .target(name: "LayoutScript", dependencies: ["LayoutSolver"]),
+        // A thin layer over libsqlite3 that knows nothing of layouts.
+        .target(name: "LayoutSQLite", dependencies: ["CSQLite"]),
+        // Store, engine, project, rendering: `Project` is the public door.
         .target(
             name: "LayoutStore",
-            dependencies: ["CSQLite"],
+            dependencies: ["LayoutSolver", "LayoutScript", "LayoutSQLite"],
             plugins: ["EmbedMigrations"]),
         .executableTarget(
             name: "layoutdb",
@@ -39,7 +47,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "layoutdb-bench",
-            dependencies: ["LayoutStore"],
+            dependencies: ["LayoutSolver", "LayoutStore"],
             path: "Benchmarks/layoutdb-bench"),
         .executableTarget(
             name: "layoutdb-examples",
@@ -61,9 +69,20 @@ let package = Package(
                 ])
             ]),
         .testTarget(
+            name: "LayoutSolverTests",
+            dependencies: [
+                "LayoutSolver",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("../Fixtures")]),
+        .testTarget(
+            name: "LayoutScriptTests",
+            dependencies: ["LayoutScript"],
+            resources: [.copy("../Fixtures")]),
+        .testTarget(
             name: "LayoutStoreTests",
             dependencies: [
-                "LayoutStore",
+                "LayoutSolver", "LayoutScript", "LayoutSQLite", "LayoutStore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("../Fixtures")]),

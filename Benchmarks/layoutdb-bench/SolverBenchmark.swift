@@ -1,4 +1,5 @@
 import Foundation
+import LayoutSolver
 import LayoutStore
 
 let benchDirectory: String = {

@@ -53,23 +53,15 @@ struct Animate: ParsableCommand {
 
     func run() throws {
         let project = try global.open()
-        let variant = variant == baseVariantName ? nil : variant
         let steps = try project.animation(
             label: label, to: to, frames: frames, layout: global.layout, variant: variant)
         if let output {
-            let boxes = steps.map { rows in
-                rows.map {
-                    SVGRenderer.Box(
-                        name: $0.view, parent: $0.parent, frame: $0.frame,
-                        ambiguous: $0.ambiguous)
-                }
-            }
             let canvas = try project.canvas(layout: global.layout, variant: variant)
             let title =
                 "\(global.layout)/\(variant ?? baseVariantName): \(label) → \(formatNumber(to))"
             try writeOutput(
                 SVGRenderer.animate(
-                    title: title, canvas: canvas, steps: boxes, duration: duration),
+                    title: title, canvas: canvas, steps: steps, duration: duration),
                 to: output)
             return
         }

@@ -30,10 +30,10 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         let project = try global.open()
-        let named = variants.map { $0 == baseVariantName ? nil : $0 }
+        let named: [String?] = variants
         let pairs: [(String?, String?)] =
             switch named.count {
-            case 0: try project.store.variants(layout: global.layout).map { (nil, $0.name) }
+            case 0: try project.variants(layout: global.layout).map { (nil, $0.name) }
             case 1: [(nil, named[0])]
             default: [(named[0], named[1])]
             }
@@ -44,7 +44,7 @@ struct Diff: ParsableCommand {
         for (from, to) in pairs {
             let changes = try project.diff(
                 layout: global.layout, from: from, to: to,
-                reading: global.writesNothing ? .stored : .solvingInMemory)
+                reading: global.writesNothing ? .asStored : .solvingInMemory)
             let a = from ?? baseVariantName
             let b = to ?? baseVariantName
             if json {

@@ -17,12 +17,10 @@ struct Get: ParsableCommand {
 
     func run() throws {
         let project = try global.open()
-        let stored = try project.store.existingConstraint(
-            labelled: label, layout: global.layout)
-        let c = stored.constraint
-        let overrides = try project.store.variants(layout: global.layout).compactMap {
+        let c = try project.existingNamedConstraint(label, layout: global.layout).constraint
+        let overrides = try project.variants(layout: global.layout).compactMap {
             v -> (String, Double)? in
-            stored.id.flatMap { v.overrides[$0] }.map { (v.name, $0) }
+            v.overrides.first { $0.label == label }.map { (v.name, $0.constant) }
         }
         if json {
             var o: [String: Any] = [
@@ -88,7 +86,6 @@ struct SetConstant: ParsableCommand {
     }
 
     func run() throws {
-        let variant = variant == baseVariantName ? nil : variant
         printReport(
             try global.open().setConstant(
                 label: label, to: value, variant: variant, layout: global.layout),

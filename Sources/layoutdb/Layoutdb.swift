@@ -51,8 +51,8 @@ struct Layoutdb: ParsableCommand {
 
     /// Argument-parser's `main`, with three things it cannot do: a mistyped command name
     /// gets a "did you mean" (exit 64, also after `help`), a layoutdb error from any
-    /// command prints as `error: ...` and exits with its own status, and a negative number
-    /// is a value (`set-constant gap -20`).
+    /// command prints as `error: ...` and exits with the status of its kind (so no command
+    /// body handles errors), and a negative number is a value (`set-constant gap -20`).
     ///
     /// argument-parser 1.8.2 reads every word that starts with `-` as an option and has no
     /// setting that lets a positional argument take `-20` (apple/swift-argument-parser#31).
@@ -70,7 +70,7 @@ struct Layoutdb: ParsableCommand {
             try command.run()
         } catch let error as LayoutDBError {
             printError(error.description)
-            Self.exit(withError: ExitCode(error.exitStatus.rawValue))
+            Self.exit(withError: ExitCode(ExitStatus(error.errorKind).rawValue))
         } catch {
             Self.exit(withError: error)
         }

@@ -44,9 +44,9 @@ func csvField(_ s: String) -> String {
 }
 
 /// Compact JSON with sorted keys for the CLI's `--json` output (strings, numbers, bools,
-/// arrays, `[String: Any]` objects, `NSNull`). Foundation's JSONSerialization and
-/// JSONEncoder took 60 µs and 15 µs a row here, seconds for an edit that moves 50,000
-/// views; this writes the same text in a single pass.
+/// arrays, `[String: Any]` objects, `NSNull`), written in a single pass: an edit may
+/// move tens of thousands of views, and Foundation's encoders cost many times more per
+/// row.
 func jsonString(_ value: Any) -> String {
     var out = ""
     writeJSON(value, to: &out)
@@ -151,14 +151,14 @@ func warnStale(_ project: Project, variants: [String], _ global: GlobalOptions) 
     for variant in variants {
         rows += try project.frames(
             layout: global.layout, variant: variant == baseVariantName ? nil : variant,
-            reading: .stored)
+            reading: .asStored)
     }
     warnStale(rows, global)
 }
 
 /// After a read of a project with no layout yet: how to start, on stderr (not with -q).
 func noteIfEmpty(_ project: Project, _ global: GlobalOptions) throws {
-    guard !global.quiet, try project.store.isEmpty() else { return }
+    guard !global.quiet, try project.isEmpty() else { return }
     FileHandle.standardError.write(
         Data(
             ("note: \(global.path) has no layouts yet; start with `layoutdb apply FILE` "
@@ -213,7 +213,7 @@ func writeOutput(_ text: String, to path: String) throws {
 struct OutputFileError: LayoutDBError {
     var path: String
     var reason: String
-    var exitStatus: ExitStatus { .ioError }
+    var errorKind: ErrorKind { .io }
     var description: String {
         "cannot write \(path): \(reason) (check that its folder exists and is writable)"
     }
@@ -273,9 +273,9 @@ struct InputFileError: LayoutDBError {
     }
     var path: String
     var problem: Problem
-    var exitStatus: ExitStatus {
-        if case .notUTF8 = problem { return .dataError }
-        return .noInput
+    var errorKind: ErrorKind {
+        if case .notUTF8 = problem { return .badInput }
+        return .cannotOpen
     }
     var description: String {
         let name = path == "-" ? "standard input" : path

@@ -17,13 +17,11 @@ struct List: ParsableCommand {
     func run() throws {
         let project = try global.open()
         try noteIfEmpty(project, global)
-        let all = try project.store.listConstraints(
-            layout: global.layout, includeGenerated: true)
+        let all = try project.constraints(layout: global.layout, includeGenerated: true)
         if json {
             print(
                 jsonString(
-                    all.map { s -> [String: Any] in
-                        let c = s.constraint
+                    all.map { c -> [String: Any] in
                         var o: [String: Any] = [
                             "text": ScriptWriter.text(of: c), "relation": c.relation.rawValue,
                             "constant": c.constant,
@@ -39,8 +37,7 @@ struct List: ParsableCommand {
                     }))
             return
         }
-        let rows = all.map { s -> [String] in
-            let c = s.constraint
+        let rows = all.map { c -> [String] in
             var notes: [String] = []
             if c.kind != .user { notes.append("generated: \(c.kind.rawValue)") }
             if !c.isActive { notes.append("inactive") }
@@ -76,15 +73,15 @@ struct Views: ParsableCommand {
     func run() throws {
         let project = try global.open()
         try noteIfEmpty(project, global)
-        let views = try project.store.views(layout: global.layout).filter { !$0.isRoot }
+        let views = try project.views(layout: global.layout)
         if json {
             print(
                 jsonString(
                     views.map { v -> [String: Any] in
-                        var o: [String: Any] = ["name": v.name, "parent": v.declaration.parent]
-                        if let f = v.declaration.frame { o["frame"] = rectJSON(f) }
-                        if !v.declaration.autoresize.isEmpty {
-                            o["autoresize"] = v.declaration.autoresize.names
+                        var o: [String: Any] = ["name": v.name, "parent": v.parent]
+                        if let f = v.frame { o["frame"] = rectJSON(f) }
+                        if !v.autoresize.isEmpty {
+                            o["autoresize"] = v.autoresize.names
                         }
                         return o
                     }))
@@ -92,9 +89,9 @@ struct Views: ParsableCommand {
         }
         var depth: [String: Int] = [rootViewName: 0]
         for v in views {
-            let d = (depth[v.declaration.parent] ?? 0) + 1
+            let d = (depth[v.parent] ?? 0) + 1
             depth[v.name] = d
-            let text = ScriptWriter.text(of: v.declaration)
+            let text = ScriptWriter.text(of: v)
             print(String(repeating: "  ", count: d - 1) + text)
         }
     }
@@ -160,11 +157,10 @@ struct Frames: ParsableCommand {
     @Option(help: "table, csv or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let variant = variant == baseVariantName ? nil : variant
         let project = try global.open()
         let rows = try project.frames(
             layout: global.layout, variant: variant,
-            reading: global.writesNothing ? .stored : .solvingDirty)
+            reading: global.writesNothing ? .asStored : .solvingDirty)
         switch format {
         case .csv:
             print("view,x,y,width,height,stale")
@@ -227,7 +223,6 @@ struct Check: ParsableCommand {
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
-        let variant = variant == baseVariantName ? nil : variant
         let project = try global.open()
         try noteIfEmpty(project, global)
         let r = try project.check(layout: global.layout, variant: variant)

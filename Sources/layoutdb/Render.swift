@@ -45,11 +45,11 @@ struct Render: ParsableCommand {
         let project = try global.open()
         let variants: [String?] =
             allVariants
-            ? [nil] + (try project.store.variants(layout: global.layout).map(\.name))
-            : [variant == baseVariantName ? nil : variant]
+            ? [nil] + (try project.variants(layout: global.layout).map(\.name))
+            : [variant]
         let panels = try project.panels(
             layout: global.layout, variants: variants,
-            reading: global.writesNothing ? .stored : .solvingInMemory)
+            reading: global.writesNothing ? .asStored : .solvingInMemory)
         if global.writesNothing {
             try warnStale(project, variants: variants.map { $0 ?? baseVariantName }, global)
         }
@@ -94,7 +94,7 @@ struct PNGConverter {
 }
 
 struct MissingConverterError: LayoutDBError {
-    var exitStatus: ExitStatus { .usage }
+    var errorKind: ErrorKind { .invalidRequest }
     var description: String {
         "PNG needs rsvg-convert, which is not installed: apt-get install librsvg2-bin, "
             + "or write .svg instead"

@@ -60,7 +60,6 @@ struct Sweep: ParsableCommand {
 
     func run() throws {
         let project = try global.open()
-        let variant = variant == baseVariantName ? nil : variant
         if save {
             let (names, report) = try project.saveSweep(
                 label: label, values: values, layout: global.layout, variant: variant)
@@ -70,6 +69,11 @@ struct Sweep: ParsableCommand {
         }
         let steps = try project.sweep(
             label: label, values: values, layout: global.layout, variant: variant)
+        printSteps(steps)
+    }
+
+    /// Every value's frames, one row per view, in `--format`.
+    private func printSteps(_ steps: [(value: Double, frames: [FrameRow])]) {
         switch format {
         case .csv:
             print("value,view,x,y,width,height")

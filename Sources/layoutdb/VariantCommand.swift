@@ -41,7 +41,7 @@ struct VariantCommand: ParsableCommand {
 
         func run() throws {
             let project = try global.open()
-            let wasEmpty = try project.store.isEmpty()
+            let wasEmpty = try project.isEmpty()
             printReport(
                 try project.createVariant(
                     name, canvas: canvas.flatMap(parseSize), layout: global.layout), global)
@@ -65,17 +65,11 @@ struct VariantCommand: ParsableCommand {
         func run() throws {
             let project = try global.open()
             try noteIfEmpty(project, global)
-            let labels = Dictionary(
-                try project.store.listConstraints(layout: global.layout).compactMap { s in
-                    s.id.flatMap { id in s.constraint.label.map { (id, $0) } }
-                }
-            ) { a, _ in a }
-            let rows = try project.store.variants(layout: global.layout).map { v -> [String] in
+            let rows = try project.variants(layout: global.layout).map { v -> [String] in
                 let canvas =
                     v.canvas.map { "\(formatNumber($0.width))x\(formatNumber($0.height))" }
                     ?? "(inherits)"
-                let overrides = v.overrides.sorted { $0.key < $1.key }
-                    .map { "\(labels[$0.key] ?? "#\($0.key)")=\(formatNumber($0.value))" }
+                let overrides = v.overrides.map { "\($0.label)=\(formatNumber($0.constant))" }
                 return [v.name, canvas, overrides.joined(separator: " ")]
             }
             print(table(["variant", "canvas", "overrides"], rows))

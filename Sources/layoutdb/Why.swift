@@ -34,52 +34,53 @@ struct Why: ParsableCommand {
     }
 
     func run() throws {
-        let variant = variant == baseVariantName ? nil : variant
         let reasons = try global.open().why(target, layout: global.layout, variant: variant)
         if json {
-            print(
-                jsonString(
-                    reasons.map { r -> [String: Any] in
-                        switch r {
-                        case .constraint(let c):
-                            var o: [String: Any] = [
-                                "text": ScriptWriter.text(of: LabelFree(c).value),
-                                "source": c.source,
-                            ]
-                            if let label = c.label { o["label"] = label }
-                            if let origin = c.origin {
-                                o["origin"] = "\(origin.file):\(origin.line)"
-                            }
-                            return o
-                        case .generated(let text): return ["generated": text]
-                        }
-                    }))
-            return
-        }
-        if reasons.isEmpty {
+            print(jsonString(reasons.map(\.json)))
+        } else if reasons.isEmpty {
             warn(
                 "no constraint determines \(target): its layout is ambiguous"
                     + " (see `layoutdb check`)"
             )
-            return
+        } else {
+            print(table(["label", "constraint", "source"], reasons.map(\.row)))
         }
-        print(
-            table(
-                ["label", "constraint", "source"],
-                reasons.map { r in
-                    switch r {
-                    case .constraint(let c):
-                        let text = ScriptWriter.text(of: LabelFree(c).value)
-                        var source = c.origin.map { "\($0.file):\($0.line)" } ?? ""
-                        if !c.source.isEmpty && c.source != text
-                            && c.source != ScriptWriter.text(of: c)
-                        {
-                            source += (source.isEmpty ? "" : "  ") + "from: \(c.source)"
-                        }
-                        return [c.label ?? "-", text, source]
-                    case .generated(let text):
-                        return ["-", text, "generated"]
-                    }
-                }))
+    }
+}
+
+extension Project.Reason {
+    /// `{"label", "text", "source", "origin"}`, or `{"generated"}`.
+    fileprivate var json: [String: Any] {
+        switch self {
+        case .constraint(let c):
+            var o: [String: Any] = [
+                "text": ScriptWriter.text(of: LabelFree(c).value),
+                "source": c.source,
+            ]
+            if let label = c.label { o["label"] = label }
+            if let origin = c.origin {
+                o["origin"] = "\(origin.file):\(origin.line)"
+            }
+            return o
+        case .generated(let text): return ["generated": text]
+        }
+    }
+
+    /// Label, constraint, and where it came from (FILE:LINE, and the statement when it
+    /// reads differently).
+    fileprivate var row: [String] {
+        switch self {
+        case .constraint(let c):
+            let text = ScriptWriter.text(of: LabelFree(c).value)
+            var source = c.origin.map { "\($0.file):\($0.line)" } ?? ""
+            if !c.source.isEmpty && c.source != text
+                && c.source != ScriptWriter.text(of: c)
+            {
+                source += (source.isEmpty ? "" : "  ") + "from: \(c.source)"
+            }
+            return [c.label ?? "-", text, source]
+        case .generated(let text):
+            return ["-", text, "generated"]
+        }
     }
 }

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 
+@testable import LayoutSQLite
 @testable import LayoutStore
 
 /// A fresh path in a fresh temporary folder, removed with the folder by `cleanup()`.
@@ -123,7 +124,7 @@ struct DatabaseTests {
             _ = try ProjectStore.open(path: file.path, create: true)
         }
         #expect(try file.bytes() == before)
-        #expect(ProjectFileError.foreignDatabase(path: file.path).exitStatus == .noInput)
+        #expect(ProjectFileError.foreignDatabase(path: file.path).errorKind == .cannotOpen)
     }
 
     @Test("a file that is not a database is refused with its name, untouched")
@@ -138,7 +139,7 @@ struct DatabaseTests {
         } catch let error as ProjectFileError {
             #expect(error == .notADatabase(path: file.path))
             #expect(error.description.contains(file.path))
-            #expect(error.exitStatus == .noInput)
+            #expect(error.errorKind == .cannotOpen)
         }
         #expect(try file.bytes() == text)
     }
@@ -178,20 +179,38 @@ struct DatabaseTests {
         #expect(names == ["kept"])
     }
 
-    @Test("a nested transaction undoes only its own writes")
-    func nestedTransaction() throws {
+    @Test("a savepoint in a transaction undoes only its own writes")
+    func nestedSavepoint() throws {
         let file = TempFile()
         defer { file.cleanup() }
         let db = try Database(path: file.path, options: .init(create: true))
         try db.execute("CREATE TABLE t (n INTEGER) STRICT")
         try db.transaction {
             try db.execute("INSERT INTO t VALUES (?)", [1])
-            _ = try? db.transaction {
+            _ = try? db.savepoint {
                 try db.execute("INSERT INTO t VALUES (?)", [2])
                 throw CancellationError()
             }
         }
         #expect(try db.cachedStatement("SELECT n FROM t").rows { $0.int(0) } == [1])
+    }
+
+    @Test("transactions do not nest; a savepoint alone is a transaction")
+    func transactionsDoNotNest() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let db = try Database(path: file.path, options: .init(create: true))
+        try db.execute("CREATE TABLE t (n INTEGER) STRICT")
+        try db.transaction {
+            try db.execute("INSERT INTO t VALUES (?)", [1])
+            #expect(throws: DatabaseError.self) { try db.transaction {} }
+        }
+        try db.savepoint(.immediate) {
+            #expect(db.isInTransaction)
+            try db.execute("INSERT INTO t VALUES (?)", [2])
+        }
+        #expect(!db.isInTransaction)
+        #expect(try db.cachedStatement("SELECT n FROM t").rows { $0.int(0) } == [1, 2])
     }
 
     @Test("errors carry codes, message and SQL; exit statuses follow the codes")
@@ -209,7 +228,7 @@ struct DatabaseTests {
             #expect(error.extendedCode == SQLITE_CONSTRAINT | (8 << 8))  // SQLITE_CONSTRAINT_UNIQUE
             #expect(error.message.contains("UNIQUE"))
             #expect(error.sql == "INSERT INTO t VALUES (?)")
-            #expect(error.exitStatus == .dataError)
+            #expect(error.errorKind == .badInput)
         }
         do {
             try db.execute("SELECT * FROM nowhere")
@@ -219,15 +238,15 @@ struct DatabaseTests {
             #expect(error.description.contains("no such table"))
         }
         let busy = DatabaseError(extendedCode: SQLITE_BUSY, message: "locked", path: "p")
-        #expect(busy.exitStatus == .busy)
+        #expect(busy.errorKind == .busy)
         #expect(
-            DatabaseError(extendedCode: SQLITE_FULL, message: "", path: "p").exitStatus == .ioError)
+            DatabaseError(extendedCode: SQLITE_FULL, message: "", path: "p").errorKind == .io)
         #expect(
-            DatabaseError(extendedCode: SQLITE_READONLY, message: "", path: "p").exitStatus
-                == .ioError)
+            DatabaseError(extendedCode: SQLITE_READONLY, message: "", path: "p").errorKind
+                == .io)
         #expect(
-            DatabaseError(extendedCode: SQLITE_NOTADB, message: "", path: "p").exitStatus
-                == .noInput)
+            DatabaseError(extendedCode: SQLITE_NOTADB, message: "", path: "p").errorKind
+                == .cannotOpen)
     }
 
     @Test("typed binding and reading round-trip Int64, Double, String, Bool and NULL")
@@ -270,7 +289,7 @@ struct DatabaseTests {
             Issue.record("the full disk went unnoticed")
         } catch let error as DatabaseError {
             #expect(error.resultCode == SQLITE_FULL)
-            #expect(error.exitStatus == .ioError)
+            #expect(error.errorKind == .io)
         }
         #expect(try store.database.int64("SELECT count(*) FROM views") == 0)
     }

@@ -66,7 +66,7 @@ private final class SVGReader: NSObject, XMLParserDelegate {
 }
 
 /// Every promise about labels, checked on one rendered SVG.
-private func checkLabels(_ svg: String, views: [SVGRenderer.Box]) throws {
+private func checkLabels(_ svg: String, views: [FrameRow]) throws {
     let svg = try SVGReader.read(svg)
     for (i, a) in svg.labels.enumerated() {
         for b in svg.labels[(i + 1)...] where a.box.overlaps(b.box) {
@@ -76,8 +76,8 @@ private func checkLabels(_ svg: String, views: [SVGRenderer.Box]) throws {
         #expect(
             a.box.x >= rect.x && a.box.x + a.box.width <= rect.x + rect.width,
             "'\(a.text)' fits its view's width \(rect)")
-        let name = views.first { $0.name == a.view }.map {
-            $0.name + ($0.ambiguous ? " (ambiguous)" : "")
+        let name = views.first { $0.view == a.view }.map {
+            $0.view + ($0.ambiguous ? " (ambiguous)" : "")
         }
         let full = try #require(name)
         #expect(
@@ -86,17 +86,17 @@ private func checkLabels(_ svg: String, views: [SVGRenderer.Box]) throws {
     }
     for view in views {
         #expect(
-            svg.titles.contains { $0.hasPrefix(view.name) },
-            "\(view.name) keeps its name in a <title>")
+            svg.titles.contains { $0.hasPrefix(view.view) },
+            "\(view.view) keeps its name in a <title>")
     }
 }
 
 private func box(
     _ name: String, in parent: String = "root", _ x: Double, _ y: Double, _ w: Double, _ h: Double,
     ambiguous: Bool = false
-) -> SVGRenderer.Box {
-    SVGRenderer.Box(
-        name: name, parent: parent, frame: Rect(x: x, y: y, width: w, height: h),
+) -> FrameRow {
+    FrameRow(
+        view: name, parent: parent, frame: Rect(x: x, y: y, width: w, height: h),
         ambiguous: ambiguous)
 }
 
@@ -152,7 +152,7 @@ struct SVGLabelTests {
             let script = try String(
                 contentsOf: examples.appending(path: "\(name).layout"), encoding: .utf8)
             try project.apply(script: script, file: "\(name).layout")
-            let variants: [String?] = [nil] + (try project.store.variants().map(\.name))
+            let variants: [String?] = [nil] + (try project.variants().map(\.name))
             for panel in try project.panels(variants: variants) {
                 try checkLabels(SVGRenderer.render([panel]), views: panel.boxes)
             }

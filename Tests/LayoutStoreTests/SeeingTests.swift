@@ -131,7 +131,7 @@ struct SeeingTests {
             for b in panel.boxes {
                 let a = rects[k].attributes
                 k += 1
-                #expect(a["data-view"] == b.name)
+                #expect(a["data-view"] == b.view)
                 #expect(Double(a["x"]!) == b.frame.x + o.x)
                 #expect(Double(a["y"]!) == b.frame.y + o.y)
                 #expect(Double(a["width"]!) == b.frame.width)
@@ -147,7 +147,7 @@ struct SeeingTests {
             .init(
                 title: "a & <b>", canvas: Size(width: 100, height: 100),
                 boxes: [
-                    .init(name: "x\"<&>'", parent: "root", frame: r(0, 0, 10, 10), ambiguous: true)
+                    FrameRow(view: "x\"<&>'", parent: "root", frame: r(0, 0, 10, 10), ambiguous: true)
                 ])
         ])
         let xml = try XMLCollector.parse(svg)
@@ -162,9 +162,7 @@ struct SeeingTests {
     func animatedSVG() throws {
         let (p, done) = try project(BundledExamples.phone)
         defer { done() }
-        let steps = try p.animation(label: "header.height", to: 100, frames: 4).map { rows in
-            rows.map { SVGRenderer.Box(name: $0.view, parent: $0.parent, frame: $0.frame) }
-        }
+        let steps = try p.animation(label: "header.height", to: 100, frames: 4)
         let svg = SVGRenderer.animate(
             title: "t", canvas: Size(width: 375, height: 812), steps: steps, duration: 1)
         let xml = try XMLCollector.parse(svg)

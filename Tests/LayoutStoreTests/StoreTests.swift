@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LayoutSQLite
 @testable import LayoutStore
 
 /// Statements as a parser would produce them, each on its own line of `t.layout`.
@@ -186,7 +187,7 @@ struct StoreTests {
             error?.description
                 == "t.layout:2:1: view `title` names an unknown parent `haeder`; "
                 + "did you mean `header`? (declare the parent first)")
-        #expect(error?.exitStatus == .dataError)
+        #expect(error?.errorKind == .badInput)
     }
 
     @Test("a duplicate view name in a layout is an error; other layouts may reuse it")

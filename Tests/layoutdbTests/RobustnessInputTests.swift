@@ -99,7 +99,7 @@ struct RobustnessInputTests {
             "WHERE c.layout_id = ?\\(condition)",
         ]
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appending(path: "../../Sources/LayoutStore").standardized
+            .appending(path: "../../Sources").standardized
         let keywords = ["SELECT ", "INSERT ", "UPDATE ", "DELETE ", "PRAGMA ", "BEGIN ",
                         "SAVEPOINT ", " WHERE ", "VALUES "]
         var offending: [String] = []

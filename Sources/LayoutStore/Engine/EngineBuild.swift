@@ -1,3 +1,6 @@
+import LayoutScript
+import LayoutSolver
+
 /// One solve of a layout: variables for the views, solver constraints for the user's and
 /// the generated constraints, frames back.
 struct EngineBuild {

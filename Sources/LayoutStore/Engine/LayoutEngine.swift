@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// Turns a layout — views, constraints, a canvas — into solver input and solved frames.
 ///
 /// Every view is four variables (left, top, width, height) in root coordinates. The
@@ -13,45 +15,45 @@
 ///     let output = try LayoutEngine.solve(EngineInput(canvas: Size(width: 375, height: 812),
 ///                                                     views: views, constraints: constraints))
 ///     output.frames[0]   // the first view's frame in root coordinates
-public enum LayoutEngine {
+package enum LayoutEngine {
     /// Solves a layout (or the dirty part of one: see ``EngineView/fixed``).
-    public static func solve(_ input: EngineInput) throws(EngineError) -> EngineOutput {
+    package static func solve(_ input: EngineInput) throws(EngineError) -> EngineOutput {
         var build = try EngineBuild(input)
         return try build.solve()
     }
 }
 
 /// A view as the engine sees it.
-public struct EngineView: Sendable {
-    public var declaration: ViewDeclaration
+package struct EngineView: Sendable {
+    package var declaration: ViewDeclaration
     /// Known values for some of the view's variables (left, top, width, height): those
     /// outside the part being solved. `nil` entries are solved.
-    public var fixed: [Double?]
+    package var fixed: [Double?]
 
-    public init(_ declaration: ViewDeclaration, fixed: [Double?] = [nil, nil, nil, nil]) {
+    package init(_ declaration: ViewDeclaration, fixed: [Double?] = [nil, nil, nil, nil]) {
         self.declaration = declaration
         self.fixed = fixed
     }
 
     /// A view whose frame is known and not solved (context for a partial solve).
-    public static func known(_ declaration: ViewDeclaration, frame: Rect) -> EngineView {
+    package static func known(_ declaration: ViewDeclaration, frame: Rect) -> EngineView {
         EngineView(declaration, fixed: [frame.x, frame.y, frame.width, frame.height])
     }
 }
 
-public struct EngineInput: Sendable {
+package struct EngineInput: Sendable {
     /// The canvas the layout (or variant) is solved for.
-    public var canvas: Size
+    package var canvas: Size
     /// The canvas the views' frames were drawn in (the base layout's); autoresizing
     /// stretches by the difference.
-    public var drawnCanvas: Size
+    package var drawnCanvas: Size
     /// Views in declaration order, root excluded; a parent must come before its children
     /// unless it is not in the input at all (then it counts as `known`... see fixed).
-    public var views: [EngineView]
+    package var views: [EngineView]
     /// The constraints, with any variant overrides already applied to their constants.
-    public var constraints: [Constraint]
+    package var constraints: [Constraint]
 
-    public init(
+    package init(
         canvas: Size, drawnCanvas: Size? = nil, views: [EngineView], constraints: [Constraint]
     ) {
         self.canvas = canvas
@@ -61,22 +63,22 @@ public struct EngineInput: Sendable {
     }
 }
 
-public struct EngineOutput: Sendable {
+package struct EngineOutput: Sendable {
     /// Per input view, its frame in root coordinates.
-    public var frames: [Rect]
+    package var frames: [Rect]
     /// Per input view, whether the constraints leave its frame undetermined.
-    public var ambiguous: [Bool]
+    package var ambiguous: [Bool]
     /// Indices (into the input's constraints) of optional constraints that do not hold.
-    public var unsatisfied: [Int]
+    package var unsatisfied: [Int]
     /// Per input constraint, its independent component (numbered from 0), or nil when it
     /// mentions no solved variable.
-    public var constraintComponents: [Int?]
+    package var constraintComponents: [Int?]
     /// Per input view, the component of each of its four variables, or nil.
-    public var variableComponents: [[Int?]]
+    package var variableComponents: [[Int?]]
 }
 
 /// Why a layout cannot be solved.
-public enum EngineError: LayoutDBError, Equatable {
+package enum EngineError: LayoutDBError, Equatable {
     /// Required constraints conflict. Generated constraints are described in words.
     case unsatisfiable(conflicts: [Constraint], generated: [String])
     /// A constraint names a view that is not in the layout.
@@ -84,9 +86,9 @@ public enum EngineError: LayoutDBError, Equatable {
     /// A number that is not finite reached the solver.
     case nonFiniteNumber(Constraint?)
 
-    public var exitStatus: ExitStatus { .dataError }
+    package var errorKind: ErrorKind { .badInput }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unsatisfiable(let conflicts, let generated):
             var lines = ["required constraints cannot all hold; they conflict:"]

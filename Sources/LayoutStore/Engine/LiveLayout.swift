@@ -1,3 +1,6 @@
+import LayoutScript
+import LayoutSolver
+
 /// A solved layout kept in memory: change constants in place (the solver's fast path,
 /// no rebuild) and ask which constraints determine a view. Pure: no store, no SQL.
 ///
@@ -5,14 +8,14 @@
 ///     try live.setConstant(ofConstraint: 3, to: 44)   // input.constraints[3]
 ///     live.frames[0]                                  // the first view, re-solved
 ///     live.reasons(view: 0, attribute: .height)       // [.user(3), ...]
-public struct LiveLayout {
+package struct LiveLayout {
     var build: EngineBuild
     /// The output of the first solve (components, unsatisfied: as ``LayoutEngine/solve(_:)``).
-    public let initial: EngineOutput
+    package let initial: EngineOutput
     /// Input constraint index → index into the build's origins/handles.
     private var entry: [Int: Int] = [:]
 
-    public init(_ input: EngineInput) throws(EngineError) {
+    package init(_ input: EngineInput) throws(EngineError) {
         build = try EngineBuild(input)
         initial = try build.solve()
         for (k, origin) in build.origins.enumerated() {
@@ -21,11 +24,11 @@ public struct LiveLayout {
     }
 
     /// Per input view, its frame in root coordinates now.
-    public var frames: [Rect] { build.frames() }
+    package var frames: [Rect] { build.frames() }
 
     /// Changes the constant of `input.constraints[index]` and re-solves what it moves.
     /// A change that makes required constraints conflict is refused, and nothing changes.
-    public mutating func setConstant(ofConstraint index: Int, to value: Double) throws(EngineError)
+    package mutating func setConstant(ofConstraint index: Int, to value: Double) throws(EngineError)
     {
         guard value.isFinite else { throw .nonFiniteNumber(build.input.constraints[index]) }
         let old = build.input.constraints[index].constant
@@ -51,7 +54,7 @@ public struct LiveLayout {
     ///
     /// x attributes read `left` and `width`, y attributes `top` and `height` (see
     /// ``Attribute/expansion``); the root's values are constants and end the chain.
-    public func reasons(view: Int, attribute: Attribute?) -> [ConstraintReason] {
+    package func reasons(view: Int, attribute: Attribute?) -> [ConstraintReason] {
         let bases = attribute.map { $0.expansion.map(\.0) } ?? BaseAttribute.allCases
         var handleEntry: [ConstraintHandle: Int] = [:]
         for (k, h) in build.handles.enumerated() { handleEntry[h] = k }
@@ -73,7 +76,7 @@ public struct LiveLayout {
 
 /// One reason for a view's frame: an input constraint, or one the engine generated
 /// (intrinsic size, drawn frame, autoresizing), described in words.
-public enum ConstraintReason: Hashable, Sendable {
+package enum ConstraintReason: Hashable, Sendable {
     case user(Int)
     case generated(String)
 }

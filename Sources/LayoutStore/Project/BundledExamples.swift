@@ -1,8 +1,10 @@
+import LayoutScript
+
 /// Example projects compiled into the library, so `layoutdb demo` needs no source tree.
 /// `examples/phone.layout` is the same text (a test keeps the two equal).
-public enum BundledExamples {
+package enum BundledExamples {
     /// A phone screen: header, form, tab bar; variants `compact` and `tablet`.
-    public static let phone = #"""
+    package static let phone = #"""
 # A phone screen: a header with a centred title, a two-row form, a tab bar.
 # Variants: a compact phone (other canvas, shorter header) and a tablet.
 canvas 375 812

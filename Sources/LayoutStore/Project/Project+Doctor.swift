@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// `layoutdb doctor`: integrity and consistency checks that read and never write
 /// (`doctor --fix` writes, through ``Project/repair(_:)``).
 ///
@@ -32,165 +34,21 @@ extension Project {
     ///     let findings = try project.doctor()
     ///     findings.isEmpty  // true for a project only layoutdb has written
     public func doctor() throws -> [DoctorFinding] {
-        let db = store.database
         var findings: [DoctorFinding] = []
         // One read transaction: every check sees the same committed state.
-        try db.transaction(.deferred) {
-            let integrity = try db.makeStatement("PRAGMA integrity_check").rows { $0.string(0) }
-            for line in integrity where line != "ok" {
-                findings.append(DoctorFinding(check: "integrity", message: line))
-            }
+        try store.readTransaction {
+            findings = try store.integrityFindings()
             // Structure checks on a damaged file would report the damage again, or crash.
             guard findings.isEmpty else { return }
-            findings += try foreignKeyFindings()
-            findings += try uniquenessFindings()
-            let treeFindings = try treeFindings()
+            findings += try store.foreignKeyFindings()
+            findings += try store.uniquenessFindings()
+            let treeFindings = try store.treeFindings()
             findings += treeFindings
-            findings += try dirtyFindings()
+            findings += try store.dirtyFindings()
             // Solving needs a tree; a cycle is already reported.
             if treeFindings.isEmpty { findings += try frameFindings() }
         }
         return findings
-    }
-
-    private func foreignKeyFindings() throws -> [DoctorFinding] {
-        try store.database.makeStatement("PRAGMA foreign_key_check").rows { s in
-            DoctorFinding(
-                check: "foreign-keys",
-                message: "\(s.string(0)) row \(s.isNull(1) ? "?" : String(s.int64(1))) "
-                    + "refers to a missing row of \(s.string(2))")
-        }
-    }
-
-    private func uniquenessFindings() throws -> [DoctorFinding] {
-        let db = store.database
-        let labels = try db.makeStatement(
-            """
-            SELECT l.name, c.label, count(*) FROM constraints c JOIN layouts l ON l.id = c.layout_id
-            WHERE c.label IS NOT NULL GROUP BY c.layout_id, c.label HAVING count(*) > 1
-            """
-        ).rows { s in
-            DoctorFinding(
-                check: "labels",
-                message: "layout \(s.string(0)): label '\(s.string(1))' is used by "
-                    + "\(s.int64(2)) constraints")
-        }
-        let names = try db.makeStatement(
-            """
-            SELECT l.name, v.name, count(*) FROM views v JOIN layouts l ON l.id = v.layout_id
-            GROUP BY v.layout_id, v.name HAVING count(*) > 1
-            """
-        ).rows { s in
-            DoctorFinding(
-                check: "views",
-                message: "layout \(s.string(0)): \(s.int64(2)) views are named '\(s.string(1))'")
-        }
-        return labels + names
-    }
-
-    /// One root per layout, parents in the same layout, no cycles. Iterative: a tree may
-    /// be 10,000 levels deep.
-    private func treeFindings() throws -> [DoctorFinding] {
-        let db = store.database
-        var findings: [DoctorFinding] = []
-        let layoutNames = Dictionary(
-            try db.makeStatement("SELECT id, name FROM layouts").rows {
-                ($0.int64(0), $0.string(1))
-            },
-            uniquingKeysWith: { a, _ in a })
-        struct Node {
-            var layout: Int64
-            var name: String
-            var parent: Int64?
-        }
-        var nodes: [Int64: Node] = [:]
-        for (id, node) in try db.makeStatement("SELECT id, layout_id, name, parent_id FROM views")
-            .rows(
-                [],
-                { s in
-                    (
-                        s.int64(0),
-                        Node(
-                            layout: s.int64(1), name: s.string(2),
-                            parent: s.isNull(3) ? nil : s.int64(3))
-                    )
-                })
-        {
-            nodes[id] = node
-        }
-        var roots: [Int64: Int] = [:]
-        for node in nodes.values where node.parent == nil { roots[node.layout, default: 0] += 1 }
-        for (id, name) in layoutNames.sorted(by: { $0.value < $1.value }) {
-            let count = roots[id] ?? 0
-            if count != 1 {
-                findings.append(
-                    DoctorFinding(
-                        check: "tree",
-                        message: "layout \(name) has \(count) root views (expected 1)"))
-            }
-        }
-        // 0 = unvisited, 1 = on the current path, 2 = known to reach a root.
-        var state: [Int64: UInt8] = [:]
-        for start in nodes.keys.sorted() where state[start] == nil {
-            var path: [Int64] = []
-            var current: Int64? = start
-            while let id = current, state[id] == nil {
-                state[id] = 1
-                path.append(id)
-                let node = nodes[id]!
-                guard let parent = node.parent else { break }
-                guard let parentNode = nodes[parent] else { break }  // foreign-keys reports it
-                if parentNode.layout != node.layout {
-                    findings.append(
-                        DoctorFinding(
-                            check: "tree",
-                            message:
-                                "layout \(layoutNames[node.layout] ?? "?"): view \(node.name)'s "
-                                + "parent \(parentNode.name) is in another layout"))
-                }
-                if state[parent] == 1 {
-                    let cycle = path[path.firstIndex(of: parent)!...].map { nodes[$0]!.name }
-                    findings.append(
-                        DoctorFinding(
-                            check: "tree",
-                            message: "layout \(layoutNames[node.layout] ?? "?"): parent cycle "
-                                + (cycle + [cycle[0]]).joined(separator: " → ")))
-                    break
-                }
-                current = parent
-            }
-            for id in path { state[id] = 2 }
-        }
-        return findings
-    }
-
-    private func dirtyFindings() throws -> [DoctorFinding] {
-        let dirty = try store.database.makeStatement(
-            """
-            SELECT d.layout_id, d.variant_id, d.component FROM dirty d
-            WHERE NOT EXISTS (SELECT 1 FROM layouts l WHERE l.id = d.layout_id)
-               OR (d.variant_id <> 0 AND NOT EXISTS (
-                   SELECT 1 FROM variants v WHERE v.id = d.variant_id AND v.layout_id = d.layout_id))
-            """
-        ).rows { s in
-            DoctorFinding(
-                check: "dirty",
-                message: "a dirty mark points at a missing layout or variant "
-                    + "(layout id \(s.int64(0)), variant id \(s.int64(1)), "
-                    + "component \(s.int64(2)))")
-        }
-        let frames = try store.database.makeStatement(
-            """
-            SELECT v.name, f.variant_id FROM frames f JOIN views v ON v.id = f.view_id
-            WHERE f.variant_id <> 0 AND NOT EXISTS (
-                SELECT 1 FROM variants va WHERE va.id = f.variant_id AND va.layout_id = v.layout_id)
-            """
-        ).rows { s in
-            DoctorFinding(
-                check: "frames",
-                message: "view \(s.string(0)) has frames for a missing variant (id \(s.int64(1)))")
-        }
-        return dirty + frames
     }
 
     /// Re-solves every layout and variant in memory, dirty or not: reports those that do
@@ -207,7 +65,8 @@ extension Project {
                 let place = "\(layout.name)/\(variant)"
                 let output: EngineOutput
                 do {
-                    output = try LayoutEngine.solve(engineInput(model, variant: variant))
+                    output = try LayoutEngine.solve(
+                        model.engineInput(variant: model.variant(variant)))
                 } catch {
                     let conflict = "\(error)".split(separator: "\n").map { "  " + $0 }
                     findings.append(
@@ -219,7 +78,7 @@ extension Project {
                                 + conflict.joined(separator: "\n")))
                     continue
                 }
-                let views = model.views.filter { !$0.isRoot }
+                let views = model.solvedViews
                 for problem in Self.negativeSizes(views.map(\.name), output.frames) {
                     findings.append(
                         DoctorFinding(
@@ -292,33 +151,14 @@ extension Project {
         let layouts = Set(findings.compactMap(\.repairableLayout)).sorted()
         var repair = DoctorRepair()
         guard !layouts.isEmpty else { return repair }
-        try store.database.transaction(.immediate) {
+        try store.transaction {
             for layout in layouts {
                 try store.markDirty(layoutID: try store.layoutID(layout), components: nil)
                 repair.report.merge(try solveDirty(layout: layout))
             }
         }
-        store.database.checkpoint()
+        store.checkpoint()
         repair.resolvedLayouts = layouts
         return repair
-    }
-
-    /// The engine's input for a whole layout and one variant (as a full re-solve builds it).
-    func engineInput(_ model: LayoutModel, variant: VariantRef) -> EngineInput {
-        var variantModel: VariantModel?
-        if case .named(let name) = variant {
-            variantModel = model.variants.first { $0.name == name }
-        }
-        let drawn = model.canvas ?? Size(width: 0, height: 0)
-        var constraints = model.constraints.map(\.constraint)
-        if let overrides = variantModel?.overrides, !overrides.isEmpty {
-            for (i, c) in model.constraints.enumerated() {
-                if let id = c.id, let value = overrides[id] { constraints[i].constant = value }
-            }
-        }
-        return EngineInput(
-            canvas: variantModel?.canvas ?? drawn, drawnCanvas: drawn,
-            views: model.views.filter { !$0.isRoot }.map { EngineView($0.declaration) },
-            constraints: constraints)
     }
 }

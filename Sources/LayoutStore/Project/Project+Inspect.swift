@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// Checking and exporting a project.
 extension Project {
     /// What `check` reports: views whose layout is ambiguous, optional constraints that
@@ -56,7 +58,7 @@ extension Project {
         let constraints = p.input.constraints
         let output = try LayoutEngine.solve(p.input)
         var report = CheckReport(
-            layout: layout, variant: variant ?? baseVariantName,
+            layout: layout, variant: VariantRef(variant).description,
             ambiguousViews: views.indices.filter { output.ambiguous[$0] }.map { views[$0].name },
             unsatisfied: output.unsatisfied.map { constraints[$0] })
         report.negativeSizes = Self.negativeSizes(views.map(\.name), output.frames)

@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// LayoutKit-style access to named constraints and text constraints.
 extension Project {
     /// A named constraint as a value: change `constant`, `priority` or `isActive`, then
@@ -18,10 +20,30 @@ extension Project {
     }
 
     /// The labelled constraint as an editable value, or nil.
-    public func namedConstraint(_ label: String, layout: String = defaultLayoutName) throws -> NamedConstraint? {
-        guard let stored = try store.constraint(labelled: label, layout: layout) else { return nil }
-        let c = stored.constraint
-        return NamedConstraint(
+    public func namedConstraint(_ label: String, layout: String = defaultLayoutName) throws
+        -> NamedConstraint?
+    {
+        try store.constraint(labelled: label, layout: layout).map {
+            Self.named($0.constraint, label: label, layout: layout)
+        }
+    }
+
+    /// The labelled constraint as an editable value, for a label a person typed: an
+    /// unknown one is an error with a "did you mean", as every edit of a label reports it.
+    ///
+    ///     try project.existingNamedConstraint("header.hieght")
+    ///     // throws: no constraint labelled `header.hieght` in layout `main`;
+    ///     //         did you mean `header.height`?
+    public func existingNamedConstraint(_ label: String, layout: String = defaultLayoutName)
+        throws -> NamedConstraint
+    {
+        Self.named(
+            try store.existingConstraint(labelled: label, layout: layout).constraint, label: label,
+            layout: layout)
+    }
+
+    private static func named(_ c: Constraint, label: String, layout: String) -> NamedConstraint {
+        NamedConstraint(
             label: label, layout: layout, constraint: c, constant: c.constant, priority: c.priority,
             isActive: c.isActive)
     }
@@ -32,10 +54,12 @@ extension Project {
         let c = named.constraint
         return try edit(layouts: [named.layout]) {
             if named.constant != c.constant {
-                try store.setConstant(label: named.label, value: named.constant, layout: named.layout)
+                try store.setConstant(
+                    label: named.label, value: named.constant, layout: named.layout)
             }
             if named.priority != c.priority {
-                try store.setPriority(label: named.label, priority: named.priority, layout: named.layout)
+                try store.setPriority(
+                    label: named.label, priority: named.priority, layout: named.layout)
             }
             if named.isActive != c.isActive {
                 try store.setActive(label: named.label, named.isActive, layout: named.layout)
@@ -52,14 +76,20 @@ extension Project {
     ///
     ///     try project.constrain("box.center == |; box.size == side", metrics: ["side": 50])
     @discardableResult
-    public func constrain(_ text: String, metrics: [String: Double] = [:], layout: String = defaultLayoutName)
+    public func constrain(
+        _ text: String, metrics: [String: Double] = [:], layout: String = defaultLayoutName
+    )
         throws -> SolveReport
     {
-        var known = Dictionary(try store.metrics(layout: layout).map { ($0.name, $0.value) }) { a, _ in a }
+        var known = Dictionary(try store.metrics(layout: layout).map { ($0.name, $0.value) }) {
+            a, _ in a
+        }
         known.merge(metrics) { _, new in new }
         var constraints: [Constraint] = []
         // The layout's views, so that an unknown one is an error at its name.
-        let views = Dictionary(try store.views(layout: layout).map { ($0.name, $0.declaration.parent) }) { a, _ in a }
+        let views = Dictionary(
+            try store.views(layout: layout).map { ($0.name, $0.declaration.parent) }
+        ) { a, _ in a }
         for s in try ScriptParser.parse(
             text, file: "<constrain>", metrics: known, layout: layout, views: [layout: views])
         {

@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// Seeing a layout: pictures, comparisons, reasons, and what-ifs solved in memory.
 /// Nothing here writes to the project except ``saveSweep(label:values:variant:layout:)``.
 extension Project {
@@ -13,26 +15,10 @@ extension Project {
     /// The engine input of a layout's base or one of its variants (overrides applied).
     func prepare(layout: String, variant: String?) throws -> Prepared {
         let model = try store.loadLayout(layout)
-        let variantModel = try variant.map { name in
-            guard let v = model.variants.first(where: { $0.name == name }) else {
-                throw StoreError.unknownVariant(
-                    name: name, layout: layout, at: nil,
-                    suggestion: suggestName(name, from: model.variants.map(\.name)))
-            }
-            return v
-        }
-        let drawn = model.canvas ?? Size(width: 0, height: 0)
-        let views = model.views.filter { !$0.isRoot }
-        var constraints = model.constraints.map(\.constraint)
-        for (i, c) in model.constraints.enumerated() {
-            if let id = c.id, let value = variantModel?.overrides[id] {
-                constraints[i].constant = value
-            }
-        }
-        let input = EngineInput(
-            canvas: variantModel?.canvas ?? drawn, drawnCanvas: drawn,
-            views: views.map { EngineView($0.declaration) }, constraints: constraints)
-        return Prepared(input: input, views: views, model: model, variant: variantModel)
+        let variantModel = try model.variant(named: variant)
+        return Prepared(
+            input: model.engineInput(variant: variantModel), views: model.solvedViews, model: model,
+            variant: variantModel)
     }
 
     /// The index of the labelled constraint in a prepared model, or an unknown-label error.
@@ -59,28 +45,17 @@ extension Project {
     /// by default solved in memory where dirty, so rendering never writes.
     ///
     ///     let svg = SVGRenderer.render(try project.panels(variants: [nil, "compact"]))
-    public func panels(
+    package func panels(
         layout: String = defaultLayoutName, variants: [String?],
         reading: FrameReading = .solvingInMemory
     ) throws -> [SVGRenderer.Panel] {
         let model = try store.loadLayout(layout)
         let drawn = model.canvas ?? Size(width: 0, height: 0)
         return try variants.map { variant in
-            var canvas = drawn
-            if let variant {
-                guard let v = model.variants.first(where: { $0.name == variant }) else {
-                    throw StoreError.unknownVariant(
-                        name: variant, layout: layout, at: nil,
-                        suggestion: suggestName(variant, from: model.variants.map(\.name)))
-                }
-                canvas = v.canvas ?? drawn
-            }
-            let boxes = try frames(layout: layout, variant: variant, reading: reading).map {
-                SVGRenderer.Box(
-                    name: $0.view, parent: $0.parent, frame: $0.frame, ambiguous: $0.ambiguous)
-            }
+            let canvas = try model.variant(named: variant)?.canvas ?? drawn
+            let boxes = try frames(layout: layout, variant: variant, reading: reading)
             let title =
-                "\(layout)/\(variant ?? baseVariantName)  \(formatNumber(canvas.width))×"
+                "\(layout)/\(VariantRef(variant))  \(formatNumber(canvas.width))×"
                 + "\(formatNumber(canvas.height))"
             return SVGRenderer.Panel(title: title, canvas: canvas, boxes: boxes)
         }
@@ -96,13 +71,11 @@ extension Project {
         layout: String = defaultLayoutName, from: String?, to: String?,
         reading: FrameReading = .solvingInMemory
     ) throws -> [FrameChange] {
-        for name in [from, to].compactMap({ $0 }) {
-            let names = try store.variants(layout: layout).map(\.name)
-            if !names.contains(name) {
-                throw StoreError.unknownVariant(
-                    name: name, layout: layout, at: nil, suggestion: suggestName(name, from: names))
-            }
-        }
+        let variants = try store.variants(layout: layout)
+        _ = try (
+            variants.variant(named: from, layout: layout),
+            variants.variant(named: to, layout: layout)
+        )
         let a = try frames(layout: layout, variant: from, reading: reading)
         let b = Dictionary(
             try frames(layout: layout, variant: to, reading: reading).map { ($0.view, $0) }
@@ -112,7 +85,7 @@ extension Project {
         return a.compactMap { row in
             guard let other = b[row.view], !row.frame.isClose(to: other.frame) else { return nil }
             return FrameChange(
-                layout: layout, variant: to ?? baseVariantName, view: row.view, old: row.frame,
+                layout: layout, variant: VariantRef(to).description, view: row.view, old: row.frame,
                 new: other.frame)
         }
     }
@@ -302,7 +275,7 @@ public struct UnknownAttributeError: LayoutDBError, Equatable {
     public var target: String
     public var suggestion: String?
 
-    public var exitStatus: ExitStatus { .dataError }
+    public var errorKind: ErrorKind { .badInput }
     public var description: String {
         "unknown attribute `\(name)` in `\(target)`"
             + (suggestion.map { "; did you mean `\($0)`?" }

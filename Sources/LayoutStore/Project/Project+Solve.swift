@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// Re-solving what is dirty: whole layouts, or only the dirty components.
 extension Project {
     /// Solves the dirty parts of `layout` for the base and every variant, writes the
@@ -49,41 +51,21 @@ extension Project {
     private func solve(_ model: LayoutModel, variant: VariantRef, components: Set<Int>?) throws
         -> SolveReport
     {
-        let variantModel: VariantModel?
-        if case .named(let name) = variant {
-            variantModel = model.variants.first { $0.name == name }
-        } else {
-            variantModel = nil
-        }
-        let drawn = model.canvas ?? Size(width: 0, height: 0)
-        let canvas = variantModel?.canvas ?? drawn
-        let views = model.views.filter { !$0.isRoot }
+        let views = model.solvedViews
         let stored = try store.storedFrames(
             layout: model.name, variant: variant, viewIDs: components == nil ? nil : views.map(\.id)
         )
-
-        var engineViews: [EngineView] = []
-        engineViews.reserveCapacity(views.count)
-        for view in views {
-            guard let components else {
-                engineViews.append(EngineView(view.declaration))
-                continue
-            }
-            // Variables outside the dirty components keep their stored values.
-            let old = stored[view.id]
-            let values = [old?.x, old?.y, old?.width, old?.height]
-            let fixed = (0..<4).map { k -> Double? in
-                guard let c = view.components[k], components.contains(c) else {
-                    return values[k] ?? 0
+        // Variables outside the dirty components keep their stored values.
+        let fixed = components.map { components in
+            { (view: StoredView) -> [Double?] in
+                let old = stored[view.id]
+                let values = [old?.x, old?.y, old?.width, old?.height]
+                return (0..<4).map { k -> Double? in
+                    guard let c = view.components[k], components.contains(c) else {
+                        return values[k] ?? 0
+                    }
+                    return nil
                 }
-                return nil
-            }
-            engineViews.append(EngineView(view.declaration, fixed: fixed))
-        }
-        var constraints = model.constraints.map(\.constraint)
-        if let overrides = variantModel?.overrides, !overrides.isEmpty {
-            for (i, c) in model.constraints.enumerated() {
-                if let id = c.id, let value = overrides[id] { constraints[i].constant = value }
             }
         }
         // The engine solves in one call: its stage is reported at the start and the end.
@@ -92,8 +74,7 @@ extension Project {
             WorkProgress(
                 stage: .solve, subject: subject, done: 0, total: views.count, unit: "views"))
         let output = try LayoutEngine.solve(
-            EngineInput(
-                canvas: canvas, drawnCanvas: drawn, views: engineViews, constraints: constraints))
+            model.engineInput(variant: model.variant(variant), fixed: fixed))
         progress?(
             WorkProgress(
                 stage: .solve, subject: subject, done: views.count, total: views.count,
@@ -136,9 +117,7 @@ extension Project {
         return report
     }
 
-    /// Stable component ids: the smallest constraint id in the component, or, for a
-    /// component of generated constraints only, a number derived from its first variable
-    /// (beyond any constraint id). Partial re-solves therefore never reuse another
+    /// Stable component ids (``ComponentID``): partial re-solves never reuse another
     /// component's id.
     ///
     /// In a partial solve (`dirty` non-nil) a loaded view's variables outside the dirty
@@ -151,7 +130,8 @@ extension Project {
         var idOfLocal: [Int: Int] = [:]
         for (i, local) in output.constraintComponents.enumerated() {
             guard let local, let id = model.constraints[i].id else { continue }
-            idOfLocal[local] = min(idOfLocal[local] ?? Int.max, Int(id))
+            idOfLocal[local] = min(
+                idOfLocal[local] ?? Int.max, ComponentID.ofConstraints(smallestID: id))
         }
         var viewComponents: [Int64: [Int?]] = [:]
         for (i, view) in views.enumerated() {
@@ -161,7 +141,7 @@ extension Project {
                 }
                 guard let local else { return nil }
                 if let id = idOfLocal[local] { return id }
-                let id = (1 << 40) + Int(view.id) * 4 + k
+                let id = ComponentID.ofVariable(viewID: view.id, attribute: k)
                 idOfLocal[local] = id
                 return id
             }

@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// A layout project: one SQLite file of layouts, views, constraints, variants and
 /// solved frames. The public API the `layoutdb` command is built on.
 ///
@@ -9,7 +11,7 @@
 ///     try project.setConstant(label: "header.height", to: 44)
 ///     try project.frames().first { $0.view == "header" }?.frame.height   // 44
 public final class Project {
-    public let store: ProjectStore
+    package let store: ProjectStore
     /// Re-solve after each edit (`--no-solve` turns it off for batches; `solve` catches up).
     public var solvesAfterEdits = true
     /// Called as long work advances (an apply's parse, store, solve and write; a
@@ -36,7 +38,7 @@ public final class Project {
     func edit(layouts: @autoclosure () throws -> [String], _ body: () throws -> Void) throws
         -> SolveReport
     {
-        try store.database.transaction(.immediate) {
+        try store.transaction {
             try body()
             guard solvesAfterEdits else { return SolveReport() }
             var report = SolveReport()
@@ -76,7 +78,7 @@ public final class Project {
             if case .layout(let name) = s.statement { current = name }
             if !touched.contains(current) { touched.append(current) }
         }
-        let report = try store.database.transaction(.immediate) {
+        let report = try store.transaction {
             let count = statements.count
             let applied = try store.apply(
                 statements, layout: layout,
@@ -90,73 +92,14 @@ public final class Project {
             var report = SolveReport()
             for name in touched {
                 // A layout this script created is all in memory already: solve it from
-                // the statements instead of reading back what was just written.
-                let fresh = applied.first { $0.name == name && $0.createdLayout }
-                let model = fresh.map { Self.model(of: $0, from: statements, layout: layout) }
+                // the applier's model instead of reading back what was just written.
+                let model = applied.first { $0.name == name }?.model
                 report.merge(try solveDirty(layout: name, preloaded: model))
             }
             return report
         }
-        store.database.checkpoint()
+        store.checkpoint()
         return report
-    }
-
-    /// The layout a script created, as `loadLayout` would read it back.
-    static func model(
-        of applied: AppliedLayout, from statements: [LocatedStatement],
-        layout: String = defaultLayoutName
-    ) -> LayoutModel {
-        var current = layout
-        var canvas: Size?
-        var views = [
-            StoredView(
-                id: applied.viewIDs[rootViewName] ?? 0,
-                declaration: ViewDeclaration(name: rootViewName, parent: ""), ordinal: 0,
-                components: [nil, nil, nil, nil])
-        ]
-        var constraints: [StoredConstraint] = []
-        var byLabel: [String: Int] = [:]
-        var variants: [VariantModel] = []
-        for s in statements {
-            if case .layout(let name) = s.statement {
-                current = name
-                continue
-            }
-            guard current == applied.name else { continue }
-            switch s.statement {
-            case .canvas(let size): canvas = size
-            case .view(let v):
-                views.append(
-                    StoredView(
-                        id: applied.viewIDs[v.name] ?? 0, declaration: v, ordinal: views.count,
-                        components: [nil, nil, nil, nil]))
-            case .constraint(let c):
-                if let label = c.label { byLabel[label] = constraints.count }
-                let id =
-                    constraints.count < applied.constraintIDs.count
-                    ? applied.constraintIDs[constraints.count] : nil
-                constraints.append(StoredConstraint(id: id, layout: applied.name, constraint: c))
-            case .variant(let name, let size):
-                if let i = variants.firstIndex(where: { $0.name == name }) {
-                    if size != nil { variants[i].canvas = size }
-                } else {
-                    variants.append(VariantModel(id: 0, name: name, canvas: size))
-                }
-            case .set(let label, let value, let variant):
-                guard let i = byLabel[label] else { continue }
-                if let variant, let v = variants.firstIndex(where: { $0.name == variant }),
-                    let id = constraints[i].id
-                {
-                    variants[v].overrides[id] = value
-                } else if variant == nil {
-                    constraints[i].constraint.constant = value
-                }
-            case .layout, .metric: break
-            }
-        }
-        return LayoutModel(
-            id: applied.layoutID, name: applied.name, canvas: canvas, views: views,
-            constraints: constraints, variants: variants)
     }
 
     // MARK: Constraints
@@ -217,7 +160,7 @@ public final class Project {
     }
 
     /// The constraint labelled `label`, or nil.
-    public func constraint(named label: String, layout: String = defaultLayoutName) throws
+    package func constraint(named label: String, layout: String = defaultLayoutName) throws
         -> StoredConstraint?
     {
         try store.constraint(labelled: label, layout: layout)
@@ -297,12 +240,12 @@ public final class Project {
     /// Re-solves whatever is marked dirty (by layoutdb or by plain SQL) in every layout.
     @discardableResult
     public func solve() throws -> SolveReport {
-        let report = try store.database.transaction(.immediate) {
+        let report = try store.transaction {
             var report = SolveReport()
             for layout in try layoutNames() { report.merge(try solveDirty(layout: layout)) }
             return report
         }
-        store.database.checkpoint()
+        store.checkpoint()
         return report
     }
 
@@ -311,7 +254,7 @@ public final class Project {
         /// Re-solve the dirty parts and store them first (`frames`): a read that writes.
         case solvingDirty
         /// The stored frames as they are, stale ones marked (`--no-solve`, `--read-only`).
-        case stored
+        case asStored
         /// When dirty, solve the layout in memory and write nothing (`render`, `diff`:
         /// commands documented never to change the project).
         case solvingInMemory
@@ -320,7 +263,7 @@ public final class Project {
     /// The solved frames of a layout (the base, or a variant): by default re-solving first
     /// if dirty. A read-only file is never re-solved: its stale frames come marked.
     ///
-    ///     try project.frames(reading: .stored).filter(\.stale)   // edits not solved yet
+    ///     try project.frames(reading: .asStored).filter(\.stale)   // edits not solved yet
     public func frames(
         layout: String = defaultLayoutName, variant: String? = nil,
         reading: FrameReading = .solvingDirty
@@ -335,7 +278,7 @@ public final class Project {
                 let output = try LayoutEngine.solve(p.input)
                 return rows(p, output.frames, ambiguous: output.ambiguous)
             }
-        case .stored: break
+        case .asStored: break
         }
         let marks = try store.dirtyMarks(layout: layout).filter { $0.variant == ref }
         let wholeLayoutStale = marks.contains { $0.component == nil }
@@ -355,9 +298,7 @@ public final class Project {
 
     /// Re-solves dirty parts unless the file is read-only (then stale frames are shown).
     func solveIfNeeded(layout: String) throws {
-        guard !store.database.isReadOnly, try !store.dirtyMarks(layout: layout).isEmpty else {
-            return
-        }
-        try store.database.transaction(.immediate) { _ = try solveDirty(layout: layout) }
+        guard !store.isReadOnly, try !store.dirtyMarks(layout: layout).isEmpty else { return }
+        try store.transaction { _ = try solveDirty(layout: layout) }
     }
 }

@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// A view's solved frame, as `frames` prints it.
 public struct FrameRow: Hashable, Sendable {
     public var view: String
@@ -5,7 +7,7 @@ public struct FrameRow: Hashable, Sendable {
     /// Root coordinates.
     public var frame: Rect
     public var ambiguous: Bool
-    /// Stored before an edit that is not re-solved yet (read with ``Project/FrameReading/stored``).
+    /// Stored before an edit that is not re-solved yet (read with ``Project/FrameReading/asStored``).
     public var stale = false
 }
 

@@ -1,3 +1,5 @@
+import LayoutScript
+
 /// Draws solved frames as SVG: nested labelled rectangles, one panel per variant side
 /// by side, ambiguous views dashed red. Pure and deterministic: the same frames give the
 /// same bytes (numbers through ``formatNumber(_:)``, names XML-escaped).
@@ -16,29 +18,14 @@
 /// the first line down from the top-left corner that no earlier label occupies, and
 /// shortened with `…` to the view's width. A view without room for its label keeps its
 /// name in the rectangle's `<title>` (a tooltip), as every view does.
-public enum SVGRenderer {
-    /// One view to draw.
-    public struct Box: Hashable, Sendable {
-        public var name: String
-        public var parent: String
-        public var frame: Rect
-        public var ambiguous: Bool
-
-        public init(name: String, parent: String, frame: Rect, ambiguous: Bool = false) {
-            self.name = name
-            self.parent = parent
-            self.frame = frame
-            self.ambiguous = ambiguous
-        }
-    }
-
+package enum SVGRenderer {
     /// One variant: a titled canvas with its views (parents before children).
-    public struct Panel: Hashable, Sendable {
-        public var title: String
-        public var canvas: Size
-        public var boxes: [Box]
+    package struct Panel: Hashable, Sendable {
+        package var title: String
+        package var canvas: Size
+        package var boxes: [FrameRow]
 
-        public init(title: String, canvas: Size, boxes: [Box]) {
+        package init(title: String, canvas: Size, boxes: [FrameRow]) {
             self.title = title
             self.canvas = canvas
             self.boxes = boxes
@@ -48,14 +35,14 @@ public enum SVGRenderer {
     /// The labels' font size, and a character's width as a fraction of it: an estimate
     /// for the sans-serif fonts the SVG asks for (Helvetica's and Arial's average advance
     /// is about 0.55 em), without measuring text.
-    public static let labelFontSize = 10.0
-    public static let characterWidth = 0.6
+    package static let labelFontSize = 10.0
+    package static let characterWidth = 0.6
     /// A label's distance from its view's left and top edges.
     static let labelInset = 3.0
 
     /// The rectangle a label is assumed to cover: from its left end at `x`, from one font
     /// size above its `baseline` to a quarter of it below (descenders).
-    public static func labelBox(
+    package static func labelBox(
         _ text: String, x: Double, baseline: Double, fontSize: Double = labelFontSize
     ) -> Rect {
         Rect(
@@ -70,7 +57,7 @@ public enum SVGRenderer {
     static let fills = ["#dbeafe", "#bfdbfe", "#93c5fd", "#c7d2fe", "#a5b4fc", "#ddd6fe"]
 
     /// Where each panel's canvas origin is in the drawing.
-    public static func offsets(for panels: [Panel]) -> [(x: Double, y: Double)] {
+    package static func offsets(for panels: [Panel]) -> [(x: Double, y: Double)] {
         var x = margin
         return panels.map { p in
             defer { x += extent(p).width + gap }
@@ -79,7 +66,7 @@ public enum SVGRenderer {
     }
 
     /// The panels side by side in one SVG document.
-    public static func render(_ panels: [Panel]) -> String {
+    package static func render(_ panels: [Panel]) -> String {
         let offsets = offsets(for: panels)
         var width = margin
         var height = 0.0
@@ -98,7 +85,7 @@ public enum SVGRenderer {
             let labels = placeLabels(p.boxes)
             for (i, (b, depth)) in zip(p.boxes, depths).enumerated() {
                 // The full name as a tooltip: the label may be cut short or left out.
-                let name = b.name + (b.ambiguous ? " (ambiguous)" : "")
+                let name = b.view + (b.ambiguous ? " (ambiguous)" : "")
                 out += rectStart(b, depth: depth, o) + "<title>\(escape(name))</title></rect>\n"
                 if let label = labels[i] {
                     out += labelText(label, for: b, o)
@@ -112,8 +99,8 @@ public enum SVGRenderer {
     /// One panel whose rectangles move through `steps` (each the same views in the same
     /// order) with SMIL `<animate>` on x, y, width and height, evenly spaced over
     /// `duration` seconds, repeating.
-    public static func animate(
-        title: String, canvas: Size, steps: [[Box]], duration: Double
+    package static func animate(
+        title: String, canvas: Size, steps: [[FrameRow]], duration: Double
     ) -> String {
         guard let first = steps.first else { return render([]) }
         let panel = Panel(title: title, canvas: canvas, boxes: first)
@@ -170,8 +157,9 @@ public enum SVGRenderer {
     /// inside its box, from the top down, whose rectangle (``labelBox(_:x:baseline:fontSize:)``)
     /// overlaps no label placed before; its text is cut with `…` to the box's width. A box
     /// too short for a whole line may still take its top line if that overlaps nothing.
-    public static func placeLabels(_ boxes: [Box]) -> [(text: String, x: Double, baseline: Double)?]
-    {
+    package static func placeLabels(_ boxes: [FrameRow]) -> [(
+        text: String, x: Double, baseline: Double
+    )?] {
         let lineHeight = labelFontSize * 1.3
         let charWidth = labelFontSize * characterWidth
         var placed: [Rect] = []
@@ -180,7 +168,7 @@ public enum SVGRenderer {
             guard f.x.isFinite, f.y.isFinite, f.width.isFinite, f.height.isFinite else {
                 return nil
             }
-            let name = b.name + (b.ambiguous ? " (ambiguous)" : "")
+            let name = b.view + (b.ambiguous ? " (ambiguous)" : "")
             let room = Int(((f.width - 2 * labelInset) / charWidth).rounded(.down))
             let text: String
             if name.count <= room {
@@ -205,20 +193,21 @@ public enum SVGRenderer {
     }
 
     private static func labelText(
-        _ label: (text: String, x: Double, baseline: Double), for b: Box,
+        _ label: (text: String, x: Double, baseline: Double), for b: FrameRow,
         _ o: (x: Double, y: Double)
     ) -> String {
-        "<text data-label=\"\(escape(b.name))\" x=\"\(formatNumber(label.x + o.x))\""
+        "<text data-label=\"\(escape(b.view))\" x=\"\(formatNumber(label.x + o.x))\""
             + " y=\"\(formatNumber(label.baseline + o.y))\""
             + " font-size=\"\(formatNumber(labelFontSize))\""
             + " fill=\"\(b.ambiguous ? "#dc2626" : "#111827")\">\(escape(label.text))</text>\n"
     }
 
     /// The view's `<rect ...>` start tag: the caller adds its children and `</rect>`.
-    private static func rectStart(_ b: Box, depth: Int, _ o: (x: Double, y: Double)) -> String {
+    private static func rectStart(_ b: FrameRow, depth: Int, _ o: (x: Double, y: Double)) -> String
+    {
         let f = b.frame
         var s =
-            "<rect data-view=\"\(escape(b.name))\" x=\"\(formatNumber(f.x + o.x))\""
+            "<rect data-view=\"\(escape(b.view))\" x=\"\(formatNumber(f.x + o.x))\""
             + " y=\"\(formatNumber(f.y + o.y))\" width=\"\(formatNumber(f.width))\""
             + " height=\"\(formatNumber(f.height))\" fill=\"\(fills[depth % fills.count])\""
             + " fill-opacity=\"0.8\""
@@ -231,9 +220,9 @@ public enum SVGRenderer {
 
     /// The name in the rectangle's top left corner, moving with it.
     private static func label(
-        _ b: Box, _ o: (x: Double, y: Double), track: [Rect], duration: String
+        _ b: FrameRow, _ o: (x: Double, y: Double), track: [Rect], duration: String
     ) -> String {
-        let name = b.name + (b.ambiguous ? " (ambiguous)" : "")
+        let name = b.view + (b.ambiguous ? " (ambiguous)" : "")
         var s =
             "<text x=\"\(formatNumber(b.frame.x + o.x + 3))\""
             + " y=\"\(formatNumber(b.frame.y + o.y + 12))\" font-size=\"10\""
@@ -267,17 +256,17 @@ public enum SVGRenderer {
         return Size(width: max(w, 1), height: max(h, 1))
     }
 
-    private static func depthOf(_ boxes: [Box]) -> [Int] {
+    private static func depthOf(_ boxes: [FrameRow]) -> [Int] {
         var depth: [String: Int] = [rootViewName: 0]
         return boxes.map { b in
             let d = (depth[b.parent] ?? 0) + 1
-            depth[b.name] = d
+            depth[b.view] = d
             return d - 1
         }
     }
 
     /// Text and attribute values safe inside XML.
-    public static func escape(_ s: String) -> String {
+    package static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.count)
         for ch in s {

@@ -1,5 +1,6 @@
-import CSQLite
 import Foundation
+import LayoutSQLite
+import LayoutScript
 
 /// Reads constraints: the inline first term of each side comes with the constraint's row,
 /// the rare extra terms from one ordered `constraint_terms` query merged in by id, and
@@ -158,24 +159,6 @@ final class ConstraintReader {
 }
 
 extension SQLStatement {
-    /// Whether a text column holds exactly `text`'s bytes (no String made).
-    func textEquals(_ column: Int32, _ text: String) -> Bool {
-        guard let bytes = sqlite3_column_text(handle, column) else { return false }
-        let count = Int(sqlite3_column_bytes(handle, column))
-        var text = text
-        return text.withUTF8 { utf8 in
-            utf8.count == count && (count == 0 || memcmp(utf8.baseAddress!, bytes, count) == 0)
-        }
-    }
-
-    /// The first byte of a text column (0 for NULL or empty).
-    func firstByte(_ column: Int32) -> UInt8 {
-        guard let bytes = sqlite3_column_text(handle, column),
-            sqlite3_column_bytes(handle, column) > 0
-        else { return 0 }
-        return bytes[0]
-    }
-
     /// A relation column ('==', '<=', '>='), read without making a String.
     func relation(_ column: Int32) -> Relation {
         switch firstByte(column) {
@@ -187,11 +170,10 @@ extension SQLStatement {
 
     /// An attribute column, read without making a String (nil: not an attribute name).
     func attribute(_ column: Int32) -> Attribute? {
-        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, column))
+        let (count, first, seventh) = textShape(column)
         guard count >= 3 else { return nil }
         // Length and one byte tell the eight names apart; CHECK keeps others out.
-        switch (count, bytes[0]) {
+        switch (count, first) {
         case (4, UInt8(ascii: "l")): return .left
         case (5, UInt8(ascii: "r")): return .right
         case (3, UInt8(ascii: "t")): return .top
@@ -199,7 +181,7 @@ extension SQLStatement {
         case (5, UInt8(ascii: "w")): return .width
         case (6, UInt8(ascii: "h")): return .height
         case (7, UInt8(ascii: "c")):
-            return bytes[6] == UInt8(ascii: "X") ? .centerX : .centerY
+            return seventh == UInt8(ascii: "X") ? .centerX : .centerY
         default: return nil
         }
     }
@@ -211,8 +193,8 @@ extension SQLStatement {
 ///
 ///     IntrinsicConstraints.generate(for: ViewDeclaration(
 ///         name: "title", intrinsic: IntrinsicSize(width: 120, height: nil))).count == 2
-public enum IntrinsicConstraints {
-    public static func generate(for view: ViewDeclaration) -> [Constraint] {
+package enum IntrinsicConstraints {
+    package static func generate(for view: ViewDeclaration) -> [Constraint] {
         guard let intrinsic = view.intrinsic else { return [] }
         var result: [Constraint] = []
         for (attribute, value) in [(Attribute.width, intrinsic.width), (.height, intrinsic.height)]

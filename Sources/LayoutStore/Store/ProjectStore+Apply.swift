@@ -1,3 +1,6 @@
+import LayoutSQLite
+import LayoutScript
+
 extension ProjectStore {
     /// Writes a whole script in one transaction: all of it, or (on any error) none of it.
     ///
@@ -21,7 +24,7 @@ extension ProjectStore {
     /// `progress`, when given, is called with the number of statements written so far,
     /// every few thousand statements and at the end.
     @discardableResult
-    public func apply(
+    package func apply(
         _ statements: [LocatedStatement], layout: String = defaultLayoutName,
         progress: ((Int) -> Void)? = nil
     ) throws -> [AppliedLayout] {
@@ -33,10 +36,10 @@ extension ProjectStore {
     private func applyInTransaction(
         _ statements: [LocatedStatement], layout: String, progress: ((Int) -> Void)?
     ) throws -> [AppliedLayout] {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             // The triggers would mark every inserted row; one mark per layout does the same.
             // Off, not just quiet: a statement that may fire a trigger keeps a statement
-            // journal, a copy of each page it touches (1 s over 466k inserts).
+            // journal, a copy of each page it touches.
             try database.withoutTriggers {
                 let applier = try ScriptApplier(store: self, layout: layout)
                 for (i, statement) in statements.enumerated() {

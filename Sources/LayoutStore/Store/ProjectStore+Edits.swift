@@ -1,3 +1,6 @@
+import LayoutSQLite
+import LayoutScript
+
 /// Single edits, each in its own transaction. Each marks dirty only what it can affect:
 /// the components of the constraint (or of the views it joins), for the base and the
 /// variants that see the change.
@@ -6,14 +9,14 @@ extension ProjectStore {
     ///
     ///     try store.addConstraint(Constraint(label: "gap", lhs: ..., relation: .equal, rhs: ...))
     @discardableResult
-    public func addConstraint(_ constraint: Constraint, layout: String = defaultLayoutName)
+    package func addConstraint(_ constraint: Constraint, layout: String = defaultLayoutName)
         throws -> Int64
     {
         try NumberCheck.constraint(constraint, at: constraint.origin)
         if let label = constraint.label {
             try Identifier.check(label, as: .label, at: constraint.origin)
         }
-        return try database.transaction(.immediate) {
+        return try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let views = try viewRows(layoutID: layoutID, names: Set(constraint.views))
             for name in constraint.views where views[name] == nil {
@@ -49,7 +52,7 @@ extension ProjectStore {
     /// The constraint labelled `label`, or nil.
     ///
     ///     try store.constraint(labelled: "header.height")?.constraint.constant == 70
-    public func constraint(labelled label: String, layout: String = defaultLayoutName) throws
+    package func constraint(labelled label: String, layout: String = defaultLayoutName) throws
         -> StoredConstraint?
     {
         let layoutID = try layoutID(layout)
@@ -64,7 +67,7 @@ extension ProjectStore {
     ///     try store.existingConstraint(labelled: "header.hieght")
     ///     // throws: no constraint labelled `header.hieght` in layout `main`;
     ///     //         did you mean `header.height`?
-    public func existingConstraint(labelled label: String, layout: String = defaultLayoutName)
+    package func existingConstraint(labelled label: String, layout: String = defaultLayoutName)
         throws -> StoredConstraint
     {
         let layoutID = try layoutID(layout)
@@ -77,10 +80,10 @@ extension ProjectStore {
     }
 
     /// Removes the constraint labelled `label`.
-    public func removeConstraint(labelled label: String, layout: String = defaultLayoutName)
+    package func removeConstraint(labelled label: String, layout: String = defaultLayoutName)
         throws
     {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
             try withQuietTriggers {
@@ -97,11 +100,11 @@ extension ProjectStore {
     /// every variant that does not override it), or one variant's own override.
     ///
     ///     try store.setConstant(label: "header.height", value: 44, variant: "compact")
-    public func setConstant(
+    package func setConstant(
         label: String, value: Double, variant: String? = nil, layout: String = defaultLayoutName
     ) throws {
         try NumberCheck.finite(value, "a constant", at: nil)
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
             let variantID = try variantID(VariantRef(variant), layoutID: layoutID, layout: layout)
@@ -117,10 +120,10 @@ extension ProjectStore {
     }
 
     /// Drops `variant`'s override of `label`: the variant sees the base constant again.
-    public func resetConstant(variant: String, label: String, layout: String = defaultLayoutName)
+    package func resetConstant(variant: String, label: String, layout: String = defaultLayoutName)
         throws
     {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
             let variantID = try variantID(.named(variant), layoutID: layoutID, layout: layout)
@@ -131,10 +134,10 @@ extension ProjectStore {
     }
 
     /// Sets the priority of the constraint labelled `label`.
-    public func setPriority(
+    package func setPriority(
         label: String, priority: Priority, layout: String = defaultLayoutName
     ) throws {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
             try withQuietTriggers {
@@ -149,10 +152,10 @@ extension ProjectStore {
     }
 
     /// Activates or deactivates the constraint labelled `label`.
-    public func setActive(label: String, _ active: Bool, layout: String = defaultLayoutName)
+    package func setActive(label: String, _ active: Bool, layout: String = defaultLayoutName)
         throws
     {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
             guard target.active != active else { return }
@@ -177,7 +180,7 @@ extension ProjectStore {
 
     /// Every stored constraint of `layout` in declaration order (inactive ones too), plus
     /// with `includeGenerated` the intrinsic-size constraints (kind `.intrinsic`, no id).
-    public func listConstraints(layout: String = defaultLayoutName, includeGenerated: Bool = false)
+    package func listConstraints(layout: String = defaultLayoutName, includeGenerated: Bool = false)
         throws -> [StoredConstraint]
     {
         guard let layoutID = try existingLayoutID(layout) else { return [] }

@@ -1,7 +1,10 @@
+import LayoutSQLite
+import LayoutScript
+
 /// Reading solved frames back, for reports and partial solves.
 extension ProjectStore {
     /// Stored frames of `layout`/`variant` by view id (all views, or those in `viewIDs`).
-    public func storedFrames(
+    package func storedFrames(
         layout: String = defaultLayoutName, variant: VariantRef, viewIDs: [Int64]? = nil
     ) throws -> [Int64: SolvedFrame] {
         guard let layoutID = try existingLayoutID(layout) else { return [:] }

@@ -1,21 +1,24 @@
+import LayoutSQLite
+import LayoutScript
+
 /// Reading the model back: views, variants, metrics, and a layout for the engine.
 extension ProjectStore {
     /// The views of `layout` in declaration order, the root first (its parent is "").
     ///
     ///     try store.views().map(\.name) == ["root", "header", "title"]
-    public func views(layout: String = defaultLayoutName) throws -> [StoredView] {
+    package func views(layout: String = defaultLayoutName) throws -> [StoredView] {
         guard let layoutID = try existingLayoutID(layout) else { return [] }
         return try views(layoutID: layoutID, components: nil)
     }
 
     /// The variants of `layout` with their overrides, by name.
-    public func variants(layout: String = defaultLayoutName) throws -> [VariantModel] {
+    package func variants(layout: String = defaultLayoutName) throws -> [VariantModel] {
         guard let layoutID = try existingLayoutID(layout) else { return [] }
         return try variants(layoutID: layoutID)
     }
 
     /// The metrics of `layout`, by name.
-    public func metrics(layout: String = defaultLayoutName) throws -> [(
+    package func metrics(layout: String = defaultLayoutName) throws -> [(
         name: String, value: Double
     )] {
         guard let layoutID = try existingLayoutID(layout) else { return [] }
@@ -33,7 +36,7 @@ extension ProjectStore {
     /// a variant's `overrides` (constraint id → constant) to solve that variant.
     ///
     ///     let model = try store.loadLayout("main", components: [3])
-    public func loadLayout(_ name: String = defaultLayoutName, components: Set<Int>? = nil)
+    package func loadLayout(_ name: String = defaultLayoutName, components: Set<Int>? = nil)
         throws -> LayoutModel
     {
         guard let layoutID = try existingLayoutID(name) else {

@@ -1,3 +1,7 @@
+import LayoutSQLite
+import LayoutScript
+import func LayoutSolver.snapSolvedValue
+
 /// The engine's side of the store: dirty marks in, components and frames out.
 ///
 /// A solve is meant to run in one transaction around these calls (each also works alone):
@@ -11,7 +15,7 @@
 ///     }
 extension ProjectStore {
     /// What must be re-solved in `layout`: per variant, a component or nil (= everything).
-    public func dirtyMarks(layout: String = defaultLayoutName) throws -> [DirtyMark] {
+    package func dirtyMarks(layout: String = defaultLayoutName) throws -> [DirtyMark] {
         try database.cachedStatement(
             """
             SELECT d.variant_id, va.name, d.component FROM dirty d
@@ -24,15 +28,15 @@ extension ProjectStore {
             let component = s.int(2)
             return DirtyMark(
                 variant: s.int64(0) == 0 ? .base : .named(s.string(1)), variantID: s.int64(0),
-                component: component == -1 ? nil : component)
+                component: component == ComponentID.wholeLayout ? nil : component)
         }
     }
 
     /// Clears the marks of one variant: those of `components`, or all with nil.
-    public func clearDirty(
+    package func clearDirty(
         layout: String = defaultLayoutName, variant: VariantRef, components: Set<Int>? = nil
     ) throws {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let variantID = try variantID(variant, layoutID: layoutID, layout: layout)
             if let components {
@@ -56,10 +60,10 @@ extension ProjectStore {
     ///     let frame = SolvedFrame(x: 0, y: 0, width: 375, height: 70)
     ///     try store.writeFrames(layout: "main", variant: .base, frames: [headerID: frame])
     @discardableResult
-    public func writeFrames(
+    package func writeFrames(
         layout: String = defaultLayoutName, variant: VariantRef, frames: [Int64: SolvedFrame]
     ) throws -> Int {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let variantID = try variantID(variant, layoutID: layoutID, layout: layout)
             // The UPSERT compares in SQLite: an unchanged row is read, never written.
@@ -98,10 +102,10 @@ extension ProjectStore {
     /// written: it is derived from its views' (see ``StoredConstraint/component``).
     ///
     ///     try store.writeComponents(layout: "main", views: [headerID: [0, 1, 2, 1]])
-    public func writeComponents(layout: String = defaultLayoutName, views: [Int64: [Int?]])
+    package func writeComponents(layout: String = defaultLayoutName, views: [Int64: [Int?]])
         throws
     {
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let update = try database.cachedStatement(
                 """
@@ -132,7 +136,7 @@ extension ProjectStore {
     ///
     ///     try store.createVariant("compact", canvas: Size(width: 320, height: 568))
     @discardableResult
-    public func createVariant(
+    package func createVariant(
         _ name: String, canvas: Size? = nil, layout: String = defaultLayoutName
     )
         throws -> Int64
@@ -143,7 +147,7 @@ extension ProjectStore {
             try NumberCheck.size(canvas.width, "a canvas size", at: nil)
             try NumberCheck.size(canvas.height, "a canvas size", at: nil)
         }
-        return try database.transaction(.immediate) {
+        return try database.savepoint(.immediate) {
             // The implicit `main` of an empty project becomes real: a script that declares
             // only a variant (`variant compact`) creates it the same way.
             let layoutID =
@@ -163,8 +167,8 @@ extension ProjectStore {
     }
 
     /// Removes a variant with its overrides, frames and dirty marks.
-    public func removeVariant(_ name: String, layout: String = defaultLayoutName) throws {
-        try database.transaction(.immediate) {
+    package func removeVariant(_ name: String, layout: String = defaultLayoutName) throws {
+        try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let id = try variantID(.named(name), layoutID: layoutID, layout: layout)
             try database.execute("DELETE FROM variants WHERE id = ?", [id])
@@ -173,12 +177,12 @@ extension ProjectStore {
 
     /// Sets (or adds) a metric of `layout`. Metrics are substituted when a script is
     /// parsed, so changing one does not change stored constraints.
-    public func setMetric(_ name: String, value: Double, layout: String = defaultLayoutName)
+    package func setMetric(_ name: String, value: Double, layout: String = defaultLayoutName)
         throws
     {
         try Identifier.check(name, as: .metric)
         try NumberCheck.finite(value, "a metric", at: nil)
-        try database.transaction(.immediate) {
+        try database.savepoint(.immediate) {
             try database.execute(
                 """
                 INSERT INTO metrics (layout_id, name, value) VALUES (?, ?, ?)

@@ -1,3 +1,7 @@
+import Foundation
+import LayoutSQLite
+import LayoutScript
+
 /// A layoutdb project file: the model ⇄ rows, dirty marks, one transaction per edit.
 ///
 /// Every public method that writes runs in one immediate transaction: it commits when it
@@ -6,9 +10,9 @@
 ///     let store = try ProjectStore.open(path: "app.layoutdb", create: true)
 ///     try store.apply(statements)                      // a parsed script, all or nothing
 ///     try store.setConstant(label: "header.height", value: 70)
-public final class ProjectStore {
-    /// The connection; public so the engine and tools can run their own read queries.
-    public let database: Database
+package final class ProjectStore {
+    /// The connection; the engine and the project's checks run their own read queries.
+    package let database: Database
 
     init(database: Database) { self.database = database }
 
@@ -19,13 +23,21 @@ public final class ProjectStore {
     /// databases, other programs' databases and newer schemas are refused untouched.
     ///
     ///     let store = try ProjectStore.open(path: "app.layoutdb")
-    public static func open(
+    package static func open(
         path: String, create: Bool = false, readOnly: Bool = false,
         busyTimeout: Duration = .seconds(5)
     ) throws -> ProjectStore {
-        let db = try Database(
-            path: path,
-            options: .init(create: create, readOnly: readOnly, busyTimeout: busyTimeout))
+        if !create, !FileManager.default.fileExists(atPath: path) {
+            throw ProjectFileError.noProject(path: path)
+        }
+        let db: Database
+        do {
+            db = try Database(
+                path: path,
+                options: .init(create: create, readOnly: readOnly, busyTimeout: busyTimeout))
+        } catch  where error.kind == .notADatabase {
+            throw ProjectFileError.notADatabase(path: path)
+        }
         try DatabaseMigrator().migrate(db, allowEmpty: create)
         return ProjectStore(database: db)
     }
@@ -33,7 +45,7 @@ public final class ProjectStore {
     /// Layouts in the project, by name.
     ///
     ///     try store.layouts().map(\.name) == ["main"]
-    public func layouts() throws -> [LayoutSummary] {
+    package func layouts() throws -> [LayoutSummary] {
         try database.cachedStatement(
             "SELECT id, name, canvas_width, canvas_height FROM layouts ORDER BY name"
         ).rows { row in
@@ -66,7 +78,7 @@ public final class ProjectStore {
     }
 
     /// Whether the project holds no layout yet (a new file, or `init` alone).
-    public func isEmpty() throws -> Bool {
+    package func isEmpty() throws -> Bool {
         try database.int64("SELECT count(*) FROM layouts") == 0
     }
 
@@ -117,6 +129,20 @@ public final class ProjectStore {
             label: label, layout: layout, at: at, suggestion: suggestName(label, from: labels))
     }
 
+    // MARK: Transactions
+
+    /// Runs `body` in one immediate transaction: an edit with everything it causes
+    /// (re-solve, frames, marks) commits or rolls back as one.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try database.transaction(.immediate, body)
+    }
+
+    /// Folds the write-ahead log into the file after a bulk write (best effort).
+    func checkpoint() { database.checkpoint() }
+
+    /// Whether the project was opened read-only.
+    var isReadOnly: Bool { database.isReadOnly }
+
     // MARK: Dirty marks and trigger control
 
     /// Runs `body` with the dirty-marking triggers off, for writes that mark dirty state
@@ -143,7 +169,7 @@ public final class ProjectStore {
         if let components, !components.contains(nil) {
             marks = components.compactMap { $0 }
         } else {
-            marks = [-1]
+            marks = [ComponentID.wholeLayout]
         }
         for component in marks { try statement.run([layoutID, component]) }
     }

@@ -1,3 +1,6 @@
+import LayoutSQLite
+import LayoutScript
+
 /// Inserts model values as rows with prepared statements held for the whole write, so a
 /// bulk apply prepares each statement once and binds typed values (no per-row lookups).
 struct RowWriter {

@@ -1,3 +1,6 @@
+import LayoutSQLite
+import LayoutScript
+
 /// Writes a script's statements into the project, inside the caller's transaction.
 ///
 /// Keeps per-layout maps in memory (view name → id, label → origin) so that 460k
@@ -22,6 +25,11 @@ final class ScriptApplier {
         let created: Bool
         /// Ids of the constraints this script inserted, in statement order.
         var constraintIDs: [Int64] = []
+        /// For a layout this script created, the layout as `loadLayout` would read it
+        /// back, kept as the statements are written: its first solve needs no reading.
+        var model: LayoutModel?
+        /// Index in `model.constraints` by constraint id (for `set`).
+        var modelIndex: [Int64: Int] = [:]
 
         init(
             id: Int64, name: String, created: Bool, viewIDs: [String: Int64],
@@ -61,7 +69,7 @@ final class ScriptApplier {
             let state = layouts[name]!
             return AppliedLayout(
                 name: name, layoutID: state.id, createdLayout: state.created,
-                viewIDs: state.viewIDs, constraintIDs: state.constraintIDs)
+                viewIDs: state.viewIDs, constraintIDs: state.constraintIDs, model: state.model)
         }
     }
 
@@ -75,11 +83,12 @@ final class ScriptApplier {
         case .canvas(let size):
             try NumberCheck.size(size.width, "a canvas size", at: at)
             try NumberCheck.size(size.height, "a canvas size", at: at)
-            let id = try state(currentName).id
+            let layout = try state(currentName)
             try store.database.execute(
                 "UPDATE layouts SET canvas_width = ?, canvas_height = ? WHERE id = ?",
-                [size.width, size.height, id])
-            touchedLayouts.insert(id)
+                [size.width, size.height, layout.id])
+            layout.model?.canvas = size
+            touchedLayouts.insert(layout.id)
         case .view(let view):
             try addView(view, at: at)
         case .metric(let name, let value):
@@ -128,6 +137,10 @@ final class ScriptApplier {
             view, layoutID: layout.id, parentID: parentID, ordinal: layout.nextViewOrdinal)
         layout.viewIDs[view.name] = id
         layout.viewOrigins[view.name] = at
+        layout.model?.views.append(
+            StoredView(
+                id: id, declaration: view, ordinal: layout.nextViewOrdinal,
+                components: [nil, nil, nil, nil]))
         layout.nextViewOrdinal += 1
         touchedLayouts.insert(layout.id)
     }
@@ -155,6 +168,11 @@ final class ScriptApplier {
             constraint, layoutID: layout.id, ordinal: layout.nextConstraintOrdinal,
             viewIDs: { layout.viewIDs[$0]! })
         layout.constraintIDs.append(id)
+        if layout.model != nil {
+            layout.modelIndex[id] = layout.model!.constraints.count
+            layout.model!.constraints.append(
+                StoredConstraint(id: id, layout: layout.name, constraint: constraint))
+        }
         layout.nextConstraintOrdinal += 1
         touchedLayouts.insert(layout.id)
     }
@@ -182,6 +200,9 @@ final class ScriptApplier {
                 try db.execute(
                     "UPDATE variants SET canvas_width = ?, canvas_height = ? WHERE id = ?",
                     [canvas.width, canvas.height, id])
+                if let i = layout.model?.variants.firstIndex(where: { $0.id == id }) {
+                    layout.model!.variants[i].canvas = canvas
+                }
             }
         } else {
             try db.execute(
@@ -189,6 +210,10 @@ final class ScriptApplier {
                     + "VALUES (?, ?, ?, ?)",
                 [layout.id, name, canvas?.width, canvas?.height])
             layout.variants[name] = db.lastInsertedRowID
+            layout.model?.variants.append(
+                VariantModel(id: db.lastInsertedRowID, name: name, canvas: canvas))
+            // The model lists variants by name, as `loadLayout` does.
+            layout.model?.variants.sort { $0.name < $1.name }
         }
         touchedLayouts.insert(layout.id)
     }
@@ -205,6 +230,9 @@ final class ScriptApplier {
         case .base:
             try db.execute(
                 "UPDATE constraints SET constant = ? WHERE id = ?", [constant, target.id])
+            if let i = layout.modelIndex[target.id] {
+                layout.model!.constraints[i].constraint.constant = constant
+            }
         case .named(let name):
             guard let variantID = layout.variants[name] else {
                 throw StoreError.unknownVariant(
@@ -213,6 +241,9 @@ final class ScriptApplier {
             }
             try ProjectStore.writeVariantConstant(
                 db, variantID: variantID, constraintID: target.id, value: constant)
+            if let v = layout.model?.variants.firstIndex(where: { $0.id == variantID }) {
+                layout.model!.variants[v].overrides[target.id] = constant
+            }
         }
         touchedLayouts.insert(layout.id)
     }
@@ -234,6 +265,14 @@ final class ScriptApplier {
             state = LayoutState(
                 id: id, name: name, created: true, viewIDs: [rootViewName: root], labels: [:],
                 nextViewOrdinal: 1, nextConstraintOrdinal: 0, variants: [:])
+            state.model = LayoutModel(
+                id: id, name: name, canvas: nil,
+                views: [
+                    StoredView(
+                        id: root, declaration: ViewDeclaration(name: rootViewName, parent: ""),
+                        ordinal: 0, components: [nil, nil, nil, nil])
+                ],
+                constraints: [], variants: [])
             touchedLayouts.insert(id)
         }
         layouts[name] = state

@@ -1,8 +1,10 @@
+import LayoutScript
+
 /// Bad input to the store: what is wrong, where (`FILE:LINE:COL` when it came from a
-/// script) and, where it helps, what to do. All map to ``ExitStatus/dataError``.
+/// script) and, where it helps, what to do. All are ``ErrorKind/badInput``.
 ///
 ///     // main.layout:3:1: view `title` names an unknown parent `haeder`; did you mean `header`?
-public enum StoreError: LayoutDBError, Equatable {
+package enum StoreError: LayoutDBError, Equatable {
     case unknownLayout(name: String, suggestion: String?)
     case unknownParent(view: String, parent: String, at: SourceLocation?, suggestion: String?)
     case duplicateView(name: String, layout: String, at: SourceLocation?, previous: SourceLocation?)
@@ -24,9 +26,9 @@ public enum StoreError: LayoutDBError, Equatable {
     /// A label a `.layout` script cannot spell, so `export` could not write it back.
     case invalidLabel(label: String)
 
-    public var exitStatus: ExitStatus { .dataError }
+    package var errorKind: ErrorKind { .badInput }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidLabel(let label):
             "'\(label)' cannot be a label: use letters, digits, '_' and '-', dot-separated "
@@ -67,7 +69,7 @@ public enum StoreError: LayoutDBError, Equatable {
     }
 
     /// Where the error happened, when known.
-    public var location: SourceLocation? {
+    package var location: SourceLocation? {
         switch self {
         case .unknownParent(_, _, let at, _), .duplicateView(_, _, let at, _),
             .unknownView(_, _, let at, _), .duplicateLabel(_, _, let at, _),

@@ -1,0 +1,357 @@
+import CSQLite
+import Foundation
+
+/// One connection to an SQLite file: statements, a statement cache, transactions.
+///
+/// Not thread-safe: use one `Database` per thread (SQLite's NOMUTEX mode). Connection
+/// settings: foreign keys on, `synchronous = NORMAL`, temporary files in memory, a busy
+/// timeout. The journal mode is the caller's to set once it has checked the file is
+/// its own (changing it writes to the file).
+///
+///     let db = try Database(path: "app.layoutdb", options: .init(create: true))
+///     try db.transaction {
+///         try db.cachedStatement("INSERT INTO t (name) VALUES (?)").run(["x"])
+///     }
+package final class Database {
+    /// How to open the file.
+    package struct Options: Sendable {
+        /// Create the file when it does not exist (otherwise SQLite cannot open it).
+        package var create: Bool
+        /// Open read-only (no migration, no writes).
+        package var readOnly: Bool
+        /// How long to wait for another writer before failing with `SQLITE_BUSY`.
+        package var busyTimeout: Duration
+
+        package init(
+            create: Bool = false, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)
+        ) {
+            self.create = create
+            self.readOnly = readOnly
+            self.busyTimeout = busyTimeout
+        }
+    }
+
+    /// The kind of `BEGIN`: `.immediate` takes the write lock up front, so a writer waits
+    /// (busy timeout) at the start instead of failing halfway with a lock upgrade error.
+    package enum TransactionKind: String, Sendable {
+        case deferred = "DEFERRED"
+        case immediate = "IMMEDIATE"
+        case exclusive = "EXCLUSIVE"
+    }
+
+    /// The file, as given.
+    package let path: String
+    let handle: OpaquePointer
+    private var cache: [String: SQLStatement] = [:]
+    private var savepointDepth = 0
+
+    /// Opens (and with `options.create`, creates) the SQLite file at `path`.
+    /// Throws ``DatabaseError`` when SQLite cannot open it (kind `.cannotOpen` for a
+    /// missing file without `options.create`, `.notADatabase` for another kind of file).
+    package init(path: String, options: Options = Options()) throws(DatabaseError) {
+        self.path = path
+        _ = Database.configureOnce
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        if options.readOnly {
+            flags |= SQLITE_OPEN_READONLY
+        } else {
+            flags |= SQLITE_OPEN_READWRITE
+            if options.create { flags |= SQLITE_OPEN_CREATE }
+        }
+        var connection = try Self.connect(path, flags: flags, reportedPath: path)
+        if options.readOnly, Self.readFailure(connection) != nil, Self.logIsEmpty(path) {
+            // A WAL-mode file in a folder this user cannot write: reading needs the -shm
+            // file, which SQLite cannot create there. With no -wal content every committed
+            // change is in the main file, so SQLite may read it as immutable (no -shm, no
+            // locks); a writer would have to create the -wal in that folder first.
+            sqlite3_close_v2(connection)
+            connection = try Self.connect(
+                Self.immutableURI(path), flags: flags | SQLITE_OPEN_URI, reportedPath: path)
+        }
+        handle = connection
+        sqlite3_extended_result_codes(connection, 1)
+        let milliseconds =
+            options.busyTimeout.components.seconds * 1000
+            + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(connection, Int32(clamping: milliseconds))
+        // Connection settings only: none of these writes to the file. The first statement
+        // to read the header is where SQLite notices a non-database (`.notADatabase`).
+        try execute("PRAGMA foreign_keys = ON")
+        try execute("PRAGMA synchronous = NORMAL")
+        // Statement journals (every INSERT that fires a trigger or checks a foreign key
+        // inside a transaction keeps one) in memory: in a temp file they cost one
+        // write(2) per touched page.
+        try execute("PRAGMA temp_store = MEMORY")
+        _ = csqlite_no_checkpoint_on_close(connection)
+    }
+
+    /// Opens one connection or throws SQLite's error about it.
+    private static func connect(_ target: String, flags: Int32, reportedPath: String)
+        throws(DatabaseError) -> OpaquePointer
+    {
+        var connection: OpaquePointer?
+        let code = sqlite3_open_v2(target, &connection, flags, nil)
+        guard let connection else {
+            throw DatabaseError(
+                extendedCode: code, message: String(cString: sqlite3_errstr(code)),
+                path: reportedPath)
+        }
+        if code != SQLITE_OK {
+            let error = DatabaseError(
+                extendedCode: sqlite3_extended_errcode(connection),
+                message: String(cString: sqlite3_errmsg(connection)), path: reportedPath)
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        return connection
+    }
+
+    /// The error code when a read-only connection cannot read the schema because SQLite
+    /// cannot open or create the WAL index (`SQLITE_READONLY`/`SQLITE_CANTOPEN` families);
+    /// nil when it reads, or fails for another reason (reported by the first real read).
+    private static func readFailure(_ connection: OpaquePointer) -> Int32? {
+        var statement: OpaquePointer?
+        let prepared = sqlite3_prepare_v2(
+            connection, "SELECT count(*) FROM sqlite_schema", -1, &statement, nil)
+        var code = prepared
+        if prepared == SQLITE_OK, let statement {
+            code = sqlite3_step(statement)
+        }
+        sqlite3_finalize(statement)
+        let primary = code & 0xFF
+        return primary == SQLITE_READONLY || primary == SQLITE_CANTOPEN ? code : nil
+    }
+
+    /// Whether the file's write-ahead log is absent or empty (all in the main file).
+    private static func logIsEmpty(_ path: String) -> Bool {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size]
+        return (size as? NSNumber)?.intValue ?? 0 == 0
+    }
+
+    /// `file:PATH?immutable=1`, with the characters a URI path cannot hold escaped.
+    private static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return "file:\(escaped)?immutable=1"
+    }
+
+    /// Process-wide SQLite settings, applied before the first connection opens.
+    private static let configureOnce: Void = {
+        _ = csqlite_disable_memstatus()
+    }()
+
+    /// Copies the write-ahead log into the main file and empties it, so the `.layoutdb`
+    /// file alone holds everything (after bulk edits; small ones leave it to SQLite's
+    /// automatic checkpoints). Best effort: a busy reader just postpones it.
+    package func checkpoint() {
+        guard !isReadOnly, !isInTransaction else { return }
+        try? execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    deinit {
+        cache.removeAll()  // finalize statements before closing
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: Errors
+
+    /// The one place where a failed sqlite3 call becomes a Swift error.
+    func error(code: Int32, sql: String?) -> DatabaseError {
+        let extended = sqlite3_extended_errcode(handle)
+        // The connection's code is the one for this failure unless a later call overwrote
+        // it; trust `code`'s primary part and keep the extended code when it agrees.
+        let extendedCode = (extended & 0xFF) == (code & 0xFF) ? extended : code
+        return DatabaseError(
+            extendedCode: extendedCode, message: String(cString: sqlite3_errmsg(handle)),
+            sql: sql, path: path)
+    }
+
+    /// Throws the connection's error unless `code` is `SQLITE_OK`.
+    func check(_ code: Int32, sql: String? = nil) throws(DatabaseError) {
+        if code != SQLITE_OK { throw error(code: code, sql: sql) }
+    }
+
+    // MARK: Statements
+
+    /// Runs one or more `;`-separated statements without parameters.
+    package func execute(_ sql: String) throws(DatabaseError) {
+        let utf8 = Array(sql.utf8CString)
+        try utf8.withUnsafeBufferPointer { (buffer) throws(DatabaseError) in
+            let base = buffer.baseAddress!
+            var cursor = base
+            while cursor.pointee != 0 {
+                var statement: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(handle, cursor, -1, &statement, &tail)
+                let end = tail ?? base + (buffer.count - 1)
+                // The one statement's text, for the error message.
+                let text = String(
+                    decoding: buffer[(cursor - base)..<(end - base)].map { UInt8(bitPattern: $0) },
+                    as: UTF8.self
+                ).trimmingCharacters(in: .whitespacesAndNewlines)
+                try check(code, sql: text)
+                guard let statement else { break }  // only whitespace or comments left
+                let stepCode = sqlite3_step(statement)
+                if stepCode != SQLITE_DONE && stepCode != SQLITE_ROW {
+                    let failure = error(code: stepCode, sql: text)
+                    sqlite3_finalize(statement)
+                    throw failure
+                }
+                sqlite3_finalize(statement)
+                cursor = end
+            }
+        }
+    }
+
+    /// Runs one statement with bound `values` (no result rows expected).
+    ///
+    ///     try db.execute("UPDATE constraints SET constant = ? WHERE id = ?", [70.0, id])
+    package func execute(_ sql: String, _ values: [(any SQLBindable)?]) throws(DatabaseError) {
+        try cachedStatement(sql).run(values)
+    }
+
+    /// A new prepared statement (not cached): for SQL that runs once.
+    package func makeStatement(_ sql: String) throws(DatabaseError) -> SQLStatement {
+        var statement: OpaquePointer?
+        try check(sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil), sql: sql)
+        guard let statement else {
+            throw DatabaseError(
+                extendedCode: SQLITE_MISUSE, message: "empty statement", sql: sql, path: path)
+        }
+        return SQLStatement(handle: statement, sql: sql, database: self)
+    }
+
+    /// A prepared statement from the cache (keyed by SQL), reset and unbound.
+    package func cachedStatement(_ sql: String) throws(DatabaseError) -> SQLStatement {
+        if let statement = cache[sql] {
+            statement.reset()
+            return statement
+        }
+        var raw: OpaquePointer?
+        let code = sqlite3_prepare_v3(
+            handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+        try check(code, sql: sql)
+        guard let raw else {
+            throw DatabaseError(
+                extendedCode: SQLITE_MISUSE, message: "empty statement", sql: sql, path: path)
+        }
+        let statement = SQLStatement(handle: raw, sql: sql, database: self)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// The first column of the first row, as an integer (nil when no row or NULL).
+    package func int64(_ sql: String, _ values: [(any SQLBindable)?] = []) throws(DatabaseError)
+        -> Int64?
+    {
+        let statement = try cachedStatement(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        return try statement.step() ? statement.optionalInt64(0) : nil
+    }
+
+    /// The rowid of the last successful INSERT on this connection.
+    package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    package var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// Whether the file was opened read-only (asked for, or the file is write-protected).
+    package var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Whether a transaction is open.
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Runs `body` with this connection's triggers off (other connections keep theirs),
+    /// and turns them back on after, also when `body` throws.
+    ///
+    /// For bulk writes that record their own effects: an INSERT that could fire a trigger
+    /// keeps a statement journal (a copy of every page it touches), even when the
+    /// trigger's WHEN is false. Statements prepared before are re-prepared by SQLite.
+    ///
+    ///     try db.withoutTriggers { try db.execute("INSERT INTO t (x) VALUES (1)") }
+    package func withoutTriggers<T>(_ body: () throws -> T) throws -> T {
+        var now: Int32 = 1
+        try check(csqlite_enable_triggers(handle, 0, &now))
+        defer { _ = csqlite_enable_triggers(handle, 1, &now) }
+        return try body()
+    }
+
+    /// Runs `body` with foreign-key checks off when no transaction is open (SQLite
+    /// ignores the setting inside one; then the checks simply stay on).
+    ///
+    /// For bulk writes whose references are right by construction (ids the writer just
+    /// got from its own inserts): each check is a b-tree lookup per reference per row.
+    package func withoutForeignKeyChecks<T>(_ body: () throws -> T) throws -> T {
+        guard !isInTransaction else { return try body() }
+        try execute("PRAGMA foreign_keys = OFF")
+        defer { try? execute("PRAGMA foreign_keys = ON") }
+        return try body()
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
+    ///
+    /// Transactions do not nest (as GRDB's `inTransaction`): inside an open one, SQLite
+    /// refuses the `BEGIN` and this throws. A unit of work that may run alone or as one
+    /// step of a larger transaction is a ``savepoint(_:_:)``.
+    ///
+    ///     try db.transaction(.immediate) { try db.execute("DELETE FROM dirty") }
+    package func transaction<T>(
+        _ kind: TransactionKind = .immediate, _ body: () throws -> T
+    ) throws -> T {
+        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            rollbackQuietly()
+            throw error
+        }
+        do {
+            try execute("COMMIT TRANSACTION")
+        } catch {
+            // A failed COMMIT (e.g. SQLITE_FULL) may leave the transaction open.
+            rollbackQuietly()
+            throw error
+        }
+        return result
+    }
+
+    /// Runs `body` in a savepoint: inside a transaction, undoes only `body`'s writes when it
+    /// throws; outside one, it is a transaction of `kind` (as GRDB's `inSavepoint`). So an
+    /// edit that is one transaction on its own can also be one step of a larger one (edit,
+    /// solve, write frames, commit) and still undo only its own writes when it fails.
+    package func savepoint<T>(
+        _ kind: TransactionKind = .immediate, _ body: () throws -> T
+    ) throws -> T {
+        guard isInTransaction else { return try transaction(kind, body) }
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let name = "layoutdb_sp\(savepointDepth)"
+        try execute("SAVEPOINT \(name)")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            try? execute("ROLLBACK TO SAVEPOINT \(name)")
+            try? execute("RELEASE SAVEPOINT \(name)")
+            throw error
+        }
+        try execute("RELEASE SAVEPOINT \(name)")
+        return result
+    }
+
+    private func rollbackQuietly() {
+        // SQLite may already have rolled back (e.g. after SQLITE_FULL); ignore "no transaction".
+        if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
+    }
+}

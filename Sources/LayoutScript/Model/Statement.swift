@@ -1,0 +1,32 @@
+/// One statement of a `.layout` script, already expanded: a compound constraint or a
+/// VFL line arrives as several `.constraint` statements.
+package enum Statement: Hashable, Sendable {
+    /// `layout NAME`: switch to (and create if needed) a layout.
+    case layout(String)
+    /// `canvas W H`: the root view's size in the current layout.
+    case canvas(Size)
+    /// `view NAME [in PARENT] [frame X Y W H] [autoresize ...] [intrinsic W H ...]`.
+    case view(ViewDeclaration)
+    /// `metric NAME NUMBER`: a named number (already substituted where used).
+    case metric(name: String, value: Double)
+    /// An equation or one constraint of a compound constraint or a VFL line.
+    case constraint(Constraint)
+    /// `variant NAME [canvas W H]`.
+    case variant(name: String, canvas: Size?)
+    /// `set LABEL CONSTANT [in VARIANT]`.
+    case set(label: String, constant: Double, variant: String?)
+}
+
+/// A statement with the place and text it came from.
+package struct LocatedStatement: Hashable, Sendable {
+    package var statement: Statement
+    package var location: SourceLocation
+    /// The statement's text, trimmed, without comment.
+    package var text: String
+
+    package init(statement: Statement, location: SourceLocation, text: String) {
+        self.statement = statement
+        self.location = location
+        self.text = text
+    }
+}

@@ -1,0 +1,120 @@
+/// Writes statements back as `.layout` script text that ``ScriptParser`` reads into equal
+/// statements (except `source`, `origin`, `kind` and `isActive`, which a script cannot say).
+///
+///     ScriptWriter.text(of: constraint)  // "header.height: header.height == 70"
+///
+/// Numbers are written exactly (shortest round-trip form: `0.1`, `1e-07`), not rounded as
+/// ``formatNumber(_:)`` does for display. Compound constraints and VFL lines were expanded
+/// by the parser, so they come back as their component equations.
+package enum ScriptWriter {
+    /// `[LABEL: ]lhs REL rhs[ @ P]`, e.g. `gap1: v1.left == v0.right + 8`.
+    package static func text(of constraint: Constraint) -> String {
+        var text = constraint.label.map { "\($0): " } ?? ""
+        text += expression(constraint.lhs)
+        text += " \(constraint.relation.rawValue) "
+        text += expression(constraint.rhs)
+        if !constraint.priority.isRequired { text += " @ \(number(constraint.priority.rawValue))" }
+        return text
+    }
+
+    /// `view NAME[ in PARENT][ frame X Y W H][ autoresize FLAGS]`
+    /// `[ intrinsic W H[ hug P][ resist P]]`, e.g. `view title in header intrinsic 80 -`.
+    package static func text(of view: ViewDeclaration) -> String {
+        var text = "view \(view.name)"
+        if view.parent != rootViewName { text += " in \(view.parent)" }
+        if let frame = view.frame {
+            text +=
+                " frame "
+                + [frame.x, frame.y, frame.width, frame.height].map(number).joined(separator: " ")
+        }
+        if !view.autoresize.isEmpty {
+            text += " autoresize " + view.autoresize.names.joined(separator: ",")
+        }
+        if let intrinsic = view.intrinsic {
+            let width = intrinsic.width.map(number) ?? "-"
+            text += " intrinsic \(width) \(intrinsic.height.map(number) ?? "-")"
+            if intrinsic.hug != .low { text += " hug \(number(intrinsic.hug.rawValue))" }
+            if intrinsic.resist != .high { text += " resist \(number(intrinsic.resist.rawValue))" }
+        }
+        return text
+    }
+
+    /// One statement as one line of script.
+    package static func text(of statement: Statement) -> String {
+        switch statement {
+        case .layout(let name): "layout \(name)"
+        case .canvas(let size): "canvas \(number(size.width)) \(number(size.height))"
+        case .view(let view): text(of: view)
+        case .metric(let name, let value): "metric \(name) \(number(value))"
+        case .constraint(let constraint): text(of: constraint)
+        case .variant(let name, let canvas):
+            "variant \(name)"
+                + (canvas.map { " canvas \(number($0.width)) \(number($0.height))" } ?? "")
+        case .set(let label, let constant, let variant):
+            "set \(label) \(number(constant))" + (variant.map { " in \($0)" } ?? "")
+        }
+    }
+
+    /// The statement's line, after checking that every name in it follows ``Identifier``:
+    /// a name outside the rule (stored with plain SQL, say) would be read back as something
+    /// else (`nl canvas 2 2\nset ...` as two statements), so it is refused instead of written.
+    public static func checkedText(of statement: Statement) throws(InvalidNameError) -> String {
+        func check(_ name: String, _ kind: NameKind) throws(InvalidNameError) {
+            guard Identifier.isValid(name, as: kind) else {
+                throw InvalidNameError(kind: kind, name: name, inExport: true)
+            }
+        }
+        switch statement {
+        case .layout(let name): try check(name, .layout)
+        case .canvas: break
+        case .view(let view):
+            try check(view.name, .view)
+            try check(view.parent, .view)
+        case .metric(let name, _): try check(name, .metric)
+        case .constraint(let constraint):
+            if let label = constraint.label { try check(label, .label) }
+            for term in constraint.lhs.terms { try check(term.view, .view) }
+            for term in constraint.rhs.terms { try check(term.view, .view) }
+        case .variant(let name, _): try check(name, .variant)
+        case .set(let label, _, let variant):
+            try check(label, .label)
+            if let variant { try check(variant, .variant) }
+        }
+        return text(of: statement)
+    }
+
+    /// A whole script, one statement a line, ending with a line break.
+    package static func script(statements: [Statement]) -> String {
+        var text = ""
+        for statement in statements {
+            text += self.text(of: statement)
+            text += "\n"
+        }
+        return text
+    }
+
+    /// A number in the shortest form that reads back as the same `Double` (`70`, `0.1`, `1e-07`).
+    package static func number(_ value: Double) -> String { exactNumber(value) }
+
+    /// `a.width * 0.5 - b.left + 10`; a side without terms is its constant (`0` if none).
+    static func expression(_ expression: LinearExpression) -> String {
+        var text = ""
+        for term in expression.terms {
+            let magnitude = abs(term.coefficient)
+            let written =
+                "\(term.view).\(term.attribute.rawValue)"
+                + (magnitude == 1 ? "" : " * \(number(magnitude))")
+            if text.isEmpty {
+                text = term.coefficient < 0 ? "-\(written)" : written
+            } else {
+                text += term.coefficient < 0 ? " - \(written)" : " + \(written)"
+            }
+        }
+        let constant = expression.constant
+        if text.isEmpty { return number(constant) }
+        if constant != 0 {
+            text += constant < 0 ? " - \(number(-constant))" : " + \(number(constant))"
+        }
+        return text
+    }
+}

@@ -1,0 +1,239 @@
+// Finding the connected components of the constraint graph that need solving again.
+
+extension Solver {
+    /// Breadth-first search over live constraints; unlinks dead occurrences on the way.
+    mutating func discoverComponents(from seeds: [Int32]) -> [([Int32], [Int32])] {
+        // Each component gets its own epoch, so its marks alone can be scanned; a seed
+        // marked at or after the pass's first epoch is already in a component.
+        let passStart = nextEpoch()
+        var stamp = passStart
+        var found: [([Int32], [Int32])] = []
+        var first = true
+        for seed in seeds where variableMark[Int(seed)] < passStart {
+            if !first { stamp = nextEpoch() }
+            first = false
+            variableMark[Int(seed)] = stamp
+            var vars: [Int32] = [seed]
+            var cons: [Int32] = []
+            var head = 0
+            while head < vars.count {
+                let v = Int(vars[head])
+                head += 1
+                var previous: Int32 = -1
+                var t = firstOccurrence[v]
+                while t >= 0 {
+                    let c = Int(occurrence[Int(t)].owner)
+                    let next = occurrence[Int(t)].next
+                    if role[c] == .dead {
+                        if previous < 0 {
+                            firstOccurrence[v] = next
+                        } else {
+                            occurrence[Int(previous)].next = next
+                        }
+                        t = next
+                        continue
+                    }
+                    if constraintMark[c] != stamp {
+                        constraintMark[c] = stamp
+                        cons.append(Int32(c))
+                        for u in terms(of: c) {
+                            let w = Int(termVariable[u])
+                            if variableMark[w] != stamp {
+                                variableMark[w] = stamp
+                                vars.append(Int32(w))
+                            }
+                        }
+                    }
+                    previous = t
+                    t = next
+                }
+                lastOccurrence[v] = previous
+            }
+            if cons.isEmpty {
+                variableRole[Int(seed)] = .unconstrained
+                variableComponent[Int(seed)] = -1
+                continue
+            }
+            found.append(
+                (
+                    inIndexOrder(vars, marks: variableMark, stamp: stamp),
+                    inIndexOrder(cons, marks: constraintMark, stamp: stamp)
+                ))
+        }
+        return found
+    }
+
+    /// The marked indices in increasing order: a sort for small sets, a scan of the marks
+    /// for large ones (linear, where sorting would add a log factor).
+    private func inIndexOrder(_ items: [Int32], marks: [UInt32], stamp: UInt32) -> [Int32] {
+        if items.count < marks.count / 32 { return items.sorted() }
+        var out: [Int32] = []
+        out.reserveCapacity(items.count)
+        for i in marks.indices where marks[i] == stamp { out.append(Int32(i)) }
+        return out
+    }
+
+    /// The components of every live constraint whose variables belong to no component
+    /// (those of dropped components and of new constraints), by union-find over the
+    /// constraints in index order. Reads memory in order where the search would chase
+    /// occurrence lists across it, which grows faster than the system once it outgrows
+    /// the cache. Gives what the search gives: each component's variables and
+    /// constraints in index order; components by their first variable.
+    mutating func discoverComponentsInBulk() -> [([Int32], [Int32])] {
+        let stamp = nextEpoch()
+        // Buffers, not the arrays: a write through `self` checks uniqueness every time.
+        var parent = variableScratch
+        variableScratch = []
+        defer { variableScratch = parent }
+        var marks = variableMark
+        variableMark = []
+        defer { variableMark = marks }
+
+        let sawDead = parent.withUnsafeMutableBufferPointer { parent in
+            marks.withUnsafeMutableBufferPointer { marks in
+                unionVariables(parent: parent, marks: marks, stamp: stamp)
+            }
+        }
+        if sawDead { relinkOccurrences() }
+        return parent.withUnsafeMutableBufferPointer { parent in
+            marks.withUnsafeBufferPointer { marks in
+                groupComponents(parent: parent, marks: marks, stamp: stamp)
+            }
+        }
+    }
+
+    /// Joins the variables of every live constraint in no component; marks them with
+    /// `stamp`. `parent` of a marked variable is never above it (the smaller root wins),
+    /// so a set's root is its smallest variable. Whether a dead constraint was met.
+    private func unionVariables(
+        parent: UnsafeMutableBufferPointer<Int32>, marks: UnsafeMutableBufferPointer<UInt32>,
+        stamp: UInt32
+    ) -> Bool {
+        @inline(__always) func findRoot(_ v: Int) -> Int {
+            var x = v
+            while Int(parent[x]) != x {
+                let grandparent = parent[Int(parent[x])]
+                parent[x] = grandparent
+                x = Int(grandparent)
+            }
+            return x
+        }
+        var sawDead = false
+        for c in 0..<relation.count where hasTerms(c) {
+            let start = Int(termStart[c])
+            guard variableComponent[Int(termVariable[start])] < 0 else { continue }
+            guard role[c] != .dead else {
+                sawDead = true
+                continue
+            }
+            var root = -1
+            for t in start..<Int(termStart[c + 1]) {
+                let v = Int(termVariable[t])
+                if marks[v] != stamp {
+                    marks[v] = stamp
+                    parent[v] = Int32(v)
+                }
+                let r = findRoot(v)
+                if root < 0 {
+                    root = r
+                } else if r < root {
+                    parent[root] = Int32(r)
+                    root = r
+                } else if r > root {
+                    parent[r] = Int32(root)
+                }
+            }
+        }
+        return sawDead
+    }
+
+    /// The sets of `unionVariables` as components, numbered in the order of their roots.
+    /// A root's `parent` becomes -(number + 1), any other variable's its root.
+    private mutating func groupComponents(
+        parent: UnsafeMutableBufferPointer<Int32>, marks: UnsafeBufferPointer<UInt32>, stamp: UInt32
+    ) -> [([Int32], [Int32])] {
+        var variableCounts: [Int32] = []
+        for v in 0..<values.count where variableComponent[v] < 0 {
+            guard marks[v] == stamp else {
+                variableRole[v] = .unconstrained  // a seed left without live constraints
+                continue
+            }
+            let p = Int(parent[v])
+            if p == v {
+                parent[v] = -Int32(variableCounts.count) - 1
+                variableCounts.append(1)
+            } else {
+                let q = Int(parent[p])
+                let root = q < 0 ? p : q
+                parent[v] = Int32(root)
+                variableCounts[Int(-parent[root] - 1)] += 1
+            }
+        }
+        @inline(__always) func number(_ v: Int) -> Int {
+            let p = Int(parent[v])
+            return p < 0 ? -p - 1 : Int(-parent[p] - 1)
+        }
+        var constraintCounts = [Int32](repeating: 0, count: variableCounts.count)
+        for c in 0..<relation.count where hasTerms(c) && role[c] != .dead {
+            let v = Int(termVariable[Int(termStart[c])])
+            if variableComponent[v] < 0 { constraintCounts[number(v)] += 1 }
+        }
+        // A counting sort into flat storage, then one copy per component: appending to
+        // an array of arrays checks two uniquenesses per item.
+        var cursor = startOffsets(variableCounts)
+        let variableStarts = cursor
+        let flatVariables = [Int32](unsafeUninitializedCapacity: Int(cursor.last!)) { out, filled in
+            for v in 0..<values.count where variableComponent[v] < 0 && marks[v] == stamp {
+                let k = number(v)
+                out[Int(cursor[k])] = Int32(v)
+                cursor[k] += 1
+            }
+            filled = out.count
+        }
+        cursor = startOffsets(constraintCounts)
+        let constraintStarts = cursor
+        let flatConstraints = [Int32](unsafeUninitializedCapacity: Int(cursor.last!)) {
+            out, filled in
+            for c in 0..<relation.count where hasTerms(c) && role[c] != .dead {
+                let v = Int(termVariable[Int(termStart[c])])
+                guard variableComponent[v] < 0 else { continue }
+                let k = number(v)
+                out[Int(cursor[k])] = Int32(c)
+                cursor[k] += 1
+            }
+            filled = out.count
+        }
+        return variableCounts.indices.map { k in
+            (
+                Array(flatVariables[Int(variableStarts[k])..<Int(variableStarts[k + 1])]),
+                Array(flatConstraints[Int(constraintStarts[k])..<Int(constraintStarts[k + 1])])
+            )
+        }
+    }
+
+    /// Where each bucket starts when buckets of these sizes are laid end to end, and
+    /// where the last ends.
+    private func startOffsets(_ counts: [Int32]) -> [Int32] {
+        var starts: [Int32] = [0]
+        starts.reserveCapacity(counts.count + 1)
+        for n in counts { starts.append(starts.last! + n) }
+        return starts
+    }
+
+    /// Rebuilds the occurrence lists of the variables in no component, dropping dead
+    /// constraints (the search unlinks them as it meets them). In term order, as `append`
+    /// builds them.
+    private mutating func relinkOccurrences() {
+        for v in 0..<values.count where variableComponent[v] < 0 {
+            firstOccurrence[v] = -1
+            lastOccurrence[v] = -1
+        }
+        for c in 0..<relation.count where hasTerms(c) && role[c] != .dead {
+            guard variableComponent[Int(termVariable[Int(termStart[c])])] < 0 else { continue }
+            for t in terms(of: c) {
+                occurrence[t].next = -1
+                linkOccurrence(Int32(t), of: Int(termVariable[t]))
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import LayoutScript
+
+extension LayoutModel {
+    /// The views the engine solves: every view but the root, in declaration order.
+    var solvedViews: [StoredView] { views.filter { !$0.isRoot } }
+
+    /// The variant `ref` names, nil for the base (or a name the layout does not have).
+    func variant(_ ref: VariantRef) -> VariantModel? {
+        guard case .named(let name) = ref else { return nil }
+        return variants.first { $0.name == name }
+    }
+
+    /// The variant a public API's name means (see ``Array/variant(named:layout:)``).
+    func variant(named name: String?) throws -> VariantModel? {
+        try variants.variant(named: name, layout: self.name)
+    }
+
+    /// The one way a layout and a variant become the engine's input: the variant's
+    /// canvas (else the layout's), its overrides in place of the base constants, and
+    /// the views of ``solvedViews``. In a partial solve, `fixed` gives each view's
+    /// variables that stay constants (``EngineView/fixed``); nil solves everything.
+    func engineInput(variant: VariantModel?, fixed: ((StoredView) -> [Double?])? = nil)
+        -> EngineInput
+    {
+        let drawn = canvas ?? Size(width: 0, height: 0)
+        var constants = constraints.map(\.constraint)
+        if let overrides = variant?.overrides, !overrides.isEmpty {
+            for (i, c) in constraints.enumerated() {
+                if let id = c.id, let value = overrides[id] { constants[i].constant = value }
+            }
+        }
+        let views = solvedViews.map { view in
+            fixed.map { EngineView(view.declaration, fixed: $0(view)) }
+                ?? EngineView(view.declaration)
+        }
+        return EngineInput(
+            canvas: variant?.canvas ?? drawn, drawnCanvas: drawn, views: views,
+            constraints: constants)
+    }
+}
+
+extension [VariantModel] {
+    /// The variant a public API's name means: nil or `base` is the layout itself (nil);
+    /// any other name must be one of these, or it is an unknown-variant error.
+    func variant(named name: String?, layout: String) throws -> VariantModel? {
+        guard case .named(let name) = VariantRef(name) else { return nil }
+        guard let found = first(where: { $0.name == name }) else {
+            throw StoreError.unknownVariant(
+                name: name, layout: layout, at: nil,
+                suggestion: suggestName(name, from: map(\.name)))
+        }
+        return found
+    }
+}

@@ -1,0 +1,102 @@
+import LayoutSQLite
+import LayoutScript
+
+/// What kind of failure an error is, in the terms a caller acts on; the `layoutdb`
+/// command maps each kind to its exit status, in one place.
+public enum ErrorKind: Sendable, Hashable, CaseIterable {
+    /// Bad input: a parse error, an unknown name, unsatisfiable constraints.
+    case badInput
+    /// The project or an input file cannot be opened (missing, not a layoutdb project,
+    /// newer schema).
+    case cannotOpen
+    /// The database or the file system failed (disk full, read-only, corrupt).
+    case io
+    /// Another writer held the project for longer than the busy timeout.
+    case busy
+    /// A request that cannot be carried out as given (e.g. a missing helper program).
+    case invalidRequest
+}
+
+/// An error layoutdb shows to a person: a message that reads well after `error: `,
+/// and the kind of failure it is.
+public protocol LayoutDBError: Error, CustomStringConvertible {
+    var errorKind: ErrorKind { get }
+}
+
+extension ParseError: LayoutDBError {
+    public var errorKind: ErrorKind { .badInput }
+}
+
+extension InvalidNameError: LayoutDBError {
+    public var errorKind: ErrorKind { .badInput }
+}
+
+/// SQLite's failures, worded for a person working on a project.
+extension DatabaseError: LayoutDBError {
+    package var errorKind: ErrorKind {
+        switch kind {
+        case .busy: .busy
+        case .notADatabase, .cannotOpen: .cannotOpen
+        case .rejectedData: .badInput
+        case .full, .readOnly, .ioError, .corrupt, .permission, .other: .io
+        }
+    }
+
+    package var description: String {
+        var text = "\(path): \(explanation)"
+        // For file-level failures the statement says nothing a person can act on: one line.
+        if let sql, !kind.isFileProblem { text += "\n  while running: \(sql.prefix(200))" }
+        return text
+    }
+
+    /// SQLite's message, with what to do for the failures a person can act on.
+    private var explanation: String {
+        switch kind {
+        case .busy:
+            "the project is busy: another process held it longer than the busy timeout "
+                + "(\(message)); try again"
+        case .notADatabase: "not a database (\(message))"
+        case .cannotOpen: "cannot open the file (\(message))"
+        case .full: "the disk or the database is full (\(message)); nothing was changed"
+        case .readOnly:
+            "the project is read-only (\(message)): opened with --read-only, or the file "
+                + "or its folder is not writable (reads work there with --read-only)"
+        case .ioError:
+            "cannot read or write the file (\(message), SQLite error \(extendedCode)); "
+                + "is the disk full? an edit in progress was rolled back"
+        case .corrupt:
+            "the database file is corrupt (\(message)); restore it from a backup"
+        case .permission, .rejectedData, .other: "\(message) (SQLite error \(extendedCode))"
+        }
+    }
+}
+
+/// Why a file cannot be used as a layoutdb project; the file is left as it was.
+public enum ProjectFileError: LayoutDBError, Equatable {
+    /// No file (or an empty one) where a read command expected a project.
+    case noProject(path: String)
+    /// The file exists but is not an SQLite database.
+    case notADatabase(path: String)
+    /// An SQLite database that some other program made.
+    case foreignDatabase(path: String)
+    /// A project made by a newer layoutdb.
+    case newerSchema(path: String, version: Int, known: Int)
+
+    public var errorKind: ErrorKind { .cannotOpen }
+
+    public var description: String {
+        switch self {
+        case .noProject(let path):
+            "no project at \(path); run `layoutdb init` or `layoutdb apply FILE`"
+        case .notADatabase(let path):
+            "\(path) is not a layoutdb project (not an SQLite database); "
+                + "check the --db path"
+        case .foreignDatabase(let path):
+            "\(path) is an SQLite database but not a layoutdb project; "
+                + "it was left untouched (check the --db path)"
+        case .newerSchema(let path, let version, let known):
+            "\(path) was written by a newer layoutdb (schema version \(version), "
+                + "this one knows up to \(known)); upgrade layoutdb. The file was left untouched"
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import LayoutScript
+
+/// What a layout holds, read as plain values: constraints, views, variants.
+extension Project {
+    /// A variant of a layout: its canvas and the constants it overrides.
+    public struct Variant: Hashable, Sendable {
+        public var name: String
+        /// The variant's own canvas; nil inherits the layout's.
+        public var canvas: Size?
+        /// The labels whose constant the variant overrides, with its constant, in the
+        /// order the constraints were added.
+        public var overrides: [Override]
+
+        public struct Override: Hashable, Sendable {
+            public var label: String
+            public var constant: Double
+
+            public init(label: String, constant: Double) {
+                self.label = label
+                self.constant = constant
+            }
+        }
+    }
+
+    /// Whether the project holds no layout yet (a new file, or `init` alone).
+    public func isEmpty() throws -> Bool { try store.isEmpty() }
+
+    /// The constraints of `layout` in the order they were added; with
+    /// `includeGenerated`, followed by those the views' intrinsic sizes stand for.
+    ///
+    ///     try project.constraints().compactMap(\.label)   // ["header.height", ...]
+    public func constraints(layout: String = defaultLayoutName, includeGenerated: Bool = false)
+        throws -> [Constraint]
+    {
+        try store.listConstraints(layout: layout, includeGenerated: includeGenerated)
+            .map(\.constraint)
+    }
+
+    /// The views of `layout` (not the root), parents before their children.
+    public func views(layout: String = defaultLayoutName) throws -> [ViewDeclaration] {
+        try store.views(layout: layout).filter { !$0.isRoot }.map(\.declaration)
+    }
+
+    /// The variants of `layout`, by name.
+    public func variants(layout: String = defaultLayoutName) throws -> [Variant] {
+        let labels = Dictionary(
+            try store.listConstraints(layout: layout).compactMap { s in
+                s.id.flatMap { id in s.constraint.label.map { (id, $0) } }
+            }
+        ) { a, _ in a }
+        return try store.variants(layout: layout).map { v in
+            Variant(
+                name: v.name, canvas: v.canvas,
+                overrides: v.overrides.sorted { $0.key < $1.key }.map {
+                    // An override is made through a label, so every one has a label.
+                    Variant.Override(label: labels[$0.key] ?? "#\($0.key)", constant: $0.value)
+                })
+        }
+    }
+}

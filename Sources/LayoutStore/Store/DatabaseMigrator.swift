@@ -1,0 +1,113 @@
+import LayoutSQLite
+import LayoutScript
+
+/// Brings a file to the current schema: checks it is a layoutdb project (or empty), then
+/// applies the migrations it lacks, in order, each once, each in one immediate
+/// transaction, recording the version in `PRAGMA user_version`.
+///
+/// A file whose version is newer than the binary knows, that is not a database, or that
+/// is someone else's SQLite database is refused before anything is written to it.
+///
+///     let db = try Database(path: path, options: .init(create: true))
+///     try DatabaseMigrator().migrate(db, allowEmpty: true)
+package struct DatabaseMigrator: Sendable {
+    /// One migration: its version (1, 2, ...), its name and its SQL.
+    package struct Migration: Sendable {
+        package var version: Int
+        package var name: String
+        package var sql: String
+        package init(version: Int, name: String, sql: String) {
+            self.version = version
+            self.name = name
+            self.sql = sql
+        }
+    }
+
+    /// `PRAGMA application_id` of a layoutdb project: 'LYDB'. Set by the first migration.
+    package static let applicationID: Int64 = 0x4C59_4442
+
+    package var migrations: [Migration]
+
+    /// The migrations embedded from `Migrations/*.sql`.
+    package init() {
+        self.migrations = EmbeddedMigrations.all.map {
+            Migration(version: $0.version, name: $0.name, sql: $0.sql)
+        }
+    }
+
+    package init(migrations: [Migration]) { self.migrations = migrations }
+
+    /// The newest schema version this binary knows.
+    package var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
+
+    /// Checks the file and applies the missing migrations; switches the file to WAL.
+    ///
+    /// - Parameter allowEmpty: whether an empty database (no tables, version 0) may become a
+    ///   project; otherwise it is refused as ``ProjectFileError/noProject(path:)``.
+    package func migrate(_ db: Database, allowEmpty: Bool) throws {
+        let state = try inspect(db)
+        if state.isEmpty && !allowEmpty { throw ProjectFileError.noProject(path: db.path) }
+        // Checked: from here on it is ours to write. WAL lets readers run during a write.
+        if state.journalMode != "wal" && !db.isReadOnly {
+            try db.execute("PRAGMA journal_mode = WAL")
+        }
+        // A read-only connection cannot migrate: it reads an older file as that schema
+        // left it (every version keeps the tables and views the readers use).
+        guard state.version < latestVersion, !db.isReadOnly else { return }
+        for migration in migrations.sorted(by: { $0.version < $1.version }) {
+            try db.transaction(.immediate) {
+                // Re-read inside the write lock: another process may have migrated meanwhile.
+                let current = try db.int64("PRAGMA user_version") ?? 0
+                guard current < migration.version else { return }
+                try db.execute(migration.sql)
+                try db.execute("PRAGMA user_version = \(migration.version)")
+            }
+        }
+    }
+
+    private struct FileState {
+        var version: Int
+        var isEmpty: Bool
+        var journalMode: String
+    }
+
+    /// Reads the header fields without writing anything; refuses files that are not ours.
+    private func inspect(_ db: Database) throws -> FileState {
+        let header: Header
+        do {
+            header = try readHeader(db)
+        } catch {
+            if error.kind == .notADatabase {
+                throw ProjectFileError.notADatabase(path: db.path)
+            }
+            throw error
+        }
+        let isEmpty = header.applicationID == 0 && header.version == 0 && header.tables == 0
+        if !isEmpty && header.applicationID != Self.applicationID {
+            throw ProjectFileError.foreignDatabase(path: db.path)
+        }
+        if header.version > latestVersion {
+            throw ProjectFileError.newerSchema(
+                path: db.path, version: header.version, known: latestVersion)
+        }
+        return FileState(version: header.version, isEmpty: isEmpty, journalMode: header.journal)
+    }
+
+    private struct Header {
+        var applicationID: Int64
+        var version: Int
+        var tables: Int64
+        var journal: String
+    }
+
+    private func readHeader(_ db: Database) throws(DatabaseError) -> Header {
+        let applicationID = try db.int64("PRAGMA application_id") ?? 0
+        let version = Int(try db.int64("PRAGMA user_version") ?? 0)
+        let tables = try db.int64("SELECT count(*) FROM sqlite_schema") ?? 0
+        let statement = try db.cachedStatement("PRAGMA journal_mode")
+        defer { statement.reset() }
+        let journal = try statement.step() ? statement.string(0).lowercased() : ""
+        return Header(
+            applicationID: applicationID, version: version, tables: tables, journal: journal)
+    }
+}

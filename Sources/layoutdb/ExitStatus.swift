@@ -1,0 +1,46 @@
+import LayoutStore
+
+/// Process exit codes, in the sysexits style argument-parser uses for usage errors.
+///
+/// Listed in `layoutdb --help` and the README; scripts may rely on them.
+enum ExitStatus: Int32, Sendable, CaseIterable {
+    /// Success.
+    case ok = 0
+    /// `check` / `doctor` found problems.
+    case findings = 1
+    /// The command line is wrong.
+    case usage = 64
+    /// Bad input: a parse error, an unknown name, unsatisfiable constraints.
+    case dataError = 65
+    /// The project or an input file cannot be opened (missing, not a layoutdb project, too new).
+    case noInput = 66
+    /// A database or I/O error (disk full, read-only file, corrupt database).
+    case ioError = 74
+    /// Another writer held the project for longer than the busy timeout.
+    case busy = 75
+
+    var meaning: String {
+        switch self {
+        case .ok: "success"
+        case .findings: "check or doctor found problems"
+        case .usage: "wrong command line"
+        case .dataError: "bad input: parse error, unknown name, unsatisfiable constraints"
+        case .noInput: "cannot open the project or an input file"
+        case .ioError: "database or I/O error"
+        case .busy: "busy: another writer held the project too long"
+        }
+    }
+}
+
+extension ExitStatus {
+    /// The one mapping from the library's kinds of failure to exit statuses.
+    init(_ kind: ErrorKind) {
+        switch kind {
+        case .badInput: self = .dataError
+        case .cannotOpen: self = .noInput
+        case .io: self = .ioError
+        case .busy: self = .busy
+        case .invalidRequest: self = .usage
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Testing
+
+@testable import LayoutScript
+
+@Suite("Parsing the Visual Format Language")
+struct ParseVisualFormatTests {
+    @Test("the contract's line: standard spacing, predicates, a relation to a view")
+    func contractLine() throws {
+        #expect(
+            try equations("H:|-[a(>=40)]-8-[b(==a)]-|") == [
+                "a.left == root.left + 20",
+                "a.width >= 40",
+                "b.left == a.right + 8",
+                "b.width == a.width",
+                "root.right == b.right + 20",
+            ])
+    }
+
+    @Test("V lines constrain top, bottom and height")
+    func vertical() throws {
+        #expect(
+            try equations("V:|-10-[a(==44)][b]-|") == [
+                "a.top == root.top + 10", "a.height == 44", "b.top == a.bottom",
+                "root.bottom == b.bottom + 20",
+            ])
+    }
+
+    @Test("without H: or V:, a line starting with '|' or '[' is horizontal")
+    func defaultOrientation() throws {
+        #expect(
+            try equations("|-16-[body]-16-|") == [
+                "body.left == root.left + 16", "root.right == body.right + 16",
+            ])
+        #expect(try equations("[a]-[b]") == ["b.left == a.right + 8"])
+    }
+
+    @Test("flush views and flush superview edges are 0 apart")
+    func flush() throws {
+        #expect(
+            try equations("H:|[a][b]|") == [
+                "a.left == root.left", "b.left == a.right", "root.right == b.right",
+            ])
+    }
+
+    @Test("'-' alone is 8 between views and 20 to the superview")
+    func standardSpacing() throws {
+        #expect(try constraints("H:|-[a]-[b]-|").map(\.constant) == [20, 8, 20])
+    }
+
+    @Test("spacing predicates with relations and priorities, several at once")
+    func spacingPredicates() throws {
+        #expect(
+            try equations("H:[a]-(>=8)-[b]-(>=8@750)-|") == [
+                "b.left >= a.right + 8", "root.right >= b.right + 8 @ 750",
+            ])
+        #expect(
+            try equations("[a]-(>=8,<=20@low)-[b]") == [
+                "b.left >= a.right + 8", "b.left <= a.right + 20 @ 250",
+            ])
+        #expect(try equations("[a]-(-4)-[b]") == ["b.left == a.right - 4"])
+    }
+
+    @Test("view predicates: several, with priorities, relations to other views")
+    func viewPredicates() throws {
+        #expect(try equations("H:[a(>=40,<=80@250)]") == ["a.width >= 40", "a.width <= 80 @ 250"])
+        #expect(try equations("V:[a(==b@high)]") == ["a.height == b.height @ 750"])
+        #expect(try equations("[a(40)]") == ["a.width == 40"])
+    }
+
+    @Test("metric names stand for numbers in spacings, sizes and priorities")
+    func metrics() throws {
+        let text = "metric pad 12; metric w 60; metric p 300\nH:|-pad-[a(==w@p)]-pad-[b]"
+        #expect(
+            try equations(text) == [
+                "a.left == root.left + 12", "a.width == 60 @ 300", "b.left == a.right + 12",
+            ])
+        #expect(try equations("[a]-(>=gap)-[b]", metrics: ["gap": 5]) == ["b.left >= a.right + 5"])
+    }
+
+    @Test("'|' is the declared parent of the view next to it")
+    func superviewIsTheParent() throws {
+        let text = """
+            view card
+            view icon in card
+            view title in card
+            H:|-[icon]-[title]-|
+            V:|[card]|
+            """
+        #expect(
+            try equations(text) == [
+                "icon.left == card.left + 20", "title.left == icon.right + 8",
+                "card.right == title.right + 20",
+                "card.top == root.top", "root.bottom == card.bottom",
+            ])
+    }
+
+    @Test("parents are tracked per layout")
+    func parentsPerLayout() throws {
+        #expect(try equations("view c; view a in c\nlayout other\n|[a]") == ["a.left == root.left"])
+    }
+
+    @Test("a labelled VFL line numbers its constraints LABEL.1, LABEL.2, ...")
+    func labelledLine() throws {
+        let parsed = try constraints("row: H:|-[a]-[b]\nv.gaps: V:|[c]\ncol: [d]-|")
+        #expect(parsed.map(\.label) == ["row.1", "row.2", "v.gaps.1", "col.1"])
+        #expect(parsed.first?.source == "row: H:|-[a]-[b]")
+    }
+
+    @Test("view names with '-' inside, metric names before '-'")
+    func dashes() throws {
+        #expect(
+            try equations("[top-bar]-m-[side-bar]", metrics: ["m": 3]) == [
+                "side-bar.left == top-bar.right + 3"
+            ])
+    }
+
+    @Test("spaces between VFL tokens are allowed")
+    func spaces() throws {
+        #expect(
+            try equations("H: | - 8 - [ a ( == 40 ) ]") == [
+                "a.left == root.left + 8", "a.width == 40",
+            ])
+    }
+}
