@@ -71,7 +71,7 @@ struct InputDefectsTests {
         #expect(r.status == 0, "\(r.stderr)")
         let second = box.run(["--layout", "second", "frames", "--format", "csv"])
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stdout == "view,x,y,width,height\nsmall,0,0,40,40\n")
+        #expect(second.stdout == "view,x,y,width,height,stale\nsmall,0,0,40,40,0\n")
         #expect(!box.run(["frames", "--format", "csv"]).stdout.contains("small"))
         // A `layout` statement still switches; the option only sets where the script starts.
         let both = box.write("both.layout", "view early\nlayout third\nview late\n")
