@@ -79,6 +79,7 @@ let package = Package(
             name: "LayoutScriptTests",
             dependencies: ["LayoutScript"],
             resources: [.copy("../Fixtures")]),
+        .testTarget(name: "LayoutSQLiteTests", dependencies: ["LayoutSQLite"]),
         .testTarget(
             name: "LayoutStoreTests",
             dependencies: [

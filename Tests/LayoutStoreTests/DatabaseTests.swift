@@ -159,60 +159,6 @@ struct DatabaseTests {
         _ = try ProjectStore.open(path: file.path)  // now it exists
     }
 
-    @Test("a transaction rolls back when its body throws, leaving data untouched")
-    func transactionRollback() throws {
-        let file = TempFile()
-        defer { file.cleanup() }
-        let db = try Database(path: file.path, options: .init(create: true))
-        try db.execute("CREATE TABLE t (name TEXT NOT NULL UNIQUE) STRICT")
-        try db.execute("INSERT INTO t VALUES (?)", ["kept"])
-        struct Stop: Error {}
-        #expect(throws: Stop.self) {
-            try db.transaction {
-                try db.execute("INSERT INTO t VALUES (?)", ["lost"])
-                try db.execute("DELETE FROM t WHERE name = ?", ["kept"])
-                throw Stop()
-            }
-        }
-        #expect(!db.isInTransaction)
-        let names = try db.cachedStatement("SELECT name FROM t").rows { $0.string(0) }
-        #expect(names == ["kept"])
-    }
-
-    @Test("a savepoint in a transaction undoes only its own writes")
-    func nestedSavepoint() throws {
-        let file = TempFile()
-        defer { file.cleanup() }
-        let db = try Database(path: file.path, options: .init(create: true))
-        try db.execute("CREATE TABLE t (n INTEGER) STRICT")
-        try db.transaction {
-            try db.execute("INSERT INTO t VALUES (?)", [1])
-            _ = try? db.savepoint {
-                try db.execute("INSERT INTO t VALUES (?)", [2])
-                throw CancellationError()
-            }
-        }
-        #expect(try db.cachedStatement("SELECT n FROM t").rows { $0.int(0) } == [1])
-    }
-
-    @Test("transactions do not nest; a savepoint alone is a transaction")
-    func transactionsDoNotNest() throws {
-        let file = TempFile()
-        defer { file.cleanup() }
-        let db = try Database(path: file.path, options: .init(create: true))
-        try db.execute("CREATE TABLE t (n INTEGER) STRICT")
-        try db.transaction {
-            try db.execute("INSERT INTO t VALUES (?)", [1])
-            #expect(throws: DatabaseError.self) { try db.transaction {} }
-        }
-        try db.savepoint(.immediate) {
-            #expect(db.isInTransaction)
-            try db.execute("INSERT INTO t VALUES (?)", [2])
-        }
-        #expect(!db.isInTransaction)
-        #expect(try db.cachedStatement("SELECT n FROM t").rows { $0.int(0) } == [1, 2])
-    }
-
     @Test("errors carry codes, message and SQL; exit statuses follow the codes")
     func errorsCarryDetails() throws {
         let file = TempFile()
@@ -247,28 +193,6 @@ struct DatabaseTests {
         #expect(
             DatabaseError(extendedCode: SQLITE_NOTADB, message: "", path: "p").errorKind
                 == .cannotOpen)
-    }
-
-    @Test("typed binding and reading round-trip Int64, Double, String, Bool and NULL")
-    func bindingRoundTrip() throws {
-        let file = TempFile()
-        defer { file.cleanup() }
-        let db = try Database(path: file.path, options: .init(create: true))
-        try db.execute("CREATE TABLE t (i INTEGER, d REAL, s TEXT, b INTEGER, n TEXT)")
-        let hostile = "x'); DROP TABLE t; -- ünïcödé \u{0}?"
-        try db.execute(
-            "INSERT INTO t VALUES (?, ?, ?, ?, ?)",
-            [Int64.max, 0.1, hostile, true, nil])
-        let row = try db.cachedStatement("SELECT i, d, s, b, n FROM t")
-        #expect(try row.step())
-        #expect(row.int64(0) == Int64.max)
-        #expect(row.double(1) == 0.1)
-        #expect(row.bool(3))
-        #expect(row.optionalString(4) == nil)
-        #expect(row.string(2) == hostile)
-        row.reset()
-        #expect(try db.int64("SELECT count(*) FROM t WHERE s = ?", [hostile]) == 1)
-        #expect(try db.int64("SELECT count(*) FROM sqlite_schema WHERE name = 't'") == 1)
     }
 
     @Test("full disk: the write fails with an I/O exit status and nothing is kept")
