@@ -94,9 +94,10 @@ struct ProgressTests {
     )
     func applyEndToEnd() throws {
         let box = Sandbox()
-        // Enough work to outlast the display's delay in a debug build.
+        // Enough work that parsing alone outlasts the display's delay in a debug build:
+        // the parse bar is drawn only for a parse that lasts longer than the delay.
         var script = "canvas 375 812\n"
-        for i in 0..<6_000 {
+        for i in 0..<12_000 {
             script += "view v\(i)\nv\(i).left == |.left + \(i % 300); v\(i).top == |.top\n"
             script += "v\(i).width == 10; v\(i).height == 10\n"
         }
@@ -107,7 +108,7 @@ struct ProgressTests {
         for stage in ["parse [", "store [", "solve [", "write ["] {
             #expect(shown.terminal.contains(stage), "\(stage) on the terminal")
         }
-        #expect(shown.terminal.contains("6,000/6,000 views (main/base)"))
+        #expect(shown.terminal.contains("12,000/12,000 views (main/base)"))
         #expect(shown.terminal.hasSuffix("\r\u{1B}[K"), "the line is erased at the end")
 
         let quiet = try runWithTerminalStderr([
