@@ -13,7 +13,8 @@ import Foundation
 package struct LinearSystemDump: Sendable {
     package var variableCount: Int
     package var viewCount: Int
-    package var constraints: [(terms: [(Int32, Double)], relation: Relation, constant: Double, priority: Priority)]
+    package var constraints:
+        [(terms: [(Int32, Double)], relation: Relation, constant: Double, priority: Priority)]
     /// The scenario: constraint index, old and new constant (in `Σ terms REL constant` form).
     package var change: (index: Int, old: Double, new: Double)?
 
@@ -33,29 +34,47 @@ package struct LinearSystemDump: Sendable {
             let f = line.split(separator: " ")
             func number(_ i: Int) throws(FormatError) -> Double {
                 guard i < f.count, let x = Double(f[i]) else {
-                    throw FormatError(line: lineNumber, message: "expected a number in field \(i + 1)")
+                    throw FormatError(
+                        line: lineNumber, message: "expected a number in field \(i + 1)")
                 }
                 return x
             }
+            // A count or an index is read as a whole number in range: converting any
+            // other Double to Int would trap on a damaged or hostile file.
+            func whole(_ i: Int, below limit: Int = Int(Int32.max)) throws(FormatError) -> Int {
+                let x = try number(i)
+                guard x == x.rounded(), x >= 0, x < Double(limit) else {
+                    throw FormatError(
+                        line: lineNumber,
+                        message: "expected a whole number below \(limit) in field \(i + 1)")
+                }
+                return Int(x)
+            }
             switch f.first {
-            case "vars": variableCount = Int(try number(1))
-            case "views": viewCount = Int(try number(1))
+            case "vars": variableCount = try whole(1)
+            case "views": viewCount = try whole(1)
             case "set":
-                change = (Int(try number(1)), try number(2), try number(3))
+                change = (try whole(1), try number(2), try number(3))
             case "c":
                 guard f.count >= 5, let relation = Relation(rawValue: String(f[1])) else {
                     throw FormatError(line: lineNumber, message: "bad constraint line")
                 }
                 let strength = try number(2)
+                guard strength > 0, strength.isFinite else {
+                    throw FormatError(
+                        line: lineNumber, message: "a strength must be a positive number")
+                }
                 let priority: Priority =
                     strength >= 1e9
                     ? .required
                     : Priority(min(999, max(1, (1000 * log10(strength) / 9).rounded())))
-                let k = Int(try number(4))
+                let k = try whole(4, below: f.count)
                 var terms: [(Int32, Double)] = []
                 terms.reserveCapacity(k)
                 for j in 0..<k {
-                    terms.append((Int32(try number(5 + 2 * j)), try number(6 + 2 * j)))
+                    // A variable must be one `vars` declared (it comes first in a dump).
+                    let v = try whole(5 + 2 * j, below: variableCount)
+                    terms.append((Int32(v), try number(6 + 2 * j)))
                 }
                 constraints.append((terms, relation, -(try number(3)), priority))
             default:

@@ -169,25 +169,36 @@ package enum SVGRenderer {
                 return nil
             }
             let name = b.view + (b.ambiguous ? " (ambiguous)" : "")
-            let room = Int(((f.width - 2 * labelInset) / charWidth).rounded(.down))
+            // Compared as a Double before converting: a solved width can be far beyond
+            // what an Int holds (1e20, 1e300), and converting that would trap.
+            let fits = ((f.width - 2 * labelInset) / charWidth).rounded(.down)
             let text: String
-            if name.count <= room {
+            if fits >= Double(name.count) {
                 text = name
-            } else if room >= 2 {
-                text = String(name.prefix(room - 1)) + "…"
+            } else if fits >= 2 {
+                text = String(name.prefix(Int(fits) - 1)) + "…"
             } else {
                 return nil
             }
             let x = f.x + labelInset
-            var baseline = f.y + labelInset + labelFontSize
-            repeat {
+            let top = f.y + labelInset + labelFontSize
+            // A placed label is shorter than two lines, so it blocks at most two of this
+            // box's lines: among the first 2n + 1 lines one is free of the n labels placed
+            // in its columns. Looking no further keeps a very tall box (1e20) from being
+            // walked line by line, and lines are counted from the top, not summed, so a
+            // box where adding a line height changes nothing (y = 1e300) still ends.
+            let blockers = placed.filter {
+                $0.x < x + Double(text.count) * charWidth && x < $0.x + $0.width
+            }
+            for line in 0...(2 * blockers.count) {
+                let baseline = top + Double(line) * lineHeight
+                guard line == 0 || baseline + labelFontSize * 0.25 <= f.y + f.height else { break }
                 let candidate = labelBox(text, x: x, baseline: baseline)
-                if !placed.contains(where: { $0.overlaps(candidate) }) {
+                if !blockers.contains(where: { $0.overlaps(candidate) }) {
                     placed.append(candidate)
                     return (text, x, baseline)
                 }
-                baseline += lineHeight
-            } while baseline + labelFontSize * 0.25 <= f.y + f.height
+            }
             return nil
         }
     }
