@@ -60,6 +60,7 @@ struct Layoutdb: ParsableCommand {
     /// value wherever it stands: it is handed over with U+2212 MINUS SIGN in place of its
     /// `-`, which argument-parser takes for a value and ``signedNumber(_:)`` reads back.
     static func main() {
+        keepHelpWidthAtLeast(40)
         let arguments = shieldingNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
         if let unknown = CommandNames.unknownCommand(in: arguments, root: Layoutdb.self) {
             printError(unknown.description)
@@ -75,6 +76,21 @@ struct Layoutdb: ParsableCommand {
             Self.exit(withError: error)
         }
     }
+}
+
+/// Sets `COLUMNS` to `minimum` when the width argument-parser would lay help out for
+/// (`COLUMNS` if it is a whole number, else standard output's terminal) is narrower.
+/// argument-parser 1.8.2 stops with an assertion (`columns - wrappingIndent`) when it
+/// wraps help for fewer than about 30 columns; a narrower terminal wraps the lines again.
+func keepHelpWidthAtLeast(_ minimum: Int) {
+    var width = getenv("COLUMNS").flatMap { Int(String(cString: $0)) }
+    if width == nil {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            width = Int(size.ws_col)
+        }
+    }
+    if let width, width < minimum { setenv("COLUMNS", String(minimum), 1) }
 }
 
 /// The minus sign a negative number is handed to argument-parser with (see `Layoutdb.main`).

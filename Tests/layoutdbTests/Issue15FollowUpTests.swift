@@ -42,4 +42,60 @@ struct Issue15FollowUpTests {
         // At y = 1e300 a line height is below the numbers' precision; both are labelled.
         #expect(svg.contains(">far1</text>") && svg.contains(">far2</text>"))
     }
+
+    @Test("help on a narrow terminal: laid out for 40 columns instead of stopping")
+    func helpOnNarrowTerminals() throws {
+        let box = Sandbox()
+        for columns in ["20", "1", "0", "-5"] {
+            for args in [["help", "frames"], ["--help"], ["add", "--help"]] {
+                let r = box.run(args, environment: ["COLUMNS": columns], db: false)
+                #expect(r.status == 0, "COLUMNS=\(columns) \(args): \(r.stderr)")
+                #expect(r.stdout.contains("USAGE:"), "COLUMNS=\(columns) \(args)")
+            }
+        }
+        let terminal = try runWithNarrowTerminalStdout(["help", "frames"], columns: 20)
+        #expect(terminal.status == 0)
+        #expect(terminal.output.contains("USAGE:"))
+    }
+}
+
+/// Runs layoutdb with standard output on a pseudo-terminal `columns` wide (and no
+/// `COLUMNS`), returning what the terminal received.
+private func runWithNarrowTerminalStdout(_ args: [String], columns: UInt16) throws -> (
+    status: Int32, output: String
+) {
+    // posix_openpt and friends are not visible from Swift's Glibc module; these are the
+    // Linux ioctls they wrap.
+    let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    try #require(master >= 0)
+    defer { close(master) }
+    var unlock: Int32 = 0
+    var number: UInt32 = 0
+    try #require(ioctl(master, 0x4004_5431, &unlock) == 0)  // TIOCSPTLCK
+    try #require(ioctl(master, 0x8004_5430, &number) == 0)  // TIOCGPTN
+    let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+    try #require(slave >= 0)
+    var size = winsize(ws_row: 24, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    try #require(ioctl(slave, 0x5414, &size) == 0)  // TIOCSWINSZ
+    let p = Process()
+    p.executableURL = productsDirectory.appending(path: "layoutdb")
+    p.arguments = args
+    var environment = ProcessInfo.processInfo.environment
+    environment.removeValue(forKey: "COLUMNS")
+    p.environment = environment
+    p.standardOutput = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+    p.standardError = FileHandle.nullDevice
+    p.standardInput = FileHandle.nullDevice
+    try p.run()
+    close(slave)
+    // Read while it runs (the terminal's buffer is small), until the last writer closes.
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = read(master, &buffer, buffer.count)
+        if n <= 0 { break }
+        received += buffer[0..<n]
+    }
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: received, as: UTF8.self))
 }
