@@ -1,10 +1,13 @@
--- layoutdb schema, version 2: solved_frames derives its sums on the stored values' grid.
+-- layoutdb schema, version 2: solved_frames shows every value on a clean grid.
 --
--- The store writes every solved value on a grid of ten significant digits
--- (snapSolvedValue), so `x = 100` matches in plain SQL. A sum of two such values can
--- still miss by one bit (66.66666667 + 33.33333333), so the derived columns are put on
--- the same grid here: printf('%.10g') rounds to ten significant digits and the CAST
--- reads back the nearest REAL, which is what snapSolvedValue gives.
+-- The frames table keeps the solver's values as solved. This view rounds every column
+-- to twelve significant digits (snapSolvedValue in the library): printf('%.12g') rounds
+-- and the CAST reads back the nearest REAL, so `x = 100` and `width = 44` match in plain
+-- SQL. The derived columns are rounded from the unrounded sums, not summed from rounded
+-- columns: two edges that meet in the solution (one view's max_x, its neighbour's
+-- min_x) round from values within the solver's noise of each other and so compare
+-- equal, where a sum of rounded values (33.3333333333 + 33.3333333333) would miss the
+-- neighbour's rounded edge (66.6666666667) in the last digit.
 
 DROP VIEW solved_frames;
 
@@ -14,18 +17,18 @@ SELECT
     CASE f.variant_id WHEN 0 THEN 'base' ELSE va.name END AS variant,
     v.name AS view,
     p.name AS parent,
-    f.x AS x,
-    f.y AS y,
-    f.width AS width,
-    f.height AS height,
-    CAST(printf('%.10g', f.x - coalesce(pf.x, 0)) AS REAL) AS rel_x,
-    CAST(printf('%.10g', f.y - coalesce(pf.y, 0)) AS REAL) AS rel_y,
-    f.x AS min_x,
-    CAST(printf('%.10g', f.x + f.width / 2) AS REAL) AS mid_x,
-    CAST(printf('%.10g', f.x + f.width) AS REAL) AS max_x,
-    f.y AS min_y,
-    CAST(printf('%.10g', f.y + f.height / 2) AS REAL) AS mid_y,
-    CAST(printf('%.10g', f.y + f.height) AS REAL) AS max_y,
+    CAST(printf('%.12g', f.x) AS REAL) AS x,
+    CAST(printf('%.12g', f.y) AS REAL) AS y,
+    CAST(printf('%.12g', f.width) AS REAL) AS width,
+    CAST(printf('%.12g', f.height) AS REAL) AS height,
+    CAST(printf('%.12g', f.x - coalesce(pf.x, 0)) AS REAL) AS rel_x,
+    CAST(printf('%.12g', f.y - coalesce(pf.y, 0)) AS REAL) AS rel_y,
+    CAST(printf('%.12g', f.x) AS REAL) AS min_x,
+    CAST(printf('%.12g', f.x + f.width / 2) AS REAL) AS mid_x,
+    CAST(printf('%.12g', f.x + f.width) AS REAL) AS max_x,
+    CAST(printf('%.12g', f.y) AS REAL) AS min_y,
+    CAST(printf('%.12g', f.y + f.height / 2) AS REAL) AS mid_y,
+    CAST(printf('%.12g', f.y + f.height) AS REAL) AS max_y,
     EXISTS (
         SELECT 1 FROM dirty d
         WHERE d.layout_id = v.layout_id AND d.variant_id = f.variant_id

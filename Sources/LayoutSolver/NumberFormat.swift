@@ -35,30 +35,36 @@ public func exactNumber(_ value: Double) -> String {
     return "\(value)"
 }
 
-/// A solved value on a grid of ten significant digits (1e-9 of its magnitude): solver
-/// noise goes (`99.99999999999998` → `100`) and values that are whole or short decimals
-/// are stored exactly, so `where width = 100` finds them in plain SQL.
+/// A solved value on a grid of twelve significant digits: solver noise goes
+/// (`99.99999999999998` → `100`, `66.66666666666667` → `66.6666666667`) and values that
+/// are whole numbers of up to twelve digits or short decimals are kept exactly, so
+/// `where width = 100` finds them in plain SQL.
 ///
-/// The store applies it to every solved value it writes; the `solved_frames` view
-/// applies the same grid (`printf('%.10g', …)`) to the values it derives by addition.
-/// Zero, non-finite values and magnitudes outside 1e-12 ... 1e31 (where the grid's
-/// power of ten is not an exact `Double`) are returned unchanged.
+/// The `solved_frames` view applies the same rule in SQL (`printf('%.12g', …)`) to every
+/// column, the derived ones (`max_x`, `mid_y`, `rel_x`, …) from the unrounded sums, and
+/// the frames layoutdb prints are snapped the same way. Zero and non-finite values are
+/// returned unchanged.
 ///
 ///     snapSolvedValue(99.99999999999998) == 100
+///     snapSolvedValue(123_456_789_012) == 123_456_789_012
 public func snapSolvedValue(_ value: Double) -> Double {
-    let magnitude = abs(value)
-    guard value.isFinite, magnitude >= 1e-12, magnitude < 1e31 else { return value }
-    // Ten significant digits: value × 10^(9 - exponent) rounded to a whole number, then
-    // divided back. Both the whole number and 10^k (k ≤ 22) are exact doubles, so the
-    // one division rounds correctly to the double nearest the decimal.
-    let exponent = Int(log10(magnitude).rounded(.down))
-    let shift = 9 - exponent
-    if shift >= 0 {
+    guard value.isFinite, value != 0 else { return value }
+    // Twelve significant digits: value × 10^(11 - exponent) rounded to a whole number,
+    // then divided back. Both the whole number and 10^k (k ≤ 22) are exact doubles, so
+    // the one division rounds correctly to the double nearest the decimal.
+    let exponent = Int(log10(abs(value)).rounded(.down))
+    let shift = 11 - exponent
+    if shift >= 0 && shift <= 22 {
         let scale = powersOfTen[shift]
         return (value * scale).rounded() / scale
     }
-    let scale = powersOfTen[-shift]
-    return (value / scale).rounded() * scale
+    if shift < 0 && shift >= -22 {
+        let scale = powersOfTen[-shift]
+        return (value / scale).rounded() * scale
+    }
+    // Far from 1 (below 1e-11, from 1e34) no power of ten that scales it is exact: the
+    // decimal text, read back, is what the SQL view's printf and CAST give.
+    return Double(String(format: "%.12g", value)) ?? value
 }
 
 /// 1e0 ... 1e22: the powers of ten that are exact doubles.

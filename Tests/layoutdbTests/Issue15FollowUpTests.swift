@@ -43,6 +43,56 @@ struct Issue15FollowUpTests {
         #expect(svg.contains(">far1</text>") && svg.contains(">far2</text>"))
     }
 
+    /// `n` views side by side, equally wide, in a 100-wide canvas.
+    static func equalViews(_ n: Int) -> String {
+        var lines = ["canvas 100 50"] + (0..<n).map { "view v\($0)" }
+        lines.append("H:|[v0]" + (1..<n).map { "[v\($0)(==v0)]" }.joined() + "|")
+        lines += (0..<n).map { "V:|[v\($0)(10)]" }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test(
+        "solved_frames: edges that meet in the layout are equal in SQL; max_x = 100 is found",
+        arguments: [3, 6, 7, 11, 12])
+    func neighboursMeetInSQL(views n: Int) {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("eq.layout", Self.equalViews(n)), "-q"]).status == 0)
+        #expect(box.sql("select view from solved_frames where max_x = 100") == "v\(n - 1)")
+        #expect(box.sql("select view from solved_frames where min_x = 0") == "v0")
+        let pairs = box.sql(
+            """
+            select a.view || '|' || b.view from solved_frames a join solved_frames b
+            on a.max_x = b.min_x order by a.min_x
+            """)
+        #expect(pairs == (1..<n).map { "v\($0 - 1)|v\($0)" }.joined(separator: "\n"))
+        // Equal views are equally wide, and x is min_x.
+        #expect(box.sql("select count(distinct width) from solved_frames") == "1")
+        #expect(box.sql("select count(*) from solved_frames where x = min_x") == "\(n)")
+        // The frames layoutdb prints are the values SQL shows.
+        let json = box.run(["frames", "--format", "json"]).stdout
+        let third = box.sql("select x from solved_frames where view = 'v1'")
+        #expect(n != 3 || (third == "33.3333333333" && json.contains("33.3333333333,")), "\(json)")
+    }
+
+    @Test("solved_frames keeps whole numbers of up to twelve digits exact, in every column")
+    func bigWholeNumbersStayExact() {
+        let box = Sandbox()
+        let script = """
+            canvas 375 812
+            view big
+            big.left == 0; big.top == 0; big.width == 123456789012; big.height == 10
+
+            """
+        #expect(box.run(["apply", box.write("big.layout", script), "-q"]).status == 0)
+        #expect(
+            box.sql("select cast(width as int), cast(max_x as int) from solved_frames")
+                == "123456789012|123456789012")
+        #expect(box.sql("select count(*) from solved_frames where width = 123456789012") == "1")
+        #expect(box.sql("select count(*) from solved_frames where mid_x = 61728394506") == "1")
+        #expect(
+            box.run(["frames", "--format", "csv"]).stdout.contains("big,0,0,123456789012,10,0"))
+    }
+
     @Test("help on a narrow terminal: laid out for 40 columns instead of stopping")
     func helpOnNarrowTerminals() throws {
         let box = Sandbox()

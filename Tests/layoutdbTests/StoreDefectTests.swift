@@ -293,7 +293,9 @@ struct StoreDefectTests {
     func solvedValuesAreCleanInSQL(views n: Int) {
         let box = project(Self.equalViews(n))
         #expect(box.sql("select view from solved_frames where max_x = 100") == "v\(n - 1)")
-        #expect(box.sql("select count(*) from frames where width = round(width, 9)") == "\(n)")
+        #expect(
+            box.sql("select count(*) from solved_frames where width = round(width, 12)")
+                == "\(n)")
     }
 
     @Test("21: numbers beyond a sane range print in their shortest exact form")

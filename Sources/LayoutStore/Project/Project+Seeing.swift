@@ -34,8 +34,8 @@ extension Project {
     func rows(_ p: Prepared, _ frames: [Rect], ambiguous: [Bool]) -> [FrameRow] {
         p.views.indices.map { i in
             FrameRow(
-                view: p.views[i].name, parent: p.views[i].declaration.parent, frame: frames[i],
-                ambiguous: ambiguous[i])
+                view: p.views[i].name, parent: p.views[i].declaration.parent,
+                frame: frames[i].snapped, ambiguous: ambiguous[i])
         }
     }
 

@@ -1,5 +1,7 @@
 import LayoutScript
 
+import func LayoutSolver.snapSolvedValue
+
 /// Re-solving what is dirty: whole layouts, or only the dirty components.
 extension Project {
     /// Solves the dirty parts of `layout` for the base and every variant, writes the
@@ -155,5 +157,13 @@ extension Rect {
     func isClose(to other: Rect) -> Bool {
         abs(x - other.x) < 1e-6 && abs(y - other.y) < 1e-6 && abs(width - other.width) < 1e-6
             && abs(height - other.height) < 1e-6
+    }
+
+    /// Each value on the grid of ``snapSolvedValue(_:)``, as the `solved_frames` view
+    /// shows it: what the frames a project hands out carry.
+    var snapped: Rect {
+        Rect(
+            x: snapSolvedValue(x), y: snapSolvedValue(y), width: snapSolvedValue(width),
+            height: snapSolvedValue(height))
     }
 }

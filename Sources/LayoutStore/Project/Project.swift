@@ -288,7 +288,7 @@ public final class Project {
             frames[view.id].map {
                 FrameRow(
                     view: view.name, parent: view.declaration.parent,
-                    frame: Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height),
+                    frame: Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height).snapped,
                     ambiguous: $0.ambiguous,
                     stale: wholeLayoutStale
                         || view.components.contains { $0.map(staleComponents.contains) ?? false })

@@ -1,6 +1,5 @@
 import LayoutSQLite
 import LayoutScript
-import func LayoutSolver.snapSolvedValue
 
 /// The engine's side of the store: dirty marks in, components and frames out.
 ///
@@ -53,9 +52,10 @@ extension ProjectStore {
         }
     }
 
-    /// Writes solved frames (root coordinates) keyed by view id, each value snapped to the
-    /// grid of ``snapSolvedValue(_:)`` (so plain SQL can compare them with `=`); only rows
-    /// whose snapped values changed are written. Returns the number of rows written.
+    /// Writes solved frames (root coordinates) keyed by view id, as solved: the
+    /// `solved_frames` view and the frames layoutdb prints put them on the grid of
+    /// ``snapSolvedValue(_:)``, the derived edges from the unrounded sums (so edges that
+    /// meet compare equal). Only changed rows are written. Returns the number written.
     ///
     ///     let frame = SolvedFrame(x: 0, y: 0, width: 375, height: 70)
     ///     try store.writeFrames(layout: "main", variant: .base, frames: [headerID: frame])
@@ -83,10 +83,10 @@ extension ProjectStore {
                 statement.reset()
                 try statement.bind(viewID, at: 1)
                 try statement.bind(variantID, at: 2)
-                try statement.bind(snapSolvedValue(frame.x), at: 3)
-                try statement.bind(snapSolvedValue(frame.y), at: 4)
-                try statement.bind(snapSolvedValue(frame.width), at: 5)
-                try statement.bind(snapSolvedValue(frame.height), at: 6)
+                try statement.bind(frame.x, at: 3)
+                try statement.bind(frame.y, at: 4)
+                try statement.bind(frame.width, at: 5)
+                try statement.bind(frame.height, at: 6)
                 try statement.bind(frame.ambiguous, at: 7)
                 try statement.step()
                 written += database.changes
