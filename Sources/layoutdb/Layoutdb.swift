@@ -52,13 +52,14 @@ struct Layoutdb: ParsableCommand {
     /// Argument-parser's `main`, with three things it cannot do: a mistyped command name
     /// gets a "did you mean" (exit 64, also after `help`), a layoutdb error from any
     /// command prints as `error: ...` and exits with the status of its kind (so no command
-    /// body handles errors), and a negative number is a value (`set-constant gap -20`).
+    /// body handles errors), and a word that starts with `-` but cannot be an option is a
+    /// value (`set-constant gap -20`, `--canvas -5x5`, `add '-a.width == b.width'`).
     ///
     /// argument-parser 1.8.2 reads every word that starts with `-` as an option and has no
     /// setting that lets a positional argument take `-20` (apple/swift-argument-parser#31).
-    /// No layoutdb option is spelled with a digit, so a word that is a negative number is a
-    /// value wherever it stands: it is handed over with U+2212 MINUS SIGN in place of its
-    /// `-`, which argument-parser takes for a value and ``signedNumber(_:)`` reads back.
+    /// A short option is `-` and letters (`-q`, `-qh`, `-o=FILE`), so any other such word
+    /// (`-20`, `-5x5`, `-a.width`) is handed over with U+2212 MINUS SIGN in place of its
+    /// `-`, which argument-parser takes for a value and ``unshielded(_:)`` reads back.
     static func main() {
         keepHelpWidthAtLeast(40)
         let arguments = shieldingNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
@@ -96,8 +97,10 @@ func keepHelpWidthAtLeast(_ minimum: Int) {
 /// The minus sign a negative number is handed to argument-parser with (see `Layoutdb.main`).
 let shieldedMinus: Character = "\u{2212}"
 
-/// `arguments` with each negative number (`-20`, `-0.5`, `-1e3`) written with
-/// ``shieldedMinus``; the words after `--` are values already and stay as they are.
+/// `arguments` with each word that starts with one `-` but is not a short option (`-`
+/// and letters, up to an `=`) written with ``shieldedMinus``: negative numbers (`-20`,
+/// `-0.5`, `-1e3`), sizes (`-5x5`), equations (`-a.width == 8`). `-` alone (standard
+/// input), `--name` options and the words after `--` stay as they are.
 func shieldingNegativeNumbers(_ arguments: [String]) -> [String] {
     var out: [String] = []
     out.reserveCapacity(arguments.count)
@@ -107,9 +110,9 @@ func shieldingNegativeNumbers(_ arguments: [String]) -> [String] {
             break
         }
         let body = word.dropFirst()
-        if word.first == "-", let next = body.first, next.isASCII, next.isNumber || next == ".",
-            Double(body) != nil
-        {
+        let name = body.prefix { $0 != "=" }
+        let isOption = name.allSatisfy { $0.isASCII && $0.isLetter }
+        if word.first == "-", !body.isEmpty, body.first != "-", name.isEmpty || !isOption {
             out.append(String(shieldedMinus) + body)
         } else {
             out.append(word)

@@ -35,7 +35,8 @@ struct VariantCommand: ParsableCommand {
         func validate() throws {
             if let canvas, parseSize(canvas) == nil {
                 throw ValidationError(
-                    "--canvas must be WIDTHxHEIGHT, e.g. 320x568 (got '\(canvas)')")
+                    "--canvas must be WIDTHxHEIGHT, two numbers >= 0, e.g. 320x568 "
+                        + "(got '\(unshielded(canvas))')")
             }
         }
 
@@ -108,7 +109,7 @@ struct VariantCommand: ParsableCommand {
 
 /// `320x568` → Size.
 func parseSize(_ text: String) -> Size? {
-    let parts = text.lowercased().split(separator: "x")
+    let parts = unshielded(text).lowercased().split(separator: "x")
     guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite,
         h.isFinite, w >= 0, h >= 0
     else { return nil }

@@ -93,6 +93,24 @@ struct Issue15FollowUpTests {
             box.run(["frames", "--format", "csv"]).stdout.contains("big,0,0,123456789012,10,0"))
     }
 
+    @Test("variant create --canvas with a negative size: a usage error that says why")
+    func negativeCanvas() {
+        let box = Sandbox()
+        #expect(
+            box.run(["apply", box.write("a.layout", "canvas 375 812\nview a\n"), "-q"]).status == 0)
+        for args in [["--canvas", "-5x5"], ["--canvas=-5x5"], ["--canvas", "5x-5"]] {
+            let r = box.run(["variant", "create", "x"] + args)
+            #expect(r.status == 64, "\(args)")
+            #expect(
+                r.stderr.contains("--canvas must be WIDTHxHEIGHT, two numbers >= 0"), "\(r.stderr)")
+            #expect(
+                r.stderr.contains(
+                    "(got '\(args.last!.replacingOccurrences(of: "--canvas=", with: ""))')"))
+            #expect(!r.stderr.contains("Missing value"), "\(r.stderr)")
+        }
+        #expect(!box.run(["variant", "list"]).stdout.contains("x "))
+    }
+
     @Test("help on a narrow terminal: laid out for 40 columns instead of stopping")
     func helpOnNarrowTerminals() throws {
         let box = Sandbox()
