@@ -39,7 +39,7 @@ struct Add: ParsableCommand {
 
     func run() throws {
         let report = try global.open().add(
-            equation, label: label, priority: priority.flatMap(Priority.init(parsing:)),
+            unshielded(equation), label: label, priority: priority.flatMap(Priority.init(parsing:)),
             layout: global.layout)
         printReport(report, global, json: json)
     }

@@ -25,6 +25,7 @@ struct Apply: ParsableCommand {
     @Flag(help: "Print the changed frames as JSON.") var json = false
 
     func run() throws {
+        let file = unshielded(file)
         let text = try readInput(file)
         let project = try global.open(create: true)
         let display = ProgressDisplay.standardError(quiet: global.quiet)

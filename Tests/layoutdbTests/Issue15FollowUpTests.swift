@@ -111,6 +111,24 @@ struct Issue15FollowUpTests {
         #expect(!box.run(["variant", "list"]).stdout.contains("x "))
     }
 
+    @Test("add: an equation that starts with '-' is an equation, not options")
+    func equationStartingWithMinus() {
+        let box = Sandbox()
+        #expect(
+            box.run(["apply", box.write("a.layout", "canvas 375 812\nview a\n"), "-q"]).status == 0)
+        let bare = box.run(["add", "-a.width"])
+        #expect(bare.status == 65)
+        #expect(bare.stderr.contains("<add>:1:9: expected '==', '<=' or '>='"), "\(bare.stderr)")
+        #expect(!bare.stdout.contains("USAGE"))
+        let added = box.run(["add", "-a.width == -40", "--label", "neg", "-q"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(box.run(["get", "neg"]).stdout.contains("source: -a.width == -40"))
+        #expect(box.run(["frames", "--format", "csv"]).stdout.contains("a,0,0,40,0,0"))
+        // Short options are still options, with a value after `=` too.
+        #expect(box.run(["render", "-o=a.svg", "-q"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: box.directory.appending(path: "a.svg").path))
+    }
+
     @Test("help on a narrow terminal: laid out for 40 columns instead of stopping")
     func helpOnNarrowTerminals() throws {
         let box = Sandbox()
