@@ -111,6 +111,46 @@ struct Issue15FollowUpTests {
         #expect(!box.run(["variant", "list"]).stdout.contains("x "))
     }
 
+    @Test("set in a script: an unknown label or variant is shown at its name, line and caret")
+    func setPointsAtTheName() {
+        let box = Sandbox()
+        let script = box.write(
+            "s.layout",
+            """
+            canvas 100 100
+            view header
+            header.height: header.height == 10
+            variant c canvas 50 50
+              set header.hieght 5 in c
+            view a; set header.height 5 in cc
+
+            """)
+        let label = box.run(["apply", script])
+        #expect(label.status == 65)
+        #expect(
+            label.stderr.contains(
+                """
+                s.layout:5:7: no constraint labelled `header.hieght` in layout `main`; \
+                did you mean `header.height`?
+                    set header.hieght 5 in c
+                        ^
+                """), "\(label.stderr)")
+        box.write(
+            "s.layout",
+            try! String(contentsOfFile: script, encoding: .utf8).replacingOccurrences(
+                of: "hieght", with: "height"))
+        let variant = box.run(["apply", script])
+        #expect(variant.status == 65)
+        #expect(
+            variant.stderr.contains(
+                """
+                s.layout:6:32: no variant `cc` in layout `main`; did you mean `c`?
+                  view a; set header.height 5 in cc
+                                                 ^
+                """), "\(variant.stderr)")
+        #expect(box.sql("select count(*) from views") == "0")
+    }
+
     @Test("add: an equation that starts with '-' is an equation, not options")
     func equationStartingWithMinus() {
         let box = Sandbox()

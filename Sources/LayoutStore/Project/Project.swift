@@ -78,28 +78,56 @@ public final class Project {
             if case .layout(let name) = s.statement { current = name }
             if !touched.contains(current) { touched.append(current) }
         }
-        let report = try store.transaction {
-            let count = statements.count
-            let applied = try store.apply(
-                statements, layout: layout,
-                progress: progress.map { report in
-                    {
-                        report(
-                            WorkProgress(stage: .store, done: $0, total: count, unit: "statements"))
-                    }
-                })
-            guard solvesAfterEdits else { return SolveReport() }
-            var report = SolveReport()
-            for name in touched {
-                // A layout this script created is all in memory already: solve it from
-                // the applier's model instead of reading back what was just written.
-                let model = applied.first { $0.name == name }?.model
-                report.merge(try solveDirty(layout: name, preloaded: model))
+        let report = try Self.showingScriptLine(of: text, file: file) {
+            try store.transaction {
+                let count = statements.count
+                let applied = try store.apply(
+                    statements, layout: layout,
+                    progress: progress.map { report in
+                        {
+                            report(
+                                WorkProgress(
+                                    stage: .store, done: $0, total: count, unit: "statements"))
+                        }
+                    })
+                guard solvesAfterEdits else { return SolveReport() }
+                var report = SolveReport()
+                for name in touched {
+                    // A layout this script created is all in memory already: solve it from
+                    // the applier's model instead of reading back what was just written.
+                    let model = applied.first { $0.name == name }?.model
+                    report.merge(try solveDirty(layout: name, preloaded: model))
+                }
+                return report
             }
-            return report
         }
         store.checkpoint()
         return report
+    }
+
+    /// Runs `body`; an error it throws that points into the script `text` (named `file`)
+    /// is rethrown as a ``ParseError`` with the script's line and a caret, as the parser's
+    /// own errors are (an unknown label or variant in `set`, a duplicate view, ...).
+    private static func showingScriptLine<T>(
+        of text: String, file: String, _ body: () throws -> T
+    ) throws -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            guard let at = error.location, at.file == file, at.line >= 1 else { throw error }
+            // Lines end at "\n" as the parser counts them; "\r\n" is one Character.
+            let lines = text.split(
+                maxSplits: at.line, omittingEmptySubsequences: false,
+                whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            guard at.line <= lines.count else { throw error }
+            let line = lines[at.line - 1]
+            let described = error.description
+            let prefix = "\(at): "
+            throw ParseError(
+                location: at, lineText: String(line),
+                message: described.hasPrefix(prefix)
+                    ? String(described.dropFirst(prefix.count)) : described)
+        }
     }
 
     // MARK: Constraints

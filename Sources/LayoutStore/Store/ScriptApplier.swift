@@ -113,7 +113,10 @@ final class ScriptApplier {
         case .variant(let name, let canvas):
             try addVariant(name, canvas: canvas, at: at)
         case .set(let label, let constant, let variant):
-            try set(label, constant, variant: variant, at: at)
+            try set(
+                label, constant, variant: variant, at: at,
+                labelAt: Self.location(of: label, in: located, after: 1),
+                variantAt: variant.map { Self.location(of: $0, in: located, after: 4) } ?? at)
         }
     }
 
@@ -218,13 +221,39 @@ final class ScriptApplier {
         touchedLayouts.insert(layout.id)
     }
 
-    private func set(_ label: String, _ constant: Double, variant: String?, at: SourceLocation)
-        throws
+    /// Where `word` is in the statement: the column of its word number `index` (0 is the
+    /// keyword: `set LABEL CONSTANT in VARIANT`) when that is `word`, else the statement's
+    /// own location (a statement built in Swift has no text).
+    static func location(of word: String, in located: LocatedStatement, after index: Int)
+        -> SourceLocation
     {
+        var location = located.location
+        var column = 0
+        var count = 0
+        var inWord = false
+        for (offset, c) in located.text.enumerated() {
+            let space = c == " " || c == "\t"
+            if !space && !inWord {
+                if count == index { column = offset }
+                count += 1
+            }
+            inWord = !space
+        }
+        guard count > index, located.text.dropFirst(column).hasPrefix(word) else {
+            return location
+        }
+        location.column += column
+        return location
+    }
+
+    private func set(
+        _ label: String, _ constant: Double, variant: String?, at: SourceLocation,
+        labelAt: SourceLocation, variantAt: SourceLocation
+    ) throws {
         try NumberCheck.finite(constant, "a constant", at: at)
         let layout = try state(currentName)
         let target = try store.labelledConstraint(
-            label, layoutID: layout.id, layout: layout.name, at: at)
+            label, layoutID: layout.id, layout: layout.name, at: labelAt)
         let db = store.database
         switch VariantRef(variant) {
         case .base:
@@ -236,7 +265,7 @@ final class ScriptApplier {
         case .named(let name):
             guard let variantID = layout.variants[name] else {
                 throw StoreError.unknownVariant(
-                    name: name, layout: layout.name, at: at,
+                    name: name, layout: layout.name, at: variantAt,
                     suggestion: suggestName(name, from: layout.variants.keys))
             }
             try ProjectStore.writeVariantConstant(
