@@ -205,19 +205,22 @@ struct Check: ParsableCommand {
         abstract: "Report ambiguous views, bad sizes, overlaps and losing constraints.",
         discussion: commandHelp(
             """
-            Solves in memory; never writes. Exit 1 for an ambiguous view (one its
+            Solves in memory; never writes. Checks the base layout and every variant
+            (--variant: that one only). Exit 1 for an ambiguous view (one its
             constraints leave free), a negative width or height, a view squeezed below
             its intrinsic size (its compression resistance lost) or siblings whose
             frames share an area (--allow-overlap when views are drawn over each other
             on purpose); an optional constraint that does not hold is reported with its
-            priority.
+            priority. A variant's findings start with LAYOUT/VARIANT; --json gives the
+            base's report with the variants' under "variants".
             """,
             examples: [
                 "layoutdb check", "layoutdb check --variant compact --json",
                 "layoutdb check --allow-overlap",
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Option(help: ArgumentHelp("Check a variant instead of the base layout.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("Check only this variant (base: the layout itself).", valueName: "name"))
     var variant: String?
     @Flag(help: "Do not report siblings whose frames overlap.") var allowOverlap = false
     @Flag(help: "Print JSON.") var json = false
@@ -225,63 +228,84 @@ struct Check: ParsableCommand {
     func run() throws {
         let project = try global.open()
         try noteIfEmpty(project, global)
-        let r = try project.check(layout: global.layout, variant: variant)
-        let found = r.hasProblems(allowingOverlap: allowOverlap)
-        let overlaps = allowOverlap ? [] : r.overlaps
-        if json {
-            func size(_ p: Project.SizeProblem) -> [String: Any] {
-                ["view": p.view, "dimension": p.dimension, "solved": p.solved, "limit": p.limit]
+        if try project.isEmpty() {
+            if json { print(jsonString(report(try project.check(layout: global.layout)))) }
+            return
+        }
+        // Without --variant, the base and then every variant, as doctor checks them.
+        let reports =
+            try variant.map { [try project.check(layout: global.layout, variant: $0)] }
+            ?? [try project.check(layout: global.layout)]
+            + project.variants(layout: global.layout).map {
+                try project.check(layout: global.layout, variant: $0.name)
             }
-            print(
-                jsonString(
-                    [
-                        "layout": r.layout, "variant": r.variant, "ambiguous": r.ambiguousViews,
-                        "unsatisfied": r.unsatisfied.map(\.labelledSource),
-                        "negative": r.negativeSizes.map(size), "squeezed": r.squeezed.map(size),
-                        "overlaps": overlaps.map {
-                            ["views": [$0.first, $0.second], "shared": rectJSON($0.shared)]
-                        },
-                    ] as [String: Any]))
+        let found = reports.contains { $0.hasProblems(allowingOverlap: allowOverlap) }
+        if json {
+            var first = report(reports[0])
+            if variant == nil { first["variants"] = reports.dropFirst().map(report) }
+            print(jsonString(first))
         } else {
-            printCheck(r, overlaps: overlaps, found: found)
+            for (i, r) in reports.enumerated() {
+                printCheck(r, place: i == 0 && variant == nil ? "" : "\(r.layout)/\(r.variant): ")
+            }
         }
         if found { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 
-    private func printCheck(_ r: Project.CheckReport, overlaps: [Project.Overlap], found: Bool) {
+    private func report(_ r: Project.CheckReport) -> [String: Any] {
+        func size(_ p: Project.SizeProblem) -> [String: Any] {
+            ["view": p.view, "dimension": p.dimension, "solved": p.solved, "limit": p.limit]
+        }
+        let overlaps = allowOverlap ? [] : r.overlaps
+        return [
+            "layout": r.layout, "variant": r.variant, "ambiguous": r.ambiguousViews,
+            "unsatisfied": r.unsatisfied.map(\.labelledSource),
+            "negative": r.negativeSizes.map(size), "squeezed": r.squeezed.map(size),
+            "overlaps": overlaps.map {
+                ["views": [$0.first, $0.second], "shared": rectJSON($0.shared)]
+            },
+        ]
+    }
+
+    /// One report's findings, each line starting with `place` (empty for the base when
+    /// every variant is checked, so its lines read as they always have).
+    private func printCheck(_ r: Project.CheckReport, place: String) {
+        let overlaps = allowOverlap ? [] : r.overlaps
         for v in r.ambiguousViews {
             print(
-                "ambiguous: \(v) — its constraints leave its frame free; add constraints or a frame"
-            )
+                "\(place)ambiguous: \(v) — its constraints leave its frame free; add constraints "
+                    + "or a frame")
         }
         func extent(_ p: Project.SizeProblem) -> String {
             "\(formatNumber(p.solved)) \(p.dimension == "width" ? "wide" : "high")"
         }
         for p in r.negativeSizes {
             print(
-                "negative size: \(p.view) is solved \(extent(p)) — its constraints need more "
-                    + "room than the canvas or its neighbours leave")
+                "\(place)negative size: \(p.view) is solved \(extent(p)) — its constraints need "
+                    + "more room than the canvas or its neighbours leave")
         }
         for p in r.squeezed {
             print(
-                "squeezed: \(p.view) is solved \(extent(p)), below its intrinsic \(p.dimension) "
-                    + "\(formatNumber(p.limit)) (compression resistance "
+                "\(place)squeezed: \(p.view) is solved \(extent(p)), below its intrinsic "
+                    + "\(p.dimension) \(formatNumber(p.limit)) (compression resistance "
                     + "\(p.priority.map(\.description) ?? "") lost)")
         }
         for o in overlaps.prefix(50) {
             let s = o.shared
             print(
-                "overlap: \(o.first) and \(o.second) share x \(formatNumber(s.x))…"
+                "\(place)overlap: \(o.first) and \(o.second) share x \(formatNumber(s.x))…"
                     + "\(formatNumber(s.x + s.width)), y \(formatNumber(s.y))…"
                     + "\(formatNumber(s.y + s.height)) (--allow-overlap if intended)")
         }
-        if overlaps.count > 50 { print("... and \(overlaps.count - 50) more overlaps") }
+        if overlaps.count > 50 { print("\(place)... and \(overlaps.count - 50) more overlaps") }
         for c in r.unsatisfied {
             print(
-                "unsatisfied (priority \(c.priority)): " + c.labelledSource
+                "\(place)unsatisfied (priority \(c.priority)): " + c.labelledSource
                     + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
         }
-        if !found && r.unsatisfied.isEmpty && !global.quiet {
+        if !r.hasProblems(allowingOverlap: allowOverlap) && r.unsatisfied.isEmpty
+            && !global.quiet
+        {
             print("ok: \(r.layout)/\(r.variant) is fully determined")
         }
     }

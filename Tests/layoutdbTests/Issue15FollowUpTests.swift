@@ -169,6 +169,42 @@ struct Issue15FollowUpTests {
         #expect(FileManager.default.fileExists(atPath: box.directory.appending(path: "a.svg").path))
     }
 
+    @Test("check without --variant checks the base and every variant, and says which")
+    func checkEveryVariant() {
+        let box = Sandbox()
+        let script =
+            "canvas 375 812\nview a\nH:|-20-[a]-20-|\nV:|[a(40)]\nvariant compact canvas 320 568\n"
+        #expect(box.run(["apply", box.write("c.layout", script), "-q"]).status == 0)
+        let clean = box.run(["check"])
+        #expect(clean.status == 0)
+        #expect(
+            clean.stdout
+                == "ok: main/base is fully determined\nok: main/compact is fully determined\n")
+
+        #expect(box.run(["variant", "create", "zero", "--canvas", "0x0", "-q"]).status == 0)
+        let r = box.run(["check"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("ok: main/base is fully determined"))
+        #expect(r.stdout.contains("main/zero: negative size: a is solved -40 wide"), "\(r.stdout)")
+        let json = box.run(["check", "--json"])
+        #expect(json.status == 1)
+        #expect(json.stdout.contains("\"variant\":\"base\",\"variants\":[{"))
+        #expect(
+            json.stdout.contains(
+                "\"negative\":[{\"dimension\":\"width\",\"limit\":0,\"solved\":-40,\"view\":\"a\"}]"
+            ))
+        // --variant checks that one only.
+        #expect(box.run(["check", "--variant", "compact"]).status == 0)
+        #expect(box.run(["check", "--variant", "zero"]).status == 1)
+
+        // An empty project has nothing to call fully determined.
+        let empty = Sandbox()
+        #expect(empty.run(["init", "-q"]).status == 0)
+        let none = empty.run(["check"])
+        #expect(none.status == 0 && none.stdout.isEmpty, "\(none.stdout)")
+        #expect(none.stderr.contains("start with `layoutdb apply FILE`"))
+    }
+
     @Test("help on a narrow terminal: laid out for 40 columns instead of stopping")
     func helpOnNarrowTerminals() throws {
         let box = Sandbox()
