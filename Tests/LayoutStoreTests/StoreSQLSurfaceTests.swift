@@ -100,11 +100,11 @@ struct StoreSQLSurfaceTests {
         #expect(try store.dirtyMarks().map(\.variant) == [.named("tall")])
     }
 
-    @Test("plain UPDATE of active or priority, INSERT and DELETE mark the whole layout")
+    @Test("plain UPDATE of active or priority and DELETE mark the constraint's component")
     func structureTriggers() throws {
         let (store, file) = try solvedStore()
         defer { file.cleanup() }
-        let whole = ["base -1", "compact -1", "tall -1"]
+        let titleComponent = ["base 2", "compact 2", "tall 2"]
         func marks() throws -> [String] {
             try store.dirtyMarks().map { "\($0.variant) \($0.component ?? -1)" }
         }
@@ -113,15 +113,17 @@ struct StoreSQLSurfaceTests {
                 try store.clearDirty(variant: v)
             }
         }
-        try store.database.execute("UPDATE constraints SET active = 0 WHERE label = 'title.height'")
-        #expect(try marks() == whole)
-        try clear()
         try store.database.execute(
             "UPDATE constraints SET priority = 10 WHERE label = 'title.height'")
-        #expect(try marks() == whole)
+        #expect(try marks() == titleComponent)
+        try clear()
+        try store.database.execute("UPDATE constraints SET active = 0 WHERE label = 'title.height'")
+        #expect(try marks() == titleComponent)
+        try clear()
+        try store.database.execute("UPDATE constraints SET active = 1 WHERE label = 'title.height'")
         try clear()
         try store.database.execute("DELETE FROM constraints WHERE label = 'title.height'")
-        #expect(try marks() == whole)
+        #expect(try marks() == titleComponent)
         try clear()
         try store.database.execute("UPDATE layouts SET canvas_width = 400")
         // compact has its own canvas: only base and the inheriting variant are affected.
@@ -162,7 +164,38 @@ struct StoreSQLSurfaceTests {
                 rhs: LinearExpression(terms: [Term(view: "header", attribute: .left)], constant: 16)
             ))
         #expect(Set(try store.dirtyMarks().map(\.component)) == [1, 2])
-        #expect(try store.database.int64("SELECT quiet FROM store_state") == 0)
+    }
+
+    @Test("plain SQL marks as precisely as the store's edits; nothing silences the triggers")
+    func plainSQLMarksLikeStoreEdits() throws {
+        let (store, file) = try solvedStore()
+        defer { file.cleanup() }
+        let db = store.database
+        func marks() throws -> [String] {
+            try store.dirtyMarks().map { "\($0.variant) \($0.component ?? -1)" }.sorted()
+        }
+        func clear() throws {
+            for v in [VariantRef.base, .named("compact"), .named("tall")] {
+                try store.clearDirty(variant: v)
+            }
+        }
+        let everyVariant = { (component: Int) in
+            ["base \(component)", "compact \(component)", "tall \(component)"]
+        }
+        try db.execute(
+            "UPDATE constraints SET active = 0 WHERE label IN ('title.height', 'header.height')")
+        try clear()
+        // An inactive constraint's priority or removal does not change any frame.
+        try db.execute("UPDATE constraints SET priority = 400 WHERE label = 'title.height'")
+        try db.execute("DELETE FROM constraints WHERE label = 'header.height'")
+        #expect(db.changes == 1)
+        #expect(try marks() == [])
+        // Activating: the components of the views it joins, as `activate` marks them.
+        try db.execute("UPDATE constraints SET active = 1 WHERE label = 'title.height'")
+        #expect(try marks() == everyVariant(2))
+        // There is no switch left that silences the triggers.
+        #expect(
+            try db.int64("SELECT count(*) FROM sqlite_master WHERE name = 'store_state'") == 0)
     }
 
     @Test("writeFrames writes only changed rows; loadLayout filters by component")

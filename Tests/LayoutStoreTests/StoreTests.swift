@@ -161,7 +161,6 @@ struct StoreTests {
         #expect(try db.int64(counts) == before)
         #expect(try store.layouts().map(\.name) == ["main"])
         #expect(try store.dirtyMarks() == dirtyBefore)
-        #expect(try db.int64("SELECT quiet FROM store_state") == 0)
         // apply turns foreign-key checks and this connection's triggers off for its bulk
         // insert: both are back on after a failure (and a plain UPDATE fires again).
         #expect(try db.int64("PRAGMA foreign_keys") == 1)

@@ -153,7 +153,7 @@ extension Project {
         guard !layouts.isEmpty else { return repair }
         try store.transaction {
             for layout in layouts {
-                try store.markDirty(layoutID: try store.layoutID(layout), components: nil)
+                try store.markDirty(layoutID: try store.layoutID(layout))
                 repair.report.merge(try solveDirty(layout: layout))
             }
         }

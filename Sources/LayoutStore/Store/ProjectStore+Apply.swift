@@ -37,9 +37,10 @@ extension ProjectStore {
         _ statements: [LocatedStatement], layout: String, progress: ((Int) -> Void)?
     ) throws -> [AppliedLayout] {
         try database.savepoint(.immediate) {
-            // The triggers would mark every inserted row; one mark per layout does the same.
-            // Off, not just quiet: a statement that may fire a trigger keeps a statement
-            // journal, a copy of each page it touches.
+            // The store's one bypass of the dirty-marking triggers: they would mark every
+            // inserted row, where one whole-layout mark per touched layout says the same,
+            // and a statement that may fire a trigger keeps a statement journal (a copy of
+            // each page it touches) even when the trigger's WHEN is false.
             try database.withoutTriggers {
                 let applier = try ScriptApplier(store: self, layout: layout)
                 for (i, statement) in statements.enumerated() {
@@ -48,7 +49,7 @@ extension ProjectStore {
                 }
                 progress?(statements.count)
                 for layoutID in applier.touchedLayouts {
-                    try markDirty(layoutID: layoutID, components: nil)
+                    try markDirty(layoutID: layoutID)
                 }
                 return applier.applied
             }

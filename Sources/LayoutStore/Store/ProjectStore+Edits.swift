@@ -1,9 +1,9 @@
 import LayoutSQLite
 import LayoutScript
 
-/// Single edits, each in its own transaction. Each marks dirty only what it can affect:
-/// the components of the constraint (or of the views it joins), for the base and the
-/// variants that see the change.
+/// Single edits, each in its own transaction. The schema's triggers mark what each one
+/// can affect (the components of the constraint, or of the views it joins, for the base
+/// and the variants that see the change), as they do for plain SQL.
 extension ProjectStore {
     /// Adds one constraint to `layout`; returns its id.
     ///
@@ -18,7 +18,7 @@ extension ProjectStore {
         }
         return try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
-            let views = try viewRows(layoutID: layoutID, names: Set(constraint.views))
+            let views = try viewIDs(layoutID: layoutID, names: Set(constraint.views))
             for name in constraint.views where views[name] == nil {
                 let names = try database.cachedStatement(
                     "SELECT name FROM views WHERE layout_id = ?"
@@ -38,14 +38,9 @@ extension ProjectStore {
                 try database.int64(
                     "SELECT coalesce(max(ordinal) + 1, 0) FROM constraints WHERE layout_id = ?",
                     [layoutID]) ?? 0)
-            return try withQuietTriggers {
-                let id = try RowWriter(database: database).addConstraint(
-                    constraint, layoutID: layoutID, ordinal: ordinal,
-                    viewIDs: { views[$0]!.id })
-                // A new constraint can join the components of the variables it mentions.
-                try markDirty(layoutID: layoutID, components: components(of: constraint, views))
-                return id
-            }
+            return try RowWriter(database: database).addConstraint(
+                constraint, layoutID: layoutID, ordinal: ordinal,
+                viewIDs: { views[$0]! })
         }
     }
 
@@ -86,13 +81,7 @@ extension ProjectStore {
         try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
-            try withQuietTriggers {
-                // Removing can split its component but never touches another one.
-                if target.active {
-                    try markDirty(layoutID: layoutID, components: [target.component])
-                }
-                try database.execute("DELETE FROM constraints WHERE id = ?", [target.id])
-            }
+            try database.execute("DELETE FROM constraints WHERE id = ?", [target.id])
         }
     }
 
@@ -108,7 +97,6 @@ extension ProjectStore {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
             let variantID = try variantID(VariantRef(variant), layoutID: layoutID, layout: layout)
-            // The triggers mark exactly the right components here.
             if variantID == 0 {
                 try database.execute(
                     "UPDATE constraints SET constant = ? WHERE id = ?", [value, target.id])
@@ -140,14 +128,8 @@ extension ProjectStore {
         try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
-            try withQuietTriggers {
-                try database.execute(
-                    "UPDATE constraints SET priority = ? WHERE id = ?",
-                    [priority.rawValue, target.id])
-                if target.active && database.changes > 0 {
-                    try markDirty(layoutID: layoutID, components: [target.component])
-                }
-            }
+            try database.execute(
+                "UPDATE constraints SET priority = ? WHERE id = ?", [priority.rawValue, target.id])
         }
     }
 
@@ -159,22 +141,8 @@ extension ProjectStore {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
             guard target.active != active else { return }
-            try withQuietTriggers {
-                try database.execute(
-                    "UPDATE constraints SET active = ? WHERE id = ?", [active, target.id])
-                if active {
-                    // Activating joins the components of the variables it mentions.
-                    let stored = try ConstraintReader(database: database).constraints(
-                        layoutID: layoutID, layout: layout, filter: "c.id = ?", [target.id])
-                    let names = Set(stored.first?.constraint.views ?? [])
-                    let views = try viewRows(layoutID: layoutID, names: names)
-                    try markDirty(
-                        layoutID: layoutID,
-                        components: stored.first.flatMap { components(of: $0.constraint, views) })
-                } else {
-                    try markDirty(layoutID: layoutID, components: [target.component])
-                }
-            }
+            try database.execute(
+                "UPDATE constraints SET active = ? WHERE id = ?", [active, target.id])
         }
     }
 
@@ -198,47 +166,18 @@ extension ProjectStore {
 
     // MARK: Helpers
 
-    /// What a precise dirty mark needs of a view.
-    struct ViewRow {
-        var id: Int64
-        var isRoot: Bool
-        /// ``BaseAttribute`` order.
-        var components: [Int?]
-    }
-
-    /// The views `names` of a layout by name (unknown names are absent): one indexed
-    /// lookup each, so an edit costs the same in a 100k-view layout as in a small one.
-    func viewRows(layoutID: Int64, names: Set<String>) throws -> [String: ViewRow] {
+    /// The ids of the views `names` of a layout by name (unknown names are absent): one
+    /// indexed lookup each, so an edit costs the same in a 100k-view layout as in a small one.
+    func viewIDs(layoutID: Int64, names: Set<String>) throws -> [String: Int64] {
         let statement = try database.cachedStatement(
-            """
-            SELECT id, parent_id IS NULL, comp_left, comp_top, comp_width, comp_height
-            FROM views WHERE layout_id = ? AND name = ?
-            """)
-        var result: [String: ViewRow] = [:]
+            "SELECT id FROM views WHERE layout_id = ? AND name = ?")
+        var result: [String: Int64] = [:]
         for name in names {
-            let row = try statement.rows([layoutID, name]) { s in
-                ViewRow(
-                    id: s.int64(0), isRoot: s.bool(1),
-                    components: (2...5).map { s.optionalInt(Int32($0)) })
+            if let id = try statement.rows([layoutID, name], { $0.int64(0) }).first {
+                result[name] = id
             }
-            if let row = row.first { result[name] = row }
         }
         return result
-    }
-
-    /// The components of the variables a constraint mentions (nil member: not solved
-    /// yet, or the whole layout). The root's variables are constants to the engine and
-    /// belong to no component; a constraint on the root alone marks the whole layout.
-    func components(of constraint: Constraint, _ views: [String: ViewRow]) -> Set<Int?> {
-        var result: Set<Int?> = []
-        for term in constraint.lhs.terms + constraint.rhs.terms {
-            guard let view = views[term.view] else { return [nil] }
-            if view.isRoot { continue }
-            for (base, _) in term.attribute.expansion {
-                result.insert(view.components[base.rawValue])
-            }
-        }
-        return result.isEmpty ? [nil] : result
     }
 }
 

@@ -143,35 +143,19 @@ package final class ProjectStore {
     /// Whether the project was opened read-only.
     var isReadOnly: Bool { database.isReadOnly }
 
-    // MARK: Dirty marks and trigger control
+    // MARK: Dirty marks
 
-    /// Runs `body` with the dirty-marking triggers off, for writes that mark dirty state
-    /// themselves (more precisely or more cheaply). Must run inside a transaction; the flag
-    /// is reset before the transaction ends, and a rollback resets it anyway.
-    func withQuietTriggers<T>(_ body: () throws -> T) throws -> T {
-        precondition(database.isInTransaction, "quiet triggers outside a transaction")
-        let previous = try database.int64("SELECT quiet FROM store_state WHERE id = 1") ?? 0
-        if previous == 1 { return try body() }  // nested: the outer call resets it
-        try database.execute("UPDATE store_state SET quiet = 1 WHERE id = 1", [])
-        defer { try? database.execute("UPDATE store_state SET quiet = 0 WHERE id = 1", []) }
-        return try body()
-    }
-
-    /// Marks `components` (nil or a nil member = the whole layout) dirty for the base and
-    /// every variant of the layout.
-    func markDirty(layoutID: Int64, components: Set<Int?>?) throws {
-        let statement = try database.cachedStatement(
+    /// Marks the whole layout dirty for the base and every variant. The triggers mark
+    /// every write; this is for the two marks no trigger can see: `apply`'s bulk insert,
+    /// which runs with triggers off, and `doctor --fix`, which marks stale frames that no
+    /// write left dirty.
+    func markDirty(layoutID: Int64) throws {
+        try database.cachedStatement(
             """
             INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
             SELECT ?1, 0, ?2 UNION ALL SELECT ?1, id, ?2 FROM variants WHERE layout_id = ?1
-            """)
-        let marks: [Int]
-        if let components, !components.contains(nil) {
-            marks = components.compactMap { $0 }
-        } else {
-            marks = [ComponentID.wholeLayout]
-        }
-        for component in marks { try statement.run([layoutID, component]) }
+            """
+        ).run([layoutID, ComponentID.wholeLayout])
     }
 }
 
