@@ -333,7 +333,13 @@ struct StructuralEditTests {
             frames(box)
                 == freshFrames(
                     edited([("caption.top == body.top + 8", "caption.top == body.top + 20")])))
-        expectRefused(box, ["label", "#\(id)", "ratio"], "label `ratio` is already used")
+        // A label can be changed too; the source that spelled the old one says the new one.
+        #expect(box.run(["label", "ratio", "aside.ratio", "-q"]).status == 0)
+        #expect(
+            box.run(["get", "aside.ratio"]).stdout.contains(
+                "source: aside.ratio: aside.width == body.width * 0.25"))
+        expectRefused(
+            box, ["label", "#\(id)", "aside.ratio"], "label `aside.ratio` is already used")
         expectRefused(box, ["label", "#\(id)", "H"], "cannot be a label")
         expectRefused(box, ["label", "#9999", "x"], "no constraint #9999")
     }

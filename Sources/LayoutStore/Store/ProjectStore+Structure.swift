@@ -278,8 +278,18 @@ extension ProjectStore {
                 throw StoreError.duplicateLabel(
                     label: label, layout: layout, at: nil, previous: existing.constraint.origin)
             }
+            let row = try database.cachedStatement(
+                "SELECT label, source FROM constraints WHERE id = ?"
+            ).rows([target.id]) { (label: $0.optionalString(0), source: $0.string(1)) }.first
             try database.execute(
                 "UPDATE constraints SET label = ? WHERE id = ?", [label, target.id])
+            // A source that starts with the old label (`old: ...`) says the new one.
+            if let row, let old = row.label, let rest = SourceRename.afterLabel(old, in: row.source)
+            {
+                try database.execute(
+                    "UPDATE constraints SET source = ? WHERE id = ?",
+                    [label + ":" + rest, target.id])
+            }
         }
     }
 
@@ -361,6 +371,15 @@ extension ProjectStore {
 /// A view's new name in the text a constraint was written as (`source`), so `list`,
 /// `get` and conflict messages show what the project holds now.
 enum SourceRename {
+    /// What follows `label:` when `source` starts with it (spaces allowed before the
+    /// colon), or nil.
+    static func afterLabel(_ label: String, in source: String) -> String? {
+        guard source.hasPrefix(label) else { return nil }
+        let rest = source.dropFirst(label.count).drop { $0 == " " }
+        guard rest.first == ":" else { return nil }
+        return String(rest.dropFirst())
+    }
+
     /// `source` with each use of view `old` spelled `new`: a name followed by `.ATTR`,
     /// a VFL `[old...]` or `(==old)`, and, when `bareNamesAreViews` (no metric has that
     /// name), a bare name (`a.height == old + 8`). The statement's label stays as it is.
@@ -369,13 +388,8 @@ enum SourceRename {
         bareNamesAreViews: Bool
     ) -> String {
         let chars = Array(source)
-        var start = 0
         // `LABEL:` at the start is the label, not a view.
-        if let label, source.hasPrefix(label) {
-            var k = label.count
-            while k < chars.count, chars[k] == " " { k += 1 }
-            if k < chars.count, chars[k] == ":" { start = k + 1 }
-        }
+        let start = label.flatMap { afterLabel($0, in: source) }.map { chars.count - $0.count } ?? 0
         func isName(_ c: Character) -> Bool {
             c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-")
         }

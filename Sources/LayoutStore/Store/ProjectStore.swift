@@ -120,14 +120,16 @@ package final class ProjectStore {
     /// How a constraint a person named is found: `#17` (or `17`: no label starts with a
     /// digit) by its row id, as `list` shows it; anything else by its label. The one
     /// place that reads a constraint reference, so every command takes both.
-    static func constraintKey(_ reference: String) -> (condition: String, value: any SQLBindable) {
+    static func constraintKey(_ reference: String) -> (
+        condition: String, value: any SQLBindable, label: String?
+    ) {
         let digits = reference.hasPrefix("#") ? reference.dropFirst() : Substring(reference)
         if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
             let id = Int64(digits)
         {
-            return ("c.id = ?", id)
+            return ("c.id = ?", id, nil)
         }
-        return ("c.label = ?", reference)
+        return ("c.label = ?", reference, reference)
     }
 
     /// The error for a label that `layout` does not have, with the nearest label it does
@@ -136,7 +138,7 @@ package final class ProjectStore {
     func unknownLabel(_ label: String, layoutID: Int64, layout: String, at: SourceLocation?)
         throws -> StoreError
     {
-        if Self.constraintKey(label).condition == "c.id = ?" {
+        if Self.constraintKey(label).label == nil {
             return StoreError.unknownConstraintID(
                 id: label.hasPrefix("#") ? label : "#" + label, layout: layout)
         }
