@@ -17,7 +17,7 @@ struct Animate: ParsableCommand {
                 "layoutdb animate header.height 100 --frames 30 -o header.svg",
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The constraint's label.") var label: String
+    @Argument(help: constraintArgumentHelp) var label: String
     @Argument(help: "The new constant.", transform: signedNumber) var to: Double
     @Option(
         help: ArgumentHelp(

@@ -12,19 +12,20 @@ struct Get: ParsableCommand {
             """,
             examples: ["layoutdb get header.height", "layoutdb get header.height --json"]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The constraint's label.") var label: String
+    @Argument(help: constraintArgumentHelp) var label: String
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         let project = try global.open()
-        let c = try project.existingNamedConstraint(label, layout: global.layout).constraint
+        let named = try project.existingNamedConstraint(label, layout: global.layout)
+        let c = named.constraint
         let overrides = try project.variants(layout: global.layout).compactMap {
             v -> (String, Double)? in
-            v.overrides.first { $0.label == label }.map { (v.name, $0.constant) }
+            v.overrides.first { $0.label == named.label }.map { (v.name, $0.constant) }
         }
         if json {
             var o: [String: Any] = [
-                "label": label, "relation": c.relation.rawValue, "constant": c.constant,
+                "label": named.label, "relation": c.relation.rawValue, "constant": c.constant,
                 "priority": c.priority.rawValue, "active": c.isActive, "source": c.source,
                 "text": ScriptWriter.text(of: c),
                 "variants": Dictionary(uniqueKeysWithValues: overrides),
@@ -51,7 +52,7 @@ struct Remove: ParsableCommand {
             "Prints the views that moved or resized.",
             examples: ["layoutdb remove title.inset"]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The constraint's label.") var label: String
+    @Argument(help: constraintArgumentHelp) var label: String
 
     func run() throws {
         printReport(
@@ -75,7 +76,7 @@ struct SetConstant: ParsableCommand {
                 "layoutdb set-constant header.height 44 --variant compact",
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The constraint's label.") var label: String
+    @Argument(help: constraintArgumentHelp) var label: String
     @Argument(help: "The new constant.", transform: signedNumber) var value: Double
     @Option(help: ArgumentHelp("Change it only in this variant.", valueName: "name")) var variant:
         String?
@@ -106,7 +107,7 @@ struct SetPriority: ParsableCommand {
                 "layoutdb set-priority title.width low", "layoutdb set-priority title.width 500",
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The constraint's label.") var label: String
+    @Argument(help: constraintArgumentHelp) var label: String
     @Argument(help: "The new priority.", transform: unshielded) var priority: String
 
     func validate() throws {
@@ -131,7 +132,7 @@ struct Activate: ParsableCommand {
             "Undoes `deactivate`; prints the views that moved or resized.",
             examples: ["layoutdb activate title.inset"]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The constraint's label.") var label: String
+    @Argument(help: constraintArgumentHelp) var label: String
 
     func run() throws {
         printReport(
@@ -149,7 +150,7 @@ struct Deactivate: ParsableCommand {
             """,
             examples: ["layoutdb deactivate title.inset"]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The constraint's label.") var label: String
+    @Argument(help: constraintArgumentHelp) var label: String
 
     func run() throws {
         printReport(

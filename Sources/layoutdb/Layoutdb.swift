@@ -30,7 +30,9 @@ struct Layoutdb: ParsableCommand {
                 name: "Edit",
                 subcommands: [
                     Apply.self, Add.self, Remove.self, SetConstant.self, SetPriority.self,
-                    Activate.self, Deactivate.self, VariantCommand.self,
+                    SetMultiplier.self, Activate.self, Deactivate.self, Label.self,
+                    RemoveView.self, MoveView.self, RenameView.self, SetFrame.self,
+                    SetIntrinsic.self, VariantCommand.self,
                 ]),
             CommandGroup(
                 name: "Read",

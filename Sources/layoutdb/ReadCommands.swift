@@ -8,7 +8,9 @@ struct List: ParsableCommand {
         discussion: commandHelp(
             """
             One row per constraint in declaration order, inactive ones included; the
-            ones layoutdb generates (intrinsic sizes) are marked in the notes.
+            ones layoutdb generates (intrinsic sizes) are marked in the notes. The id
+            (`#17`) is stable: every command that takes a label takes it too, so an
+            unlabelled constraint can be changed, removed or labelled (`label`).
             """,
             examples: ["layoutdb list", "layoutdb --layout settings list --json"]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
@@ -17,11 +19,12 @@ struct List: ParsableCommand {
     func run() throws {
         let project = try global.open()
         try noteIfEmpty(project, global)
-        let all = try project.constraints(layout: global.layout, includeGenerated: true)
+        let listed = try project.listedConstraints(layout: global.layout, includeGenerated: true)
         if json {
             print(
                 jsonString(
-                    all.map { c -> [String: Any] in
+                    listed.map { item -> [String: Any] in
+                        let c = item.constraint
                         var o: [String: Any] = [
                             "text": ScriptWriter.text(of: c), "relation": c.relation.rawValue,
                             "constant": c.constant,
@@ -30,6 +33,7 @@ struct List: ParsableCommand {
                             "source": c.source,
                         ]
                         if let label = c.label { o["label"] = label }
+                        if let id = item.id { o["id"] = id }
                         if let origin = c.origin {
                             o["origin"] = "\(origin.file):\(origin.line)"
                         }
@@ -37,17 +41,18 @@ struct List: ParsableCommand {
                     }))
             return
         }
-        let rows = all.map { c -> [String] in
+        let rows = listed.map { item -> [String] in
+            let c = item.constraint
             var notes: [String] = []
             if c.kind != .user { notes.append("generated: \(c.kind.rawValue)") }
             if !c.isActive { notes.append("inactive") }
             if let o = c.origin { notes.append("\(o.file):\(o.line)") }
             return [
-                c.label ?? "-", ScriptWriter.text(of: LabelFree(c).value),
+                item.reference ?? "-", c.label ?? "-", ScriptWriter.text(of: LabelFree(c).value),
                 notes.joined(separator: ", "),
             ]
         }
-        print(table(["label", "constraint", "notes"], rows))
+        print(table(["id", "label", "constraint", "notes"], rows))
     }
 }
 

@@ -24,7 +24,7 @@ struct Sweep: ParsableCommand {
     static let maximumSteps = 10_000
 
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The constraint's label.") var label: String
+    @Argument(help: constraintArgumentHelp) var label: String
     @Argument(help: "The first value.", transform: signedNumber) var from: Double
     @Argument(
         help: "The last value (reached when the steps land on it).", transform: signedNumber)

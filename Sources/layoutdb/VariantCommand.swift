@@ -97,7 +97,7 @@ struct VariantCommand: ParsableCommand {
                 examples: ["layoutdb variant reset compact header.height"]))
         @OptionGroup(visibility: .hidden) var global: GlobalOptions
         @Argument(help: "The variant's name.") var name: String
-        @Argument(help: "The constraint's label.") var label: String
+        @Argument(help: constraintArgumentHelp) var label: String
 
         func run() throws {
             printReport(

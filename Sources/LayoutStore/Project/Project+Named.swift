@@ -28,7 +28,8 @@ extension Project {
         }
     }
 
-    /// The labelled constraint as an editable value, for a label a person typed: an
+    /// The labelled constraint as an editable value, for a label (or `#ID`, as `list`
+    /// shows it; the value's label is then the constraint's own, or `#ID`) a person typed: an
     /// unknown one is an error with a "did you mean", as every edit of a label reports it.
     ///
     ///     try project.existingNamedConstraint("header.hieght")
@@ -37,9 +38,8 @@ extension Project {
     public func existingNamedConstraint(_ label: String, layout: String = defaultLayoutName)
         throws -> NamedConstraint
     {
-        Self.named(
-            try store.existingConstraint(labelled: label, layout: layout).constraint, label: label,
-            layout: layout)
+        let c = try store.existingConstraint(labelled: label, layout: layout).constraint
+        return Self.named(c, label: c.label ?? label, layout: layout)
     }
 
     private static func named(_ c: Constraint, label: String, layout: String) -> NamedConstraint {

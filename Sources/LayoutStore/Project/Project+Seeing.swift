@@ -23,12 +23,10 @@ extension Project {
 
     /// The index of the labelled constraint in a prepared model, or an unknown-label error.
     private func constraintIndex(_ label: String, in p: Prepared) throws -> Int? {
-        if let i = p.model.constraints.firstIndex(where: { $0.constraint.label == label }) {
-            return i
-        }
-        // Known but inactive: it has no effect, so every value gives the same frames.
-        _ = try store.existingConstraint(labelled: label, layout: p.model.name)
-        return nil
+        // The one lookup of a label or `#ID`; an unknown one fails here with its hint.
+        let stored = try store.existingConstraint(labelled: label, layout: p.model.name)
+        // Not in the model: known but inactive, so every value gives the same frames.
+        return p.model.constraints.firstIndex { $0.id == stored.id }
     }
 
     func rows(_ p: Prepared, _ frames: [Rect], ambiguous: [Bool]) -> [FrameRow] {

@@ -56,7 +56,7 @@ extension ProjectStore {
         ).first
     }
 
-    /// The constraint labelled `label`, for a label a person named: an unknown one is
+    /// The constraint labelled `label` (or `#ID`), for a label a person named: an unknown one is
     /// ``StoreError/unknownLabel(label:layout:at:suggestion:)`` with a "did you mean".
     ///
     ///     try store.existingConstraint(labelled: "header.hieght")
@@ -66,8 +66,9 @@ extension ProjectStore {
         throws -> StoredConstraint
     {
         let layoutID = try layoutID(layout)
+        let key = Self.constraintKey(label)
         if let found = try ConstraintReader(database: database).constraints(
-            layoutID: layoutID, layout: layout, filter: "c.label = ?", [label]
+            layoutID: layoutID, layout: layout, filter: key.condition, [key.value]
         ).first {
             return found
         }

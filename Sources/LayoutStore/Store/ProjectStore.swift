@@ -103,17 +103,33 @@ package final class ProjectStore {
     func labelledConstraint(
         _ label: String, layoutID: Int64, layout: String, at: SourceLocation? = nil
     ) throws -> (id: Int64, component: Int?, active: Bool) {
+        let key = Self.constraintKey(label)
         let statement = try database.cachedStatement(
             """
             SELECT c.id, cc.component, c.active
             FROM constraints c JOIN constraint_components cc ON cc.constraint_id = c.id
-            WHERE c.layout_id = ? AND c.label = ?
+            WHERE c.layout_id = ?1 AND (c.id = ?2 OR c.label = ?2)
             """)
-        let rows = try statement.rows([layoutID, label]) {
+        let rows = try statement.rows([layoutID, key.value]) {
             (id: $0.int64(0), component: $0.optionalInt(1), active: $0.bool(2))
         }
         if let row = rows.first { return row }
         throw try unknownLabel(label, layoutID: layoutID, layout: layout, at: at)
+    }
+
+    /// How a constraint a person named is found: `#17` (or `17`: no label starts with a
+    /// digit) by its row id, as `list` shows it; anything else by its label. The one
+    /// place that reads a constraint reference, so every command takes both.
+    static func constraintKey(_ reference: String) -> (
+        condition: String, value: any SQLBindable, label: String?
+    ) {
+        let digits = reference.hasPrefix("#") ? reference.dropFirst() : Substring(reference)
+        if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let id = Int64(digits)
+        {
+            return ("c.id = ?", id, nil)
+        }
+        return ("c.label = ?", reference, reference)
     }
 
     /// The error for a label that `layout` does not have, with the nearest label it does
@@ -122,6 +138,10 @@ package final class ProjectStore {
     func unknownLabel(_ label: String, layoutID: Int64, layout: String, at: SourceLocation?)
         throws -> StoreError
     {
+        if Self.constraintKey(label).label == nil {
+            return StoreError.unknownConstraintID(
+                id: label.hasPrefix("#") ? label : "#" + label, layout: layout)
+        }
         let labels = try database.cachedStatement(
             "SELECT label FROM constraints WHERE layout_id = ? AND label IS NOT NULL"
         ).rows([layoutID]) { $0.string(0) }

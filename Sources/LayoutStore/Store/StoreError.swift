@@ -25,6 +25,11 @@ package enum StoreError: LayoutDBError, Equatable {
     case constraintWithoutViews(source: String, at: SourceLocation?)
     /// A label a `.layout` script cannot spell, so `export` could not write it back.
     case invalidLabel(label: String)
+    /// `#ID` names no constraint of the layout (`list` shows the ids).
+    case unknownConstraintID(id: String, layout: String)
+    /// An edit that would leave the layout broken (a cycle in the view tree, the root
+    /// removed, a view with subviews removed alone): the message says what to do instead.
+    case refusedEdit(String)
 
     package var errorKind: ErrorKind { .badInput }
 
@@ -33,6 +38,9 @@ package enum StoreError: LayoutDBError, Equatable {
         case .invalidLabel(let label):
             "'\(label)' cannot be a label: use letters, digits, '_' and '-', dot-separated "
                 + "(e.g. header.height), so that `layoutdb export` can write it back"
+        case .unknownConstraintID(let id, let layout):
+            "no constraint \(id) in layout `\(layout)` (`layoutdb list` shows each constraint's id)"
+        case .refusedEdit(let message): message
         case .unknownLayout(let name, let suggestion):
             "no layout `\(name)` in the project" + hint(suggestion)
         case .unknownParent(let view, let parent, let at, let suggestion):
@@ -78,7 +86,8 @@ package enum StoreError: LayoutDBError, Equatable {
             .reservedVariantName(_, let at), .invalidNumber(_, _, let at),
             .constraintWithoutViews(_, let at):
             at
-        case .unknownLayout, .duplicateVariant, .invalidLabel: nil
+        case .unknownLayout, .duplicateVariant, .invalidLabel, .unknownConstraintID, .refusedEdit:
+            nil
         }
     }
 

@@ -1,0 +1,371 @@
+import Foundation
+import LayoutSQLite
+import LayoutScript
+
+/// Structural edits: views removed, moved, renamed, re-framed or re-sized, a constraint's
+/// multiplier or label changed. Each runs in one savepoint, refuses what would leave the
+/// layout broken before it writes anything. The schema's triggers mark what each write
+/// makes dirty: a multiplier, the constraint's components; a view changed, moved or
+/// removed, its whole layout (the triggers are the one home of dirty marks).
+extension ProjectStore {
+    /// What `removeView` took away: the views (the named one last) and the constraints
+    /// that mentioned them, as they were.
+    package struct ViewRemoval {
+        package var views: [String]
+        package var constraints: [StoredConstraint]
+    }
+
+    /// Removes view `name` (with `recursive`, its subviews too) and every constraint that
+    /// mentions one of them. A view with subviews and no `recursive` is refused.
+    package func removeView(_ name: String, recursive: Bool, layout: String = defaultLayoutName)
+        throws -> ViewRemoval
+    {
+        try database.savepoint(.immediate) {
+            let layoutID = try layoutID(layout)
+            let view = try existingView(name, layoutID: layoutID, layout: layout)
+            guard !view.isRoot else {
+                throw StoreError.refusedEdit(
+                    "the root view cannot be removed; remove its subviews one by one, or with "
+                        + "`layoutdb remove-view VIEW --recursive`")
+            }
+            let subtree = try self.subtree(of: view.id)
+            if subtree.count > 1 && !recursive {
+                let children = subtree.dropLast().map(\.name)
+                throw StoreError.refusedEdit(
+                    "view `\(name)` has \(children.count) subview\(children.count == 1 ? "" : "s") ("
+                        + children.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
+                        + (children.count > 5 ? ", ..." : "")
+                        + "); remove them first, or pass --recursive to remove them with it")
+            }
+            let ids = subtree.map(\.id)
+            // The ids as one JSON array parameter: no SQL text is built from values.
+            let idArray = "[" + ids.map(String.init).joined(separator: ",") + "]"
+            let gone = try ConstraintReader(database: database).constraints(
+                layoutID: layoutID, layout: layout,
+                filter: """
+                    c.lhs_view_id IN (SELECT value FROM json_each(?2))
+                    OR c.rhs_view_id IN (SELECT value FROM json_each(?2))
+                    OR c.id IN (SELECT constraint_id FROM constraint_terms
+                                WHERE view_id IN (SELECT value FROM json_each(?2)))
+                    """,
+                [idArray])
+            // Deepest first: the delete trigger refuses a view that still has subviews,
+            // and takes each view's constraints, terms and frames with it.
+            for id in ids { try database.execute("DELETE FROM views WHERE id = ?", [id]) }
+            return ViewRemoval(views: subtree.map(\.name), constraints: gone)
+        }
+    }
+
+    /// Makes `parent` the parent of view `name`. Refuses the root, an unknown parent, and a
+    /// parent inside the view (a cycle). The view's frame stays relative to its parent, as
+    /// UIView.frame does when a view is added to another superview.
+    package func moveView(_ name: String, into parent: String, layout: String = defaultLayoutName)
+        throws
+    {
+        try database.savepoint(.immediate) {
+            let layoutID = try layoutID(layout)
+            let view = try existingView(name, layoutID: layoutID, layout: layout)
+            guard !view.isRoot else {
+                throw StoreError.refusedEdit("the root view has no parent and cannot be moved")
+            }
+            let parentName = parent == "|" ? rootViewName : parent
+            guard let target = try viewRow(parentName, layoutID: layoutID) else {
+                throw StoreError.unknownParent(
+                    view: name, parent: parent, at: nil,
+                    suggestion: suggestName(parentName, from: try viewNames(layoutID: layoutID)))
+            }
+            let subtree = try self.subtree(of: view.id)
+            if subtree.contains(where: { $0.id == target.id }) {
+                throw StoreError.refusedEdit(
+                    target.id == view.id
+                        ? "a view cannot be its own parent (`\(name)` into `\(parentName)`)"
+                        : "cannot move `\(name)` into `\(parentName)`: `\(parentName)` is inside "
+                            + "`\(name)`, and a view cannot contain itself")
+            }
+            guard target.id != view.parentID else { return }
+            try database.execute(
+                "UPDATE views SET parent_id = ? WHERE id = ?", [target.id, view.id])
+            // Parents come before their children in declaration order (the engine and
+            // `export` rely on it): a subtree moved under a later view goes after it.
+            if target.ordinal > view.ordinal {
+                let next =
+                    try database.int64(
+                        "SELECT max(ordinal) + 1 FROM views WHERE layout_id = ?", [layoutID])
+                    ?? 1
+                let inOrder = subtree.sorted { $0.ordinal < $1.ordinal }
+                for (k, member) in inOrder.enumerated() {
+                    try database.execute(
+                        "UPDATE views SET ordinal = ? WHERE id = ?",
+                        [next + Int64(k), member.id])
+                }
+            }
+        }
+    }
+
+    /// Renames view `old` to `new`; constraints keep pointing at it (by id), and their
+    /// source text is rewritten to the new name. Nothing is re-solved: names do not
+    /// change what the engine solves.
+    package func renameView(_ old: String, to new: String, layout: String = defaultLayoutName)
+        throws
+    {
+        try Identifier.check(new, as: .view)
+        try database.savepoint(.immediate) {
+            let layoutID = try layoutID(layout)
+            let view = try existingView(old, layoutID: layoutID, layout: layout)
+            guard !view.isRoot else {
+                throw StoreError.refusedEdit(
+                    "the root view is always `root` (`|`) and cannot be renamed")
+            }
+            guard new != rootViewName else {
+                throw StoreError.refusedEdit(
+                    "`root` names the layout's root view; choose another name")
+            }
+            guard new != old else { return }
+            if try viewRow(new, layoutID: layoutID) != nil {
+                throw StoreError.duplicateView(name: new, layout: layout, at: nil, previous: nil)
+            }
+            let metricNames = Set(
+                try database.cachedStatement("SELECT name FROM metrics WHERE layout_id = ?")
+                    .rows([layoutID]) { $0.string(0) })
+            let sources = try database.cachedStatement(
+                """
+                SELECT id, source, label FROM constraints
+                WHERE lhs_view_id = ?1 OR rhs_view_id = ?1
+                   OR id IN (SELECT constraint_id FROM constraint_terms WHERE view_id = ?1)
+                """
+            ).rows([view.id]) {
+                (id: $0.int64(0), source: $0.string(1), label: $0.optionalString(2))
+            }
+            try database.execute("UPDATE views SET name = ? WHERE id = ?", [new, view.id])
+            for row in sources {
+                let rewritten = SourceRename.rewrite(
+                    row.source, from: old, to: new, label: row.label,
+                    bareNamesAreViews: !metricNames.contains(old))
+                if rewritten != row.source {
+                    try database.execute(
+                        "UPDATE constraints SET source = ? WHERE id = ?", [rewritten, row.id])
+                }
+            }
+        }
+    }
+
+    /// Sets view `name`'s frame as drawn (relative to its parent, as UIView.frame).
+    package func setFrame(_ name: String, to frame: Rect, layout: String = defaultLayoutName)
+        throws
+    {
+        try NumberCheck.view(ViewDeclaration(name: name, frame: frame), at: nil)
+        try database.savepoint(.immediate) {
+            let layoutID = try layoutID(layout)
+            let view = try existingView(name, layoutID: layoutID, layout: layout)
+            guard !view.isRoot else {
+                throw StoreError.refusedEdit(
+                    "the root view's frame is the canvas: change it with a `canvas W H` statement")
+            }
+            try database.execute(
+                """
+                UPDATE views SET frame_x = ?, frame_y = ?, frame_width = ?, frame_height = ?
+                WHERE id = ?
+                """, [frame.x, frame.y, frame.width, frame.height, view.id])
+        }
+    }
+
+    /// Sets view `name`'s intrinsic content size (nil: none on that axis; both nil: none).
+    /// `hug`/`resist` nil keep the view's own priorities (250 and 750 when it had none).
+    package func setIntrinsic(
+        _ name: String, width: Double?, height: Double?, hug: Priority?, resist: Priority?,
+        layout: String = defaultLayoutName
+    ) throws {
+        try database.savepoint(.immediate) {
+            let layoutID = try layoutID(layout)
+            let view = try existingView(name, layoutID: layoutID, layout: layout)
+            guard !view.isRoot else {
+                throw StoreError.refusedEdit(
+                    "the root view's size is the canvas; it has no intrinsic size")
+            }
+            let old = try database.cachedStatement(
+                "SELECT hug, resist FROM views WHERE id = ?"
+            ).rows([view.id]) { (hug: $0.optionalDouble(0), resist: $0.optionalDouble(1)) }.first
+            let intrinsic = IntrinsicSize(
+                width: width, height: height,
+                hug: hug ?? old?.hug.flatMap(Priority.init(rawValue:)) ?? .low,
+                resist: resist ?? old?.resist.flatMap(Priority.init(rawValue:)) ?? .high)
+            try NumberCheck.view(ViewDeclaration(name: name, intrinsic: intrinsic), at: nil)
+            let none = width == nil && height == nil
+            try database.execute(
+                """
+                UPDATE views SET intrinsic_width = ?, intrinsic_height = ?, hug = ?, resist = ?
+                WHERE id = ?
+                """,
+                [
+                    width, height, none ? nil : intrinsic.hug.rawValue,
+                    none ? nil : intrinsic.resist.rawValue, view.id,
+                ])
+        }
+    }
+
+    /// Sets the multiplier of constraint `ref` (a label or `#ID`): the coefficient of its
+    /// right side's one view term, Auto Layout's `a.attr == b.attr * m + c`.
+    package func setMultiplier(
+        _ ref: String, to multiplier: Double, layout: String = defaultLayoutName
+    )
+        throws
+    {
+        try NumberCheck.finite(multiplier, "a multiplier", at: nil)
+        try database.savepoint(.immediate) {
+            let layoutID = try layoutID(layout)
+            let target = try labelledConstraint(ref, layoutID: layoutID, layout: layout)
+            guard
+                var stored = try ConstraintReader(database: database).constraints(
+                    layoutID: layoutID, layout: layout, filter: "c.id = ?", [target.id]
+                ).first
+            else { throw try unknownLabel(ref, layoutID: layoutID, layout: layout, at: nil) }
+            let c = stored.constraint
+            guard c.rhs.terms.count == 1 else {
+                throw StoreError.refusedEdit(
+                    "`\(ScriptWriter.text(of: c))` has \(c.rhs.terms.isEmpty ? "no view" : "more than one view") "
+                        + "on its right side, so it has no multiplier (the shape is "
+                        + "`a.attr == b.attr * M + C`); remove it and `layoutdb add` the new equation"
+                )
+            }
+            guard multiplier != 0 else {
+                throw StoreError.refusedEdit(
+                    "a multiplier of 0 would drop `\(c.rhs.terms[0].view)` from the constraint; "
+                        + "remove it and `layoutdb add` the new equation")
+            }
+            stored.constraint.rhs.terms[0].coefficient = multiplier
+            try database.execute(
+                "UPDATE constraints SET rhs_coefficient = ?, source = ? WHERE id = ?",
+                [multiplier, ScriptWriter.text(of: stored.constraint), target.id])
+        }
+    }
+
+    /// Gives constraint `ref` (a label or `#ID`) the label `label`.
+    package func setLabel(_ ref: String, to label: String, layout: String = defaultLayoutName)
+        throws
+    {
+        try Identifier.check(label, as: .label)
+        try database.savepoint(.immediate) {
+            let layoutID = try layoutID(layout)
+            let target = try labelledConstraint(ref, layoutID: layoutID, layout: layout)
+            if let existing = try self.constraint(labelled: label, layout: layout) {
+                guard existing.id != target.id else { return }
+                throw StoreError.duplicateLabel(
+                    label: label, layout: layout, at: nil, previous: existing.constraint.origin)
+            }
+            let row = try database.cachedStatement(
+                "SELECT label, source FROM constraints WHERE id = ?"
+            ).rows([target.id]) { (label: $0.optionalString(0), source: $0.string(1)) }.first
+            try database.execute(
+                "UPDATE constraints SET label = ? WHERE id = ?", [label, target.id])
+            // A source that starts with the old label (`old: ...`) says the new one.
+            if let row, let old = row.label, let rest = SourceRename.afterLabel(old, in: row.source)
+            {
+                try database.execute(
+                    "UPDATE constraints SET source = ? WHERE id = ?",
+                    [label + ":" + rest, target.id])
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// What a structural edit needs of a view.
+    struct TreeRow {
+        var id: Int64
+        var name: String
+        var parentID: Int64?
+        var ordinal: Int
+        var isRoot: Bool { parentID == nil }
+    }
+
+    func viewRow(_ name: String, layoutID: Int64) throws -> TreeRow? {
+        try database.cachedStatement(
+            "SELECT id, name, parent_id, ordinal FROM views WHERE layout_id = ? AND name = ?"
+        ).rows([layoutID, name]) {
+            TreeRow(
+                id: $0.int64(0), name: $0.string(1), parentID: $0.optionalInt64(2),
+                ordinal: $0.int(3))
+        }.first
+    }
+
+    func viewNames(layoutID: Int64) throws -> [String] {
+        try database.cachedStatement("SELECT name FROM views WHERE layout_id = ?")
+            .rows([layoutID]) { $0.string(0) }
+    }
+
+    /// The view `name`, or ``StoreError/unknownView(name:layout:at:suggestion:)``.
+    func existingView(_ name: String, layoutID: Int64, layout: String) throws -> TreeRow {
+        let spelled = name == "|" ? rootViewName : name
+        if let row = try viewRow(spelled, layoutID: layoutID) { return row }
+        throw StoreError.unknownView(
+            name: name, layout: layout, at: nil,
+            suggestion: suggestName(name, from: try viewNames(layoutID: layoutID)))
+    }
+
+    /// The view `id` and every view under it, deepest first (the view itself last).
+    func subtree(of id: Int64) throws -> [TreeRow] {
+        try database.cachedStatement(
+            """
+            WITH RECURSIVE sub(id, depth) AS (
+                SELECT ?, 0 UNION ALL
+                SELECT v.id, sub.depth + 1 FROM views v JOIN sub ON v.parent_id = sub.id)
+            SELECT v.id, v.name, v.parent_id, v.ordinal FROM sub JOIN views v ON v.id = sub.id
+            ORDER BY sub.depth DESC, v.ordinal DESC
+            """
+        ).rows([id]) {
+            TreeRow(
+                id: $0.int64(0), name: $0.string(1), parentID: $0.optionalInt64(2),
+                ordinal: $0.int(3))
+        }
+    }
+
+}
+
+/// A view's new name in the text a constraint was written as (`source`), so `list`,
+/// `get` and conflict messages show what the project holds now.
+enum SourceRename {
+    /// What follows `label:` when `source` starts with it (spaces allowed before the
+    /// colon), or nil.
+    static func afterLabel(_ label: String, in source: String) -> String? {
+        guard source.hasPrefix(label) else { return nil }
+        let rest = source.dropFirst(label.count).drop { $0 == " " }
+        guard rest.first == ":" else { return nil }
+        return String(rest.dropFirst())
+    }
+
+    /// `source` with each use of view `old` spelled `new`: a name followed by `.ATTR`,
+    /// a VFL `[old...]` or `(==old)`, and, when `bareNamesAreViews` (no metric has that
+    /// name), a bare name (`a.height == old + 8`). The statement's label stays as it is.
+    static func rewrite(
+        _ source: String, from old: String, to new: String, label: String?,
+        bareNamesAreViews: Bool
+    ) -> String {
+        let chars = Array(source)
+        // `LABEL:` at the start is the label, not a view.
+        let start = label.flatMap { afterLabel($0, in: source) }.map { chars.count - $0.count } ?? 0
+        func isName(_ c: Character) -> Bool {
+            c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-")
+        }
+        var out = String(chars[0..<start])
+        var i = start
+        while i < chars.count {
+            guard isName(chars[i]), i == 0 || !(isName(chars[i - 1]) || chars[i - 1] == ".")
+            else {
+                out.append(chars[i])
+                i += 1
+                continue
+            }
+            var j = i
+            while j < chars.count, isName(chars[j]) { j += 1 }
+            let word = String(chars[i..<j])
+            let next = j < chars.count ? chars[j] : " "
+            let before = chars[..<i].last { $0 != " " }
+            let isView =
+                word == old && next != ":" && before != "@"
+                && (next == "." || before == "[" || before == "=" || bareNamesAreViews)
+            out += isView ? new : word
+            i = j
+        }
+        return out
+    }
+}

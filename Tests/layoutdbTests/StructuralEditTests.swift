@@ -1,0 +1,389 @@
+import Foundation
+import Testing
+
+/// Issue 17, part 2: structural edits from the command line, end to end on the built
+/// binary. Each command's success is compared frame for frame (base and variant) with a
+/// fresh apply of the script edited the same way; each refusal exits 65 and leaves the
+/// project file byte for byte as it was.
+@Suite("issue 17: structural edits")
+struct StructuralEditTests {
+    /// Every kind of view the commands touch: constrained, nested, drawn with a frame and
+    /// no constraint (autoresizing), a multiplier, a labelled constant with a variant.
+    static let script = """
+        canvas 400 600
+        view header
+        view title in header
+        view body
+        view aside in body
+        view caption in body
+        view badge in body frame 10 10 20 20
+        view note frame 5 500 50 20 autoresize top
+        header.top == root.top; header.left == root.left; header.right == root.right
+        header.height: header.height == 80
+        title.centerX == header.centerX; title.centerY == header.centerY
+        title.width == 200 @ high; title.height == 24
+        body.top == header.bottom + 8; body.bottom == root.bottom - 20
+        body.left == root.left + 16; body.right == root.right - 16
+        aside.top == body.top; aside.bottom == body.bottom; aside.right == body.right
+        ratio: aside.width == body.width * 0.25
+        caption.left == body.left + 8; caption.top == body.top + 8
+        variant compact canvas 320 568
+        set header.height 44 in compact
+
+        """
+
+    func project(_ text: String = script) -> Sandbox {
+        let box = Sandbox()
+        let r = box.run(["apply", box.write("a.layout", text), "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        return box
+    }
+
+    /// The frames of the base and of `compact`, one sorted CSV line per view (the order
+    /// of views in the tree may differ after a move).
+    func frames(_ box: Sandbox) -> [String] {
+        ["base", "compact"].flatMap { variant -> [String] in
+            let r = box.run(["frames", "--format", "csv", "--variant", variant])
+            #expect(r.status == 0, "\(r.stderr)")
+            return r.stdout.split(separator: "\n").dropFirst().map { "\(variant),\($0)" }.sorted()
+        }
+    }
+
+    /// The frames a new project gets from `text`.
+    func freshFrames(_ text: String) -> [String] { frames(project(text)) }
+
+    /// `script` with `edits` (old line or fragment → new) applied.
+    func edited(_ edits: [(String, String)]) -> String {
+        var text = Self.script
+        for (old, new) in edits {
+            #expect(text.contains(old), "the script has no `\(old)`")
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        return text
+    }
+
+    /// Runs a refused edit: exit 65, the message contains `message`, the file unchanged.
+    func expectRefused(_ box: Sandbox, _ args: [String], _ message: String) {
+        // sqlite3 checkpoints the log when it closes: read through it before the bytes.
+        let snapshot = box.snapshot()
+        let before = box.bytes()
+        let r = box.run(args)
+        #expect(r.status == 65, "\(args): \(r.status) \(r.stderr)")
+        #expect(r.stderr.contains(message), "\(args): \(r.stderr)")
+        let untouched = box.bytes() == before
+        #expect(untouched, "\(args) changed the file")
+        #expect(box.snapshot() == snapshot)
+    }
+
+    // MARK: list and #ID
+
+    @Test("list shows a stable #id for every stored constraint, and every label command takes it")
+    func listShowsIDs() {
+        let box = project()
+        let list = box.run(["list"]).stdout
+        #expect(list.hasPrefix("id "), "\(list)")
+        let line = list.split(separator: "\n").first { $0.contains("title.height == 24") }
+        let id = line.map { String($0.split(separator: " ")[0]) } ?? ""
+        #expect(id.hasPrefix("#"), "\(list)")
+        #expect(
+            box.sql("select id from constraints where source = 'title.height == 24'")
+                == String(id.dropFirst()))
+        let json = box.run(["list", "--json"]).stdout
+        #expect(json.contains("\"id\":\(id.dropFirst())"), "\(json)")
+
+        // The unlabelled constraint is edited through its id, as a fresh script says.
+        #expect(box.run(["set-constant", id, "30", "-q"]).status == 0)
+        #expect(frames(box) == freshFrames(edited([("title.height == 24", "title.height == 30")])))
+        #expect(box.run(["get", id]).stdout.contains("title.height == 30"))
+        #expect(box.run(["deactivate", id, "-q"]).status == 0)
+        #expect(box.run(["activate", String(id.dropFirst()), "-q"]).status == 0)
+        #expect(box.run(["remove", id, "-q"]).status == 0)
+        #expect(!box.run(["list"]).stdout.contains("title.height"))
+        // An id that is gone (ids are never reused by a listing) is an error that says so.
+        expectRefused(box, ["set-constant", id, "5"], "no constraint \(id) in layout `main`")
+    }
+
+    // MARK: remove-view
+
+    @Test(
+        "remove-view takes the view's constraints with it, lists them, and solves as a fresh script"
+    )
+    func removeView() {
+        let box = project()
+        let r = box.run(["remove-view", "aside"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("removed view aside"))
+        #expect(r.stdout.contains("ratio: aside.width == body.width * 0.25"), "\(r.stdout)")
+        #expect(r.stdout.contains("aside.top == body.top"))
+        #expect(box.sql("select count(*) from constraints where label = 'ratio'") == "0")
+        let expected = edited([
+            ("view aside in body\n", ""),
+            ("aside.top == body.top; aside.bottom == body.bottom; aside.right == body.right\n", ""),
+            ("ratio: aside.width == body.width * 0.25\n", ""),
+        ])
+        #expect(frames(box) == freshFrames(expected))
+        #expect(box.run(["doctor"]).status == 0)
+    }
+
+    @Test("remove-view --recursive removes the subviews too; without it a parent is refused")
+    func removeViewRecursive() {
+        let box = project()
+        expectRefused(box, ["remove-view", "body"], "has 3 subviews")
+        expectRefused(box, ["remove-view", "root"], "the root view cannot be removed")
+        expectRefused(box, ["remove-view", "asid"], "did you mean `aside`?")
+        let r = box.run(["remove-view", "body", "--recursive"])
+        #expect(r.status == 0, "\(r.stderr)")
+        for view in ["aside", "caption", "badge", "body"] {
+            #expect(r.stdout.contains("removed view \(view)"), "\(r.stdout)")
+        }
+        let expected = """
+            canvas 400 600
+            view header
+            view title in header
+            view note frame 5 500 50 20 autoresize top
+            header.top == root.top; header.left == root.left; header.right == root.right
+            header.height: header.height == 80
+            title.centerX == header.centerX; title.centerY == header.centerY
+            title.width == 200 @ high; title.height == 24
+            variant compact canvas 320 568
+            set header.height 44 in compact
+
+            """
+        #expect(frames(box) == freshFrames(expected))
+    }
+
+    @Test("remove-view marks its layout dirty (the triggers' rule) and solves right")
+    func removeViewMarksItsLayout() {
+        let box = project()
+        #expect(box.run(["remove-view", "aside", "--no-solve", "-q"]).status == 0)
+        // The triggers mark dirt (docs/architecture.md): a removed view marks its layout.
+        #expect(
+            box.sql("select count(*) from dirty where component = -1 and variant_id = 0") == "1")
+        #expect(box.run(["solve", "-q"]).status == 0)
+        #expect(box.run(["doctor"]).status == 0)
+    }
+
+    @Test(
+        "set-frame, move-view and set-intrinsic mark their layout dirty, and solve right"
+    )
+    func editsMarkTheirComponents() {
+        for edit in [
+            ["set-frame", "badge", "1", "2", "3", "4"], ["move-view", "badge", "--into", "header"],
+            ["set-intrinsic", "note", "10", "10"],
+        ] {
+            let box = project()
+            #expect(box.run(edit + ["--no-solve", "-q"]).status == 0)
+            #expect(
+                box.sql("select count(*) from dirty where component = -1 and variant_id = 0")
+                    == "1", "\(edit)")
+            // doctor compares every stored frame with a fresh solve of the whole layout.
+            #expect(box.run(["solve", "-q"]).status == 0)
+            #expect(box.run(["doctor"]).status == 0, "\(edit): \(box.run(["doctor"]).stdout)")
+        }
+    }
+
+    // MARK: move-view
+
+    @Test("move-view re-parents a view and solves as the script that declares it there")
+    func moveView() {
+        let box = project()
+        #expect(box.run(["move-view", "badge", "--into", "header", "-q"]).status == 0)
+        #expect(
+            box.sql(
+                "select p.name from views v join views p on p.id = v.parent_id where v.name = 'badge'"
+            ) == "header")
+        let expected = edited([
+            ("view badge in body frame 10 10 20 20\n", ""),
+            (
+                "view title in header\n",
+                "view title in header\nview badge in header frame 10 10 20 20\n"
+            ),
+        ])
+        #expect(frames(box) == freshFrames(expected))
+        // A later parent: the view goes after it in declaration order (export applies).
+        #expect(box.run(["move-view", "header", "--into", "note", "-q"]).status == 0)
+        let export = box.run(["export"]).stdout
+        let again = project(export)
+        #expect(frames(again) == frames(box), "\(export)")
+        #expect(box.run(["doctor"]).status == 0)
+    }
+
+    @Test("move-view refuses a cycle, an unknown parent and the root")
+    func moveViewRefusals() {
+        let box = project()
+        expectRefused(
+            box, ["move-view", "header", "--into", "title"], "a view cannot contain itself")
+        expectRefused(box, ["move-view", "header", "--into", "header"], "cannot be its own parent")
+        expectRefused(box, ["move-view", "badge", "--into", "hedaer"], "did you mean `header`?")
+        expectRefused(box, ["move-view", "root", "--into", "header"], "cannot be moved")
+        expectRefused(box, ["move-view", "ghost", "--into", "header"], "unknown view `ghost`")
+    }
+
+    // MARK: rename-view
+
+    @Test("rename-view: constraints, their source, variant constants and frames follow")
+    func renameView() {
+        let box = project()
+        #expect(box.run(["set-constant", "ratio", "10", "--variant", "compact", "-q"]).status == 0)
+        let r = box.run(["rename-view", "aside", "sidebar"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let expected = edited([
+            ("view aside in body", "view sidebar in body"),
+            (
+                "aside.top == body.top; aside.bottom == body.bottom; aside.right == body.right",
+                "sidebar.top == body.top; sidebar.bottom == body.bottom; sidebar.right == body.right"
+            ),
+            (
+                "ratio: aside.width == body.width * 0.25",
+                "ratio: sidebar.width == body.width * 0.25"
+            ),
+            (
+                "set header.height 44 in compact",
+                "set header.height 44 in compact\nset ratio 10 in compact"
+            ),
+        ])
+        #expect(frames(box) == freshFrames(expected))
+        let get = box.run(["get", "ratio"]).stdout
+        #expect(get.contains("source: ratio: sidebar.width == body.width * 0.25"), "\(get)")
+        #expect(get.contains("variant compact: constant 10"), "\(get)")
+        #expect(!box.run(["list"]).stdout.contains("aside"))
+        // The label is a name of its own: renaming `header` keeps `header.height`.
+        #expect(box.run(["rename-view", "header", "top", "-q"]).status == 0)
+        #expect(box.run(["get", "header.height"]).stdout.contains("top.height == 80"))
+    }
+
+    @Test("rename-view refuses a taken name, a name a script cannot spell, and the root")
+    func renameViewRefusals() {
+        let box = project()
+        expectRefused(box, ["rename-view", "aside", "body"], "view `body` is already declared")
+        expectRefused(box, ["rename-view", "aside", "9lives"], "9lives")
+        expectRefused(box, ["rename-view", "root", "top"], "cannot be renamed")
+        expectRefused(box, ["rename-view", "aside", "root"], "root view")
+        expectRefused(box, ["rename-view", "asid", "x"], "did you mean `aside`?")
+    }
+
+    // MARK: set-frame, set-intrinsic
+
+    @Test("set-frame changes a drawn frame as the script's `frame` would")
+    func setFrame() {
+        let box = project()
+        #expect(box.run(["set-frame", "badge", "30", "-4", "12", "16", "-q"]).status == 0)
+        #expect(box.run(["set-frame", "note", "5", "480", "60", "30", "-q"]).status == 0)
+        let expected = edited([
+            ("view badge in body frame 10 10 20 20", "view badge in body frame 30 -4 12 16"),
+            ("view note frame 5 500 50 20", "view note frame 5 480 60 30"),
+        ])
+        #expect(frames(box) == freshFrames(expected))
+        expectRefused(box, ["set-frame", "badge", "0", "0", "-5", "10"], "a frame's size must be")
+        expectRefused(box, ["set-frame", "bagde", "0", "0", "5", "10"], "did you mean `badge`?")
+        expectRefused(box, ["set-frame", "root", "0", "0", "5", "10"], "canvas")
+    }
+
+    @Test("set-intrinsic sets, changes and removes a view's intrinsic size as `intrinsic` would")
+    func setIntrinsic() {
+        let box = project()
+        #expect(box.run(["set-intrinsic", "caption", "120", "30", "-q"]).status == 0)
+        #expect(
+            frames(box)
+                == freshFrames(
+                    edited([("view caption in body", "view caption in body intrinsic 120 30")])))
+        #expect(box.run(["set-intrinsic", "caption", "90", "-", "--hug", "300", "-q"]).status == 0)
+        #expect(
+            frames(box)
+                == freshFrames(
+                    edited([("view caption in body", "view caption in body intrinsic 90 - hug 300")]
+                    )))
+        expectRefused(box, ["set-intrinsic", "caption", "-3", "4"], "an intrinsic size must be")
+        expectRefused(box, ["set-intrinsic", "captoin", "3", "4"], "did you mean `caption`?")
+        #expect(box.run(["set-intrinsic", "caption", "-", "-", "-q"]).status == 0)
+        #expect(frames(box) == freshFrames(Self.script))
+        #expect(
+            box.sql(
+                "select intrinsic_width is null and hug is null from views where name = 'caption'")
+                == "1")
+    }
+
+    // MARK: set-multiplier, label
+
+    @Test("set-multiplier changes M in a.attr == b.attr * M + C, by label or #id")
+    func setMultiplier() {
+        let box = project()
+        let r = box.run(["set-multiplier", "ratio", "0.5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("aside"), "\(r.stdout)")
+        #expect(
+            frames(box)
+                == freshFrames(edited([("body.width * 0.25", "body.width * 0.5")])))
+        #expect(box.run(["get", "ratio"]).stdout.contains("aside.width == body.width * 0.5"))
+        let id = box.sql("select id from constraints where label = 'ratio'")
+        #expect(box.run(["set-multiplier", "#\(id)", "0.75", "--no-solve", "-q"]).status == 0)
+        #expect(box.sql("select count(*) from dirty where component = -1") == "0")
+        #expect(frames(box) == freshFrames(edited([("body.width * 0.25", "body.width * 0.75")])))
+        expectRefused(box, ["set-multiplier", "header.height", "2"], "no view on its right side")
+        expectRefused(box, ["set-multiplier", "ratio", "0"], "a multiplier of 0")
+        expectRefused(box, ["set-multiplier", "ratoi", "2"], "did you mean `ratio`?")
+        expectRefused(box, ["set-multiplier", "#9999", "2"], "no constraint #9999")
+    }
+
+    @Test("label names an unlabelled constraint, which every label command then takes")
+    func label() {
+        let box = project()
+        let id = box.sql("select id from constraints where source like 'caption.top%'")
+        let r = box.run(["label", "#\(id)", "caption.inset"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(box.run(["list"]).stdout.contains("caption.inset"))
+        #expect(box.run(["set-constant", "caption.inset", "20", "-q"]).status == 0)
+        #expect(
+            frames(box)
+                == freshFrames(
+                    edited([("caption.top == body.top + 8", "caption.top == body.top + 20")])))
+        // A label can be changed too; the source that spelled the old one says the new one.
+        #expect(box.run(["label", "ratio", "aside.ratio", "-q"]).status == 0)
+        #expect(
+            box.run(["get", "aside.ratio"]).stdout.contains(
+                "source: aside.ratio: aside.width == body.width * 0.25"))
+        expectRefused(
+            box, ["label", "#\(id)", "aside.ratio"], "label `aside.ratio` is already used")
+        expectRefused(box, ["label", "#\(id)", "H"], "cannot be a label")
+        expectRefused(box, ["label", "#9999", "x"], "no constraint #9999")
+    }
+
+    // MARK: plain SQL
+
+    @Test("plain SQL DELETE FROM views takes the view's constraints and marks the layout dirty")
+    func sqlDeleteView() {
+        for foreignKeys in ["ON", "OFF"] {
+            let box = project()
+            let r = box.sqlite(
+                "PRAGMA foreign_keys = \(foreignKeys); DELETE FROM views WHERE name = 'aside'")
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(box.sql("select count(*) from constraints where label = 'ratio'") == "0")
+            #expect(box.sql("select count(*) from dirty") != "0")
+            let expected = edited([
+                ("view aside in body\n", ""),
+                (
+                    "aside.top == body.top; aside.bottom == body.bottom; aside.right == body.right\n",
+                    ""
+                ),
+                ("ratio: aside.width == body.width * 0.25\n", ""),
+            ])
+            #expect(frames(box) == freshFrames(expected))
+            #expect(box.run(["doctor"]).status == 0, "\(box.run(["doctor"]).stdout)")
+        }
+    }
+
+    @Test(
+        "plain SQL DELETE of a view with subviews or of the root is refused with the command to use"
+    )
+    func sqlDeleteRefused() {
+        let box = project()
+        let before = box.snapshot()
+        let parent = box.sqlite("PRAGMA foreign_keys = ON; DELETE FROM views WHERE name = 'body'")
+        #expect(parent.status != 0)
+        #expect(parent.stderr.contains("layoutdb remove-view VIEW --recursive"), "\(parent.stderr)")
+        #expect(!parent.stderr.contains("FOREIGN KEY"))
+        let root = box.sqlite("DELETE FROM views WHERE name = 'root'")
+        #expect(root.stderr.contains("the root view cannot be removed"), "\(root.stderr)")
+        #expect(box.snapshot() == before)
+    }
+}
