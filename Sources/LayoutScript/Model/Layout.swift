@@ -63,6 +63,14 @@ public struct IntrinsicSize: Hashable, Sendable {
     }
 }
 
+/// What a declared rectangle is: a view, or a layout guide (UILayoutGuide).
+public enum ViewKind: String, Hashable, Sendable, Codable {
+    case view
+    /// Solved like a view and stored with its frame, but never drawn; it has no frame
+    /// fallback, no intrinsic size and cannot contain views.
+    case guide
+}
+
 /// A view declaration: its place in the tree and what it was drawn as.
 public struct ViewDeclaration: Hashable, Sendable {
     public var name: String
@@ -70,16 +78,19 @@ public struct ViewDeclaration: Hashable, Sendable {
     public var frame: Rect?
     public var autoresize: AutoresizingMask
     public var intrinsic: IntrinsicSize?
+    public var kind: ViewKind
 
     public init(
         name: String, parent: String = "root", frame: Rect? = nil,
-        autoresize: AutoresizingMask = [], intrinsic: IntrinsicSize? = nil
+        autoresize: AutoresizingMask = [], intrinsic: IntrinsicSize? = nil,
+        kind: ViewKind = .view
     ) {
         self.name = name
         self.parent = parent
         self.frame = frame
         self.autoresize = autoresize
         self.intrinsic = intrinsic
+        self.kind = kind
     }
 }
 

@@ -20,7 +20,7 @@ package enum ScriptWriter {
     /// `view NAME[ in PARENT][ frame X Y W H][ autoresize FLAGS]`
     /// `[ intrinsic W H[ hug P][ resist P]]`, e.g. `view title in header intrinsic 80 -`.
     package static func text(of view: ViewDeclaration) -> String {
-        var text = "view \(view.name)"
+        var text = "\(view.kind.rawValue) \(view.name)"
         if view.parent != rootViewName { text += " in \(view.parent)" }
         if let frame = view.frame {
             text +=

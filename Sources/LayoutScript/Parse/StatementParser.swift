@@ -4,6 +4,8 @@ struct ParseState {
     var layout = defaultLayoutName
     /// Per layout, each declared view's parent: VFL's `|` is the parent of the adjacent view.
     var parents: [String: [String: String]] = [:]
+    /// Per layout, the guides the script declared: a guide cannot contain views.
+    var guides: [String: Set<String>] = [:]
     /// Whether every view a statement names must be known (declared earlier in the script
     /// or given in `parents`): so when the script goes into a project. Off, only the syntax
     /// is read.
@@ -25,7 +27,9 @@ struct ViewReference {
 }
 
 /// The statement keywords, recognised only at a statement's start.
-let statementKeywords: [StaticString] = ["layout", "canvas", "view", "metric", "variant", "set"]
+let statementKeywords: [StaticString] = [
+    "layout", "canvas", "view", "guide", "metric", "variant", "set",
+]
 
 /// Parses one statement (the text between line breaks, `;` and `#`).
 struct StatementParser {
@@ -203,34 +207,61 @@ struct StatementParser {
             }
             try cursor.expectEnd(after: variant == nil ? "the constant" : "the variant name")
             return [.set(label: label, constant: constant, variant: variant)]
-        default:  // "view"
-            let view = try parseView()
+        default:  // "view", "guide"
+            let view = try parseView(kind: keyword == "guide" ? .guide : .view)
             try checkReferences(state)
+            if let parent = references.first(where: \.isParent),
+                state.guides[state.layout]?.contains(parent.name) == true
+            {
+                throw cursor.line.error(
+                    at: parent.offset,
+                    "'\(parent.name)' is a guide, and a guide cannot contain views or guides",
+                    hint:
+                        "declare '\(view.name)' in the guide's parent and constrain it to the guide"
+                )
+            }
             state.parents[state.layout, default: [:]][view.name] = view.parent
+            if view.kind == .guide { state.guides[state.layout, default: []].insert(view.name) }
             return [.view(view)]
         }
     }
 
     /// `NAME [in PARENT] [frame X Y W H] [autoresize FLAG,...] [intrinsic W H [hug P] [resist P]]`,
     /// clauses in any order, each at most once.
-    private mutating func parseView() throws(ParseError) -> ViewDeclaration {
+    ///
+    /// A guide (`guide NAME [in PARENT]`) takes `in` only: it is never drawn, so it has no
+    /// frame, no autoresizing and no intrinsic size (UILayoutGuide has none of them).
+    private mutating func parseView(kind: ViewKind) throws(ParseError) -> ViewDeclaration {
         let nameToken = cursor.current
-        let name = try cursor.identifier("a view name after 'view'")
+        let name = try cursor.identifier("a \(kind.rawValue) name after '\(kind.rawValue)'")
         if name == rootViewName {
             throw cursor.error(
                 at: nameToken, "'root' is the layout's root view and cannot be declared")
         }
-        var view = ViewDeclaration(name: name)
+        var view = ViewDeclaration(name: name, kind: kind)
         var seen: Set<String> = []
-        let clauses = ["in", "frame", "autoresize", "intrinsic"]
+        let viewClauses = ["in", "frame", "autoresize", "intrinsic"]
+        let clauses = kind == .guide ? ["in"] : viewClauses
         while !cursor.atEnd {
             let token = cursor.current
-            guard token.kind == .identifier, clauses.contains(cursor.text(token)) else {
-                let word = token.kind == .identifier ? cursor.text(token) : ""
+            if kind == .guide, token.kind == .identifier, viewClauses.contains(cursor.text(token)),
+                !clauses.contains(cursor.text(token))
+            {
                 throw cursor.error(
                     at: token,
-                    "unexpected \(cursor.describe(token)) in the view declaration; "
-                        + "expected 'in', 'frame', 'autoresize', 'intrinsic' or the end",
+                    "a guide has no '\(cursor.text(token))': it is never drawn and has no "
+                        + "content", hint: "constrain the guide's edges or size instead")
+            }
+            guard token.kind == .identifier, clauses.contains(cursor.text(token)) else {
+                let word = token.kind == .identifier ? cursor.text(token) : ""
+                let expected =
+                    kind == .guide
+                    ? "expected 'in' or the end"
+                    : "expected 'in', 'frame', 'autoresize', 'intrinsic' or the end"
+                throw cursor.error(
+                    at: token,
+                    "unexpected \(cursor.describe(token)) in the \(kind.rawValue) declaration; "
+                        + expected,
                     hint: didYouMean(word, clauses))
             }
             let clause = cursor.text(cursor.advance())

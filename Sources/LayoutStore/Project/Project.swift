@@ -291,7 +291,8 @@ public final class Project {
                     frame: Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height),
                     ambiguous: $0.ambiguous,
                     stale: wholeLayoutStale
-                        || view.components.contains { $0.map(staleComponents.contains) ?? false })
+                        || view.components.contains { $0.map(staleComponents.contains) ?? false },
+                    kind: view.declaration.kind)
             }
         }
     }

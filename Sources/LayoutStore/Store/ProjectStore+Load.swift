@@ -84,7 +84,7 @@ extension ProjectStore {
         var sql = """
             SELECT v.id, v.name, v.parent_id, v.ordinal, v.frame_x, v.frame_y, v.frame_width,
                 v.frame_height, v.autoresize, v.intrinsic_width, v.intrinsic_height, v.hug,
-                v.resist, v.comp_left, v.comp_top, v.comp_width, v.comp_height
+                v.resist, v.comp_left, v.comp_top, v.comp_width, v.comp_height, v.kind
             FROM views v
             """
         var values: [(any SQLBindable)?] = [layoutID]
@@ -140,7 +140,8 @@ extension ProjectStore {
             names[id] = name
             let declaration = ViewDeclaration(
                 name: name, parent: parent, frame: frame,
-                autoresize: AutoresizingMask(rawValue: s.int(8)), intrinsic: intrinsic)
+                autoresize: AutoresizingMask(rawValue: s.int(8)), intrinsic: intrinsic,
+                kind: ViewKind(rawValue: s.string(17)) ?? .view)
             result.append(
                 StoredView(
                     id: id, declaration: declaration, ordinal: s.int(3),

@@ -17,8 +17,8 @@ struct RowWriter {
             """
             INSERT INTO views (layout_id, name, parent_id, ordinal, frame_x, frame_y,
                 frame_width, frame_height, autoresize, intrinsic_width, intrinsic_height,
-                hug, resist)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                hug, resist, kind)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         insertConstraint = try database.cachedStatement(
             """
@@ -69,6 +69,7 @@ struct RowWriter {
             try s.bind(intrinsic.hug.rawValue, at: 12)
             try s.bind(intrinsic.resist.rawValue, at: 13)
         }
+        try s.bind(view.kind.rawValue, at: 14)
         try s.step()
         s.reset()
         return database.lastInsertedRowID

@@ -1,0 +1,74 @@
+-- layoutdb schema: the vocabulary of real layouts (guides, safe area, margins, baselines,
+-- per-axis priorities). Numbered 0005 in the plan; kept at 0003 on its branch because the
+-- embedder refuses gaps (the lead renumbers at merge).
+--
+-- Everything is added as columns, so a query written for the earlier columns still works.
+
+-- 'view' or 'guide' (a UILayoutGuide: solved like a view, never drawn, no frame).
+ALTER TABLE views ADD COLUMN kind TEXT NOT NULL DEFAULT 'view'
+    CHECK (kind = 'view' OR kind = 'guide');
+-- Layout margins (top, left, bottom, right); NULL = the default (8, or the root's rule).
+ALTER TABLE views ADD COLUMN margin_top REAL;
+ALTER TABLE views ADD COLUMN margin_left REAL;
+ALTER TABLE views ADD COLUMN margin_bottom REAL;
+ALTER TABLE views ADD COLUMN margin_right REAL;
+-- `baseline F [L]`: first baseline = top + F; last = bottom - L, or top + F when L is NULL.
+ALTER TABLE views ADD COLUMN baseline_first REAL;
+ALTER TABLE views ADD COLUMN baseline_last REAL;
+-- Vertical hugging and compression resistance; `hug`/`resist` are the horizontal ones.
+ALTER TABLE views ADD COLUMN hug_vertical REAL CHECK (hug_vertical BETWEEN 1 AND 1000);
+ALTER TABLE views ADD COLUMN resist_vertical REAL CHECK (resist_vertical BETWEEN 1 AND 1000);
+
+-- The root's safe-area insets (top, left, bottom, right).
+ALTER TABLE layouts ADD COLUMN safe_top REAL NOT NULL DEFAULT 0;
+ALTER TABLE layouts ADD COLUMN safe_left REAL NOT NULL DEFAULT 0;
+ALTER TABLE layouts ADD COLUMN safe_bottom REAL NOT NULL DEFAULT 0;
+ALTER TABLE layouts ADD COLUMN safe_right REAL NOT NULL DEFAULT 0;
+-- A variant's own safe area; NULL = the layout's.
+ALTER TABLE variants ADD COLUMN safe_top REAL;
+ALTER TABLE variants ADD COLUMN safe_left REAL;
+ALTER TABLE variants ADD COLUMN safe_bottom REAL;
+ALTER TABLE variants ADD COLUMN safe_right REAL;
+
+-- A term's attribute beyond the eight base ones (`margins.left`, `safe.top`,
+-- `firstBaseline`, ...): the attribute column then holds the base attribute whose
+-- variables it reads (margins.right reads right's), which keeps constraint_components
+-- and every query on the attribute columns right.
+ALTER TABLE constraints ADD COLUMN lhs_anchor TEXT;
+ALTER TABLE constraints ADD COLUMN rhs_anchor TEXT;
+ALTER TABLE constraint_terms ADD COLUMN anchor TEXT;
+
+DROP VIEW solved_frames;
+
+CREATE VIEW solved_frames AS
+SELECT
+    l.name AS layout,
+    CASE f.variant_id WHEN 0 THEN 'base' ELSE va.name END AS variant,
+    v.name AS view,
+    p.name AS parent,
+    f.x AS x,
+    f.y AS y,
+    f.width AS width,
+    f.height AS height,
+    CAST(printf('%.10g', f.x - coalesce(pf.x, 0)) AS REAL) AS rel_x,
+    CAST(printf('%.10g', f.y - coalesce(pf.y, 0)) AS REAL) AS rel_y,
+    f.x AS min_x,
+    CAST(printf('%.10g', f.x + f.width / 2) AS REAL) AS mid_x,
+    CAST(printf('%.10g', f.x + f.width) AS REAL) AS max_x,
+    f.y AS min_y,
+    CAST(printf('%.10g', f.y + f.height / 2) AS REAL) AS mid_y,
+    CAST(printf('%.10g', f.y + f.height) AS REAL) AS max_y,
+    EXISTS (
+        SELECT 1 FROM dirty d
+        WHERE d.layout_id = v.layout_id AND d.variant_id = f.variant_id
+          AND d.component IN (-1, v.comp_left, v.comp_top, v.comp_width, v.comp_height)
+    ) AS stale,
+    f.ambiguous AS ambiguous,
+    v.kind AS kind,
+    0 AS hidden
+FROM frames f
+JOIN views v ON v.id = f.view_id
+JOIN layouts l ON l.id = v.layout_id
+LEFT JOIN variants va ON va.id = f.variant_id
+LEFT JOIN views p ON p.id = v.parent_id
+LEFT JOIN frames pf ON pf.view_id = v.parent_id AND pf.variant_id = f.variant_id;
