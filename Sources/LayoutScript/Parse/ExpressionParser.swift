@@ -166,7 +166,37 @@ extension StatementParser {
         guard cursor.isSymbol(ASCII.dot) else { return term }
         cursor.advance()
         let attributeToken = cursor.current
-        let name = try cursor.identifier("an attribute after '\(view).'")
+        var name = try cursor.identifier("an attribute after '\(view).'")
+        if let guide = Attribute.Guide(rawValue: name) {
+            if guide == .safe, view != rootViewName {
+                throw cursor.error(
+                    at: attributeToken,
+                    "only the root has a safe area; '\(view).safe' is not an attribute",
+                    hint: "use '|.safe.ATTR' (or 'root.safe.ATTR'), or '\(view).margins.ATTR'")
+            }
+            guard cursor.isSymbol(ASCII.dot) else {
+                throw cursor.error(
+                    at: cursor.current,
+                    "expected '.' and an attribute after '\(view).\(name)', e.g. "
+                        + "'\(view).\(name).top'")
+            }
+            cursor.advance()
+            let innerToken = cursor.current
+            let inner = try cursor.identifier("an attribute after '\(view).\(name).'")
+            guard let plain = Attribute(parsing: inner), plain.guide == nil,
+                plain != .firstBaseline, plain != .lastBaseline
+            else {
+                throw cursor.error(
+                    at: innerToken,
+                    "unknown attribute '\(inner)' of the \(guide == .safe ? "safe area" : "margins"); "
+                        + "expected left, right, top, bottom, width, height, centerX, "
+                        + "centerY or an alias (leading, minX, ...)",
+                    hint: didYouMean(inner, Attribute.plainSpellings))
+            }
+            name = "\(name).\(inner)"
+            term.attribute = .simple(Attribute(plain, on: guide))
+            return term
+        }
         if let attribute = Attribute(parsing: name) {
             term.attribute = .simple(attribute)
         } else if let compound = CompoundAttribute(rawValue: name) {
@@ -181,8 +211,9 @@ extension StatementParser {
             throw cursor.error(
                 at: attributeToken,
                 "unknown attribute '\(name)'; expected left, right, top, bottom, "
-                    + "width, height, centerX, centerY, an alias (leading, minX, ...) "
-                    + "or center, size, edges", hint: hint)
+                    + "width, height, centerX, centerY, an alias (leading, minX, ...), "
+                    + "center, size, edges, margins.ATTR, a margin (leftMargin, ...) or "
+                    + "a baseline (firstBaseline, lastBaseline)", hint: hint)
         }
         return term
     }

@@ -180,8 +180,26 @@ struct StatementParser {
             return [.layout(name)]
         case "canvas":
             let size = try parseSize(after: "canvas")
-            try cursor.expectEnd(after: "the canvas size")
-            return [.canvas(size)]
+            var safe: Insets?
+            var margins: Insets?
+            while !cursor.atEnd {
+                let token = cursor.current
+                let word = token.kind == .identifier ? cursor.text(token) : ""
+                if word == "safe", safe == nil {
+                    cursor.advance()
+                    safe = try parseInsets("safe", allowOne: false)
+                } else if word == "margins", margins == nil {
+                    cursor.advance()
+                    margins = try parseInsets("margins", allowOne: true)
+                } else {
+                    throw cursor.error(
+                        at: token,
+                        "unexpected \(cursor.describe(token)) after the canvas size; expected "
+                            + "'safe T L B R', 'margins T L B R' or the end",
+                        hint: didYouMean(word, ["safe", "margins"]))
+                }
+            }
+            return [.canvas(size, safe: safe, margins: margins)]
         case "metric":
             let name = try cursor.identifier("a metric name after 'metric'")
             let value = try parseNumber("the metric's value")
@@ -191,12 +209,25 @@ struct StatementParser {
         case "variant":
             let name = try cursor.identifier("a variant name after 'variant'")
             var canvas: Size?
+            var safe: Insets?
             if cursor.isIdentifier("canvas") {
                 cursor.advance()
                 canvas = try parseSize(after: "canvas")
             }
-            try cursor.expectEnd(after: canvas == nil ? "the variant name" : "the canvas size")
-            return [.variant(name: name, canvas: canvas)]
+            if cursor.isIdentifier("safe") {
+                cursor.advance()
+                safe = try parseInsets("safe", allowOne: false)
+            }
+            if !cursor.atEnd {
+                let token = cursor.current
+                let word = token.kind == .identifier ? cursor.text(token) : ""
+                throw cursor.error(
+                    at: token,
+                    "unexpected \(cursor.describe(token)) in the variant; expected "
+                        + "'canvas W H', then 'safe T L B R', or the end",
+                    hint: didYouMean(word, ["canvas", "safe"]))
+            }
+            return [.variant(name: name, canvas: canvas, safe: safe)]
         case "set":
             let label = try parseDottedName("a constraint label after 'set'")
             let constant = try parseNumber("the new constant after the label")
@@ -240,7 +271,7 @@ struct StatementParser {
         }
         var view = ViewDeclaration(name: name, kind: kind)
         var seen: Set<String> = []
-        let viewClauses = ["in", "frame", "autoresize", "intrinsic"]
+        let viewClauses = ["in", "frame", "autoresize", "intrinsic", "margins", "baseline"]
         let clauses = kind == .guide ? ["in"] : viewClauses
         while !cursor.atEnd {
             let token = cursor.current
@@ -257,7 +288,8 @@ struct StatementParser {
                 let expected =
                     kind == .guide
                     ? "expected 'in' or the end"
-                    : "expected 'in', 'frame', 'autoresize', 'intrinsic' or the end"
+                    : "expected 'in', 'frame', 'autoresize', 'intrinsic', 'margins', "
+                        + "'baseline' or the end"
                 throw cursor.error(
                     at: token,
                     "unexpected \(cursor.describe(token)) in the \(kind.rawValue) declaration; "
@@ -290,6 +322,15 @@ struct StatementParser {
                 view.frame = Rect(x: x, y: y, width: size.width, height: size.height)
             case "autoresize":
                 view.autoresize = try parseAutoresize()
+            case "margins":
+                view.margins = try parseInsets("margins", allowOne: true)
+            case "baseline":
+                let first = try parseNumber("the first baseline's distance from the top")
+                var last: Double?
+                if startsNumber() {
+                    last = try parseNumber("the last baseline's distance from the bottom")
+                }
+                view.baseline = Baselines(first: first, last: last)
             default:  // intrinsic
                 view.intrinsic = try parseIntrinsic()
             }
@@ -324,15 +365,62 @@ struct StatementParser {
         try checkNotNegative(width, "intrinsic width", at: widthToken)
         try checkNotNegative(height, "intrinsic height", at: heightToken)
         var size = IntrinsicSize(width: width, height: height)
+        // `hug P` sets both axes; `hug PH PV` each (UIKit keeps one per axis).
         if cursor.isIdentifier("hug") {
             cursor.advance()
             size.hug = try parsePriority()
+            size.verticalHug = startsPriority() ? try parsePriority() : size.hug
         }
         if cursor.isIdentifier("resist") {
             cursor.advance()
             size.resist = try parsePriority()
+            size.verticalResist = startsPriority() ? try parsePriority() : size.resist
         }
         return size
+    }
+
+    /// Whether a number (or a metric, or a signed one) comes next, not a clause.
+    private func startsNumber() -> Bool {
+        let token = cursor.current
+        switch token.kind {
+        case .number: return true
+        case .identifier: return metrics[cursor.text(token)] != nil
+        default:
+            return (cursor.isSymbol(ASCII.minus) || cursor.isSymbol(ASCII.plus))
+                && cursor.peek().start == token.end && cursor.peek().kind == .number
+        }
+    }
+
+    /// Whether a priority comes next (a number, `required`, `high`, `low` or a metric).
+    private func startsPriority() -> Bool {
+        let token = cursor.current
+        if token.kind == .number { return true }
+        guard token.kind == .identifier else { return false }
+        let word = cursor.text(token)
+        return Priority(parsing: word) != nil || metrics[word] != nil
+    }
+
+    /// `N` (with `allowOne`: every side) or `T L B R`, none negative.
+    private mutating func parseInsets(_ what: String, allowOne: Bool) throws(ParseError) -> Insets {
+        var values: [Double] = []
+        let first = cursor.current
+        while values.count < 4, values.isEmpty || startsNumber() {
+            let token = cursor.current
+            let value = try parseNumber(
+                "\(allowOne ? "1 or 4 numbers" : "4 numbers") (top left bottom right) after '\(what)'"
+            )
+            try checkNotNegative(value, "\(what) inset", at: token)
+            values.append(value)
+        }
+        if values.count == 1, allowOne { return Insets(all: values[0]) }
+        guard values.count == 4 else {
+            throw cursor.error(
+                at: values.count == 1 ? first : cursor.current,
+                "'\(what)' takes \(allowOne ? "1 or 4 numbers" : "4 numbers"), found "
+                    + "\(values.count)",
+                hint: allowOne ? "'\(what) 8' or '\(what) T L B R'" : "'\(what) T L B R'")
+        }
+        return Insets(top: values[0], left: values[1], bottom: values[2], right: values[3])
     }
 
     private mutating func parseSize(after what: String) throws(ParseError) -> Size {

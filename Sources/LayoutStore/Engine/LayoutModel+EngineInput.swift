@@ -35,7 +35,8 @@ extension LayoutModel {
         }
         return EngineInput(
             canvas: variant?.canvas ?? drawn, drawnCanvas: drawn, views: views,
-            constraints: constants)
+            constraints: constants, safe: variant?.safe ?? safe,
+            rootMargins: self.views.first(where: \.isRoot)?.declaration.margins)
     }
 }
 

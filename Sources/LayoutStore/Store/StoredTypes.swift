@@ -46,13 +46,19 @@ package struct VariantModel: Hashable, Sendable {
     package var id: Int64
     package var name: String
     package var canvas: Size?
+    /// The variant's own safe area (nil: the layout's).
+    package var safe: Insets?
     /// Constraint id → the variant's own constant.
     package var overrides: [Int64: Double]
 
-    package init(id: Int64, name: String, canvas: Size?, overrides: [Int64: Double] = [:]) {
+    package init(
+        id: Int64, name: String, canvas: Size?, safe: Insets? = nil,
+        overrides: [Int64: Double] = [:]
+    ) {
         self.id = id
         self.name = name
         self.canvas = canvas
+        self.safe = safe
         self.overrides = overrides
     }
 }
@@ -63,6 +69,8 @@ package struct LayoutModel: Hashable, Sendable {
     package var name: String
     /// nil until a `canvas` statement set it.
     package var canvas: Size?
+    /// The root's safe-area insets (`canvas W H safe T L B R`).
+    package var safe: Insets = .zero
     /// Views in declaration order, the root first.
     package var views: [StoredView]
     /// Active stored constraints in declaration order (base constants).
@@ -118,6 +126,8 @@ package struct LayoutSummary: Hashable, Sendable {
     package var id: Int64
     package var name: String
     package var canvas: Size?
+    /// The root's safe-area insets.
+    package var safe: Insets = .zero
 }
 
 /// Which variant of a layout: the layout itself or a named variant.
