@@ -72,3 +72,9 @@ JOIN layouts l ON l.id = v.layout_id
 LEFT JOIN variants va ON va.id = f.variant_id
 LEFT JOIN views p ON p.id = v.parent_id
 LEFT JOIN frames pf ON pf.view_id = v.parent_id AND pf.variant_id = f.variant_id;
+
+-- The writing direction ('ltr' or 'rtl'): which side leading and trailing are on.
+ALTER TABLE layouts ADD COLUMN direction TEXT NOT NULL DEFAULT 'ltr'
+    CHECK (direction = 'ltr' OR direction = 'rtl');
+-- A variant's own direction; NULL = the layout's.
+ALTER TABLE variants ADD COLUMN direction TEXT CHECK (direction = 'ltr' OR direction = 'rtl');

@@ -360,4 +360,82 @@ struct VocabularyCLITests {
             box.run(["export"]).stdout.contains(
                 "view a intrinsic 100 40 hug 250 750 resist 750 250\n"))
     }
+
+    // MARK: Right-to-left
+
+    @Test("leading/trailing are kept as written and mirror under variant ... direction rtl")
+    func rightToLeftVariant() {
+        let box = applied(
+            """
+            canvas 320 100 margins 0 10 0 30
+            view a; view b; view m; view fixed
+            a.leading == |.leading + 10; a.top == |.top; a.width == 100; a.height == 20
+            b.leading == a.trailing + 8; b.top == |.top; b.width == 50; b.height == 20
+            m.leading == |.leadingMargin; m.top == |.top + 30; m.width == 50; m.height == 10
+            fixed.left == |.left + 5; fixed.top == |.top + 50; fixed.width == 20; fixed.height == 10
+            variant arabic direction rtl
+            """)
+        // Left to right: a x 10; b x = 10 + 100 + 8 = 118; m at the left margin 10;
+        // fixed at 5.
+        #expect(
+            frames(box) == """
+                view,x,y,width,height,stale
+                a,10,0,100,20,0
+                b,118,0,50,20,0
+                m,10,30,50,10,0
+                fixed,5,50,20,10,0
+
+                """)
+        // Right to left: a.right = 320 − 10 = 310 → x 210; b.right = a.left − 8 = 202 →
+        // x 152; m.right = the right margin 320 − 30 = 290 → x 240; `left` never flips.
+        #expect(
+            frames(box, variant: "arabic") == """
+                view,x,y,width,height,stale
+                a,210,0,100,20,0
+                b,152,0,50,20,0
+                m,240,30,50,10,0
+                fixed,5,50,20,10,0
+
+                """)
+        expectRoundTrip(box, variants: ["base", "arabic"])
+        let exported = box.run(["export"]).stdout
+        #expect(exported.contains("b.leading == a.trailing + 8"))
+        #expect(exported.contains("m.leading == root.margins.leading"))
+        #expect(exported.contains("variant arabic direction rtl\n"))
+        #expect(
+            box.sql(
+                "select lhs_attribute, lhs_anchor from constraints where source like 'b.leading%'")
+                == "right|leading")
+    }
+
+    @Test("canvas ... direction rtl makes the layout right to left; a variant can turn it back")
+    func rightToLeftCanvas() {
+        let box = applied(
+            """
+            canvas 320 100 direction rtl
+            view a
+            a.leading == |.leading + 10; a.top == |.top; a.width == 100; a.height == 20
+            variant latin direction ltr
+            """)
+        // rtl: a.right = 320 − 10 = 310 → x 210. ltr: x 10.
+        #expect(frames(box).contains("a,210,0,100,20,0"))
+        #expect(frames(box, variant: "latin").contains("a,10,0,100,20,0"))
+        expectRoundTrip(box, variants: ["base", "latin"])
+        let bad = box.run(["apply", box.write("d.layout", "canvas 10 10 direction rlt\n")])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("d.layout:1:24: unknown direction 'rlt'"))
+        #expect(bad.stderr.contains("did you mean 'rtl'?"))
+    }
+
+    @Test("a constraint between leading/trailing and left/right is refused, as UIKit refuses it")
+    func directionalMixedWithAbsolute() {
+        let box = Sandbox()
+        let r = box.run([
+            "apply",
+            box.write("x.layout", "canvas 10 10\nview a; view b\na.leading == b.left + 4\n"),
+        ])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("x.layout:3:14: 'b.left' is a left/right edge and 'a.leading'"))
+        #expect(r.stderr.contains("use leading/trailing on both sides"))
+    }
 }

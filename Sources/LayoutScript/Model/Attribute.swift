@@ -7,6 +7,9 @@
 ///     Attribute(parsing: "leading") == .left   // aliases as in UIKit
 public enum Attribute: String, CaseIterable, Sendable, Hashable, Codable {
     case left, right, top, bottom, width, height, centerX, centerY
+    /// Edges that follow the layout's direction: `left`/`right` left to right, mirrored
+    /// (`right`/`left`) under `direction rtl`.
+    case leading, trailing
     /// The view's layout margins guide (`card.margins.left`, Apple's `leftMargin`): the
     /// view's edges inset by its margins (the root's measured from its safe area).
     case marginsLeft = "margins.left"
@@ -17,6 +20,8 @@ public enum Attribute: String, CaseIterable, Sendable, Hashable, Codable {
     case marginsHeight = "margins.height"
     case marginsCenterX = "margins.centerX"
     case marginsCenterY = "margins.centerY"
+    case marginsLeading = "margins.leading"
+    case marginsTrailing = "margins.trailing"
     /// The root's safe-area guide (`|.safe.top`): the canvas inset by the safe area.
     case safeLeft = "safe.left"
     case safeRight = "safe.right"
@@ -26,6 +31,8 @@ public enum Attribute: String, CaseIterable, Sendable, Hashable, Codable {
     case safeHeight = "safe.height"
     case safeCenterX = "safe.centerX"
     case safeCenterY = "safe.centerY"
+    case safeLeading = "safe.leading"
+    case safeTrailing = "safe.trailing"
     /// Text baselines (`baseline` is `lastBaseline`, as NSLayoutAttributeBaseline).
     case firstBaseline, lastBaseline
 
@@ -49,19 +56,23 @@ public enum Attribute: String, CaseIterable, Sendable, Hashable, Codable {
     public var guide: Guide? {
         switch self {
         case .marginsLeft, .marginsRight, .marginsTop, .marginsBottom, .marginsWidth,
-            .marginsHeight, .marginsCenterX, .marginsCenterY:
+            .marginsHeight, .marginsCenterX, .marginsCenterY, .marginsLeading, .marginsTrailing:
             .margins
         case .safeLeft, .safeRight, .safeTop, .safeBottom, .safeWidth, .safeHeight,
-            .safeCenterX, .safeCenterY:
+            .safeCenterX, .safeCenterY, .safeLeading, .safeTrailing:
             .safe
         default: nil
         }
     }
 
     /// The view's own attribute this one is measured like: `margins.right` → `right`,
-    /// `firstBaseline` → `top`, `lastBaseline` → `bottom` (the variables it can read).
+    /// `firstBaseline` → `top`, `lastBaseline` → `bottom` (the variables it can read;
+    /// `leading` and `trailing` can read `right`'s, left and width, in either direction).
     public var base: Attribute {
         switch self {
+        case .leading, .trailing, .marginsLeading, .marginsTrailing, .safeLeading,
+            .safeTrailing:
+            .right
         case .marginsLeft, .safeLeft: .left
         case .marginsRight, .safeRight: .right
         case .marginsTop, .safeTop, .firstBaseline: .top
@@ -76,24 +87,68 @@ public enum Attribute: String, CaseIterable, Sendable, Hashable, Codable {
 
     /// The attribute `base` measured on `guide` (`.left` on margins → `.marginsLeft`).
     public init(_ base: Attribute, on guide: Guide) {
-        let name = "\(guide.rawValue).\(base.base.rawValue)"
+        let name = "\(guide.rawValue).\(base.rawValue)"
         self = Attribute(rawValue: name) ?? base
+    }
+
+    /// The horizontal position seen in a mirror about the root's vertical centre line, for
+    /// a constraint read right to left: `leading` and `left` → `right`, `trailing` and
+    /// `right` → `left`, centres → themselves (on the same guide); nil for the others.
+    package var mirrored: Attribute? {
+        guard axis == .horizontal, !isSize else { return nil }
+        let side: Attribute
+        switch self {
+        case .leading, .left, .marginsLeading, .marginsLeft, .safeLeading, .safeLeft:
+            side = .right
+        case .trailing, .right, .marginsTrailing, .marginsRight, .safeTrailing, .safeRight:
+            side = .left
+        default: side = .centerX
+        }
+        return guide.map { Attribute(side, on: $0) } ?? side
+    }
+
+    /// Whether the attribute follows the layout's direction (`leading`, `trailingMargin`).
+    public var isDirectional: Bool { directionalSide != nil }
+
+    /// For a directional attribute, whether it is the leading side.
+    private var directionalSide: Bool? {
+        switch self {
+        case .leading, .marginsLeading, .safeLeading: true
+        case .trailing, .marginsTrailing, .safeTrailing: false
+        default: nil
+        }
+    }
+
+    /// The absolute attribute a directional one means in a direction (`leading` is `left`
+    /// left to right, `right` right to left); other attributes are themselves.
+    package func absolute(rightToLeft: Bool) -> Attribute {
+        guard let leadingSide = directionalSide else { return self }
+        let left = leadingSide != rightToLeft
+        switch guide {
+        case .margins: return left ? .marginsLeft : .marginsRight
+        case .safe: return left ? .safeLeft : .safeRight
+        case nil: return left ? .left : .right
+        }
     }
 
     /// Parses an attribute name or one of its aliases (`leading`, `minX`, `midY`,
     /// `leftMargin`, `margins.leading`, `safe.top`, `baseline`, ...).
     public init?(parsing name: String) {
         switch name {
-        case "left", "leading", "minX": self = .left
-        case "right", "trailing", "maxX": self = .right
+        case "left", "minX": self = .left
+        case "right", "maxX": self = .right
+        case "leading": self = .leading
+        case "trailing": self = .trailing
         case "top", "minY": self = .top
         case "bottom", "maxY": self = .bottom
         case "width": self = .width
         case "height": self = .height
         case "centerX", "midX": self = .centerX
         case "centerY", "midY": self = .centerY
-        case "leftMargin", "leadingMargin": self = .marginsLeft
-        case "rightMargin", "trailingMargin": self = .marginsRight
+        case "leftMargin": self = .marginsLeft
+        case "rightMargin": self = .marginsRight
+        case "leadingMargin": self = .marginsLeading
+        case "trailingMargin": self = .marginsTrailing
         case "topMargin": self = .marginsTop
         case "bottomMargin": self = .marginsBottom
         case "centerXWithinMargins": self = .marginsCenterX
@@ -147,9 +202,13 @@ public enum Attribute: String, CaseIterable, Sendable, Hashable, Codable {
     /// The attribute as variables and a constant, given the view's layout margins, safe
     /// area (the root's; zero elsewhere) and baselines: `margins.right` is
     /// `left + width − margins.right`, `firstBaseline` is `top + F`.
-    package func expansion(margins: Insets, safe: Insets, baseline: Baselines?)
-        -> (terms: [(BaseAttribute, Double)], constant: Double)
-    {
+    package func expansion(
+        margins: Insets, safe: Insets, baseline: Baselines?, rightToLeft: Bool = false
+    ) -> (terms: [(BaseAttribute, Double)], constant: Double) {
+        if isDirectional {
+            return absolute(rightToLeft: rightToLeft).expansion(
+                margins: margins, safe: safe, baseline: baseline)
+        }
         switch self {
         case .firstBaseline:
             // A view without text answers with its top edge (UIView.forFirstBaselineLayout

@@ -110,6 +110,12 @@ public struct Baselines: Hashable, Sendable {
     }
 }
 
+/// The layout's writing direction: which side `leading` and `trailing` are on.
+public enum LayoutDirection: String, Hashable, Sendable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+}
+
 /// What a declared rectangle is: a view, or a layout guide (UILayoutGuide).
 public enum ViewKind: String, Hashable, Sendable, Codable {
     case view

@@ -5,7 +5,8 @@ package enum Statement: Hashable, Sendable {
     case layout(String)
     /// `canvas W H [safe T L B R] [margins T L B R]`: the root view's size in the current
     /// layout, its safe-area insets (nil: none) and layout margins (nil: the system minimum).
-    case canvas(Size, safe: Insets? = nil, margins: Insets? = nil)
+    case canvas(
+        Size, safe: Insets? = nil, margins: Insets? = nil, direction: LayoutDirection? = nil)
     /// `view NAME [in PARENT] [frame X Y W H] [autoresize ...] [intrinsic W H ...]`.
     case view(ViewDeclaration)
     /// `metric NAME NUMBER`: a named number (already substituted where used).
@@ -13,7 +14,8 @@ package enum Statement: Hashable, Sendable {
     /// An equation or one constraint of a compound constraint or a VFL line.
     case constraint(Constraint)
     /// `variant NAME [canvas W H] [safe T L B R]` (nil: the layout's).
-    case variant(name: String, canvas: Size?, safe: Insets? = nil)
+    case variant(
+        name: String, canvas: Size?, safe: Insets? = nil, direction: LayoutDirection? = nil)
     /// `set LABEL CONSTANT [in VARIANT]`.
     case set(label: String, constant: Double, variant: String?)
 }

@@ -294,6 +294,25 @@ extension StatementParser {
                 "cannot mix the compound attribute '\(compound.rawValue)' with "
                     + "'\(simple.attribute.name)' in one constraint")
         }
+        // UIKit raises for a constraint between leading/trailing and left/right: the two
+        // would mean different edges once the layout is read right to left.
+        let simpleTerms = [lhs.terms, rhs.terms].joined().compactMap {
+            term -> (SideTerm, Attribute)? in
+            if case .simple(let attribute) = term.attribute { return (term, attribute) }
+            return nil
+        }
+        if let directional = simpleTerms.first(where: { $0.1.isDirectional }),
+            let absolute = simpleTerms.first(where: {
+                !$0.1.isDirectional && $0.1.mirrored != nil && $0.1.base != .centerX
+            })
+        {
+            throw cursor.line.error(
+                at: absolute.0.offset,
+                "'\(absolute.0.view).\(absolute.1.rawValue)' is a left/right edge and "
+                    + "'\(directional.0.view).\(directional.1.rawValue)' a leading/trailing "
+                    + "one; a constraint cannot relate the two (they differ right to left)",
+                hint: "use leading/trailing on both sides, or left/right on both")
+        }
         let finite =
             lhs.constant.isFinite && rhs.constant.isFinite
             && !lhs.terms.contains { !$0.coefficient.isFinite }

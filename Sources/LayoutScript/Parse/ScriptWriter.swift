@@ -55,17 +55,19 @@ package enum ScriptWriter {
     package static func text(of statement: Statement) -> String {
         switch statement {
         case .layout(let name): "layout \(name)"
-        case .canvas(let size, let safe, let margins):
+        case .canvas(let size, let safe, let margins, let direction):
             "canvas \(number(size.width)) \(number(size.height))"
                 + (safe.map { " safe " + insets($0) } ?? "")
                 + (margins.map { " margins " + insets($0) } ?? "")
+                + (direction.map { " direction \($0.rawValue)" } ?? "")
         case .view(let view): text(of: view)
         case .metric(let name, let value): "metric \(name) \(number(value))"
         case .constraint(let constraint): text(of: constraint)
-        case .variant(let name, let canvas, let safe):
+        case .variant(let name, let canvas, let safe, let direction):
             "variant \(name)"
                 + (canvas.map { " canvas \(number($0.width)) \(number($0.height))" } ?? "")
                 + (safe.map { " safe " + insets($0) } ?? "")
+                + (direction.map { " direction \($0.rawValue)" } ?? "")
         case .set(let label, let constant, let variant):
             "set \(label) \(number(constant))" + (variant.map { " in \($0)" } ?? "")
         }
@@ -91,7 +93,7 @@ package enum ScriptWriter {
             if let label = constraint.label { try check(label, .label) }
             for term in constraint.lhs.terms { try check(term.view, .view) }
             for term in constraint.rhs.terms { try check(term.view, .view) }
-        case .variant(let name, _, _): try check(name, .variant)
+        case .variant(let name, _, _, _): try check(name, .variant)
         case .set(let label, _, let variant):
             try check(label, .label)
             if let variant { try check(variant, .variant) }

@@ -182,6 +182,7 @@ struct StatementParser {
             let size = try parseSize(after: "canvas")
             var safe: Insets?
             var margins: Insets?
+            var direction: LayoutDirection?
             while !cursor.atEnd {
                 let token = cursor.current
                 let word = token.kind == .identifier ? cursor.text(token) : ""
@@ -191,15 +192,18 @@ struct StatementParser {
                 } else if word == "margins", margins == nil {
                     cursor.advance()
                     margins = try parseInsets("margins", allowOne: true)
+                } else if word == "direction", direction == nil {
+                    cursor.advance()
+                    direction = try parseDirection()
                 } else {
                     throw cursor.error(
                         at: token,
                         "unexpected \(cursor.describe(token)) after the canvas size; expected "
-                            + "'safe T L B R', 'margins T L B R' or the end",
-                        hint: didYouMean(word, ["safe", "margins"]))
+                            + "'safe T L B R', 'margins T L B R', 'direction ltr|rtl' or the end",
+                        hint: didYouMean(word, ["safe", "margins", "direction"]))
                 }
             }
-            return [.canvas(size, safe: safe, margins: margins)]
+            return [.canvas(size, safe: safe, margins: margins, direction: direction)]
         case "metric":
             let name = try cursor.identifier("a metric name after 'metric'")
             let value = try parseNumber("the metric's value")
@@ -218,16 +222,21 @@ struct StatementParser {
                 cursor.advance()
                 safe = try parseInsets("safe", allowOne: false)
             }
+            var direction: LayoutDirection?
+            if cursor.isIdentifier("direction") {
+                cursor.advance()
+                direction = try parseDirection()
+            }
             if !cursor.atEnd {
                 let token = cursor.current
                 let word = token.kind == .identifier ? cursor.text(token) : ""
                 throw cursor.error(
                     at: token,
                     "unexpected \(cursor.describe(token)) in the variant; expected "
-                        + "'canvas W H', then 'safe T L B R', or the end",
-                    hint: didYouMean(word, ["canvas", "safe"]))
+                        + "'canvas W H', then 'safe T L B R', then 'direction ltr|rtl', or the end",
+                    hint: didYouMean(word, ["canvas", "safe", "direction"]))
             }
-            return [.variant(name: name, canvas: canvas, safe: safe)]
+            return [.variant(name: name, canvas: canvas, safe: safe, direction: direction)]
         case "set":
             let label = try parseDottedName("a constraint label after 'set'")
             let constant = try parseNumber("the new constant after the label")
@@ -377,6 +386,20 @@ struct StatementParser {
             size.verticalResist = startsPriority() ? try parsePriority() : size.resist
         }
         return size
+    }
+
+    /// `ltr` or `rtl`.
+    private mutating func parseDirection() throws(ParseError) -> LayoutDirection {
+        let token = cursor.current
+        let word = token.kind == .identifier ? cursor.text(token) : ""
+        guard let direction = LayoutDirection(rawValue: word) else {
+            throw cursor.error(
+                at: token,
+                "unknown direction \(cursor.describe(token)); expected 'ltr' (left to right) "
+                    + "or 'rtl' (right to left)", hint: didYouMean(word, ["ltr", "rtl"]))
+        }
+        cursor.advance()
+        return direction
     }
 
     /// Whether a number (or a metric, or a signed one) comes next, not a clause.

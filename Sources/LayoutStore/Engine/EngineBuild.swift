@@ -46,10 +46,22 @@ struct EngineBuild {
 
     /// An attribute of view `view` (-1 for the root) as variables and a constant: margins,
     /// the safe area and baselines are the view's edges plus constants.
-    func expansion(_ view: Int, _ attribute: Attribute) -> (
+    ///
+    /// With `mirror` (right to left, in a constraint that names a leading or trailing
+    /// attribute), a horizontal position `X` is read as `W − X'`, `X'` the mirrored
+    /// attribute and `W` the root's width: `b.leading == a.trailing + 8` becomes
+    /// `b.right == a.left − 8` and `a.leading == |.leading + 10` puts `a` 10 from the right.
+    func expansion(_ view: Int, _ attribute: Attribute, mirror: Bool = false) -> (
         terms: [(BaseAttribute, Double)], constant: Double
     ) {
+        if mirror, let mirrored = attribute.mirrored {
+            let (terms, constant) = expansion(view, mirrored)
+            return (terms.map { ($0.0, -$0.1) }, input.canvas.width - constant)
+        }
         if attribute.guide == nil, attribute.base == attribute { return (attribute.expansion, 0) }
+        if attribute == .leading || attribute == .trailing {
+            return (attribute.absolute(rightToLeft: false).expansion, 0)
+        }
         if view < 0 {
             let margins =
                 input.rootMargins ?? defaultRootMargins(canvasWidth: input.canvas.width)
@@ -96,11 +108,15 @@ struct EngineBuild {
             var terms: [(Int, BaseAttribute, Double)] = []
             // The constants of margins, safe-area and baseline attributes, moved right.
             var shift = 0.0
+            let mirror =
+                input.rightToLeft
+                && (c.lhs.terms.contains { $0.attribute.isDirectional }
+                    || c.rhs.terms.contains { $0.attribute.isDirectional })
             for side in [(c.lhs, 1.0), (c.rhs, -1.0)] {
                 for t in side.0.terms {
                     let view = try viewNumber(t.view, in: c)
                     if view >= 0 { mentioned[view] = true }
-                    let (bases, constant) = expansion(view, t.attribute)
+                    let (bases, constant) = expansion(view, t.attribute, mirror: mirror)
                     for (b, k) in bases {
                         terms.append((view, b, k * t.coefficient * side.1))
                     }

@@ -57,6 +57,8 @@ package struct EngineInput: Sendable {
     /// The root's layout margins, measured from the safe area (nil: UIKit's system
     /// minimum for the canvas width, ``defaultRootMargins(canvasWidth:)``).
     package var rootMargins: Insets?
+    /// Whether `leading`/`trailing` mean right/left (`direction rtl`).
+    package var rightToLeft = false
 
     package init(
         canvas: Size, drawnCanvas: Size? = nil, views: [EngineView], constraints: [Constraint],

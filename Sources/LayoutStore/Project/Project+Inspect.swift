@@ -169,7 +169,8 @@ extension Project {
                 try write(
                     .canvas(
                         canvas, safe: summary.safe == .zero ? nil : summary.safe,
-                        margins: root?.declaration.margins))
+                        margins: root?.declaration.margins,
+                        direction: summary.direction == .rightToLeft ? .rightToLeft : nil))
             }
             for metric in try store.metrics(layout: name) {
                 try write(.metric(name: metric.name, value: metric.value))
@@ -185,7 +186,10 @@ extension Project {
                 if let id = stored.id, let label = stored.constraint.label { labels[id] = label }
             }
             for variant in try store.variants(layout: name) {
-                try write(.variant(name: variant.name, canvas: variant.canvas, safe: variant.safe))
+                try write(
+                    .variant(
+                        name: variant.name, canvas: variant.canvas, safe: variant.safe,
+                        direction: variant.direction))
                 for (id, value) in variant.overrides.sorted(by: { $0.key < $1.key }) {
                     guard let label = labels[id] else { continue }
                     try write(.set(label: label, constant: value, variant: variant.name))

@@ -43,13 +43,16 @@ extension ProjectStore {
             return LayoutModel(
                 id: 0, name: name, canvas: nil, views: [], constraints: [], variants: [])
         }
-        let (canvas, safe) =
+        let (canvas, safe, direction) =
             try database.cachedStatement(
                 """
-                SELECT canvas_width, canvas_height, safe_top, safe_left, safe_bottom, safe_right
+                SELECT canvas_width, canvas_height, safe_top, safe_left, safe_bottom, safe_right,
+                    direction
                 FROM layouts WHERE id = ?
                 """
-            ).rows([layoutID]) { ($0.size(0), $0.insets(2) ?? .zero) }.first ?? (nil, .zero)
+            ).rows([layoutID]) {
+                ($0.size(0), $0.insets(2) ?? .zero, LayoutDirection(rawValue: $0.string(6)))
+            }.first ?? (nil, .zero, nil)
         let views = try views(layoutID: layoutID, components: components.map(Self.jsonArray))
         let reader = ConstraintReader(database: database, views: views)
         let constraints: [StoredConstraint]
@@ -78,6 +81,7 @@ extension ProjectStore {
             id: layoutID, name: name, canvas: canvas, views: views,
             constraints: constraints, variants: try variants(layoutID: layoutID))
         model.safe = safe
+        model.direction = direction ?? .leftToRight
         return model
     }
 
@@ -174,11 +178,13 @@ extension ProjectStore {
         var variants = try database.cachedStatement(
             """
             SELECT id, name, canvas_width, canvas_height, safe_top, safe_left, safe_bottom,
-                safe_right
+                safe_right, direction
             FROM variants WHERE layout_id = ? ORDER BY name
             """
         ).rows([layoutID]) { s in
-            VariantModel(id: s.int64(0), name: s.string(1), canvas: s.size(2), safe: s.insets(4))
+            VariantModel(
+                id: s.int64(0), name: s.string(1), canvas: s.size(2), safe: s.insets(4),
+                direction: s.isNull(8) ? nil : LayoutDirection(rawValue: s.string(8)))
         }
         let overrides = try database.cachedStatement(
             """

@@ -49,13 +49,14 @@ package final class ProjectStore {
         try database.cachedStatement(
             """
             SELECT id, name, canvas_width, canvas_height, safe_top, safe_left, safe_bottom,
-                safe_right
+                safe_right, direction
             FROM layouts ORDER BY name
             """
         ).rows { row in
             LayoutSummary(
                 id: row.int64(0), name: row.string(1), canvas: row.size(2),
-                safe: row.insets(4) ?? .zero)
+                safe: row.insets(4) ?? .zero,
+                direction: LayoutDirection(rawValue: row.string(8)) ?? .leftToRight)
         }
     }
 

@@ -48,13 +48,16 @@ package struct VariantModel: Hashable, Sendable {
     package var canvas: Size?
     /// The variant's own safe area (nil: the layout's).
     package var safe: Insets?
+    /// The variant's own direction (nil: the layout's).
+    package var direction: LayoutDirection?
     /// Constraint id → the variant's own constant.
     package var overrides: [Int64: Double]
 
     package init(
         id: Int64, name: String, canvas: Size?, safe: Insets? = nil,
-        overrides: [Int64: Double] = [:]
+        direction: LayoutDirection? = nil, overrides: [Int64: Double] = [:]
     ) {
+        self.direction = direction
         self.id = id
         self.name = name
         self.canvas = canvas
@@ -71,6 +74,8 @@ package struct LayoutModel: Hashable, Sendable {
     package var canvas: Size?
     /// The root's safe-area insets (`canvas W H safe T L B R`).
     package var safe: Insets = .zero
+    /// `canvas ... direction rtl`.
+    package var direction = LayoutDirection.leftToRight
     /// Views in declaration order, the root first.
     package var views: [StoredView]
     /// Active stored constraints in declaration order (base constants).
@@ -128,6 +133,7 @@ package struct LayoutSummary: Hashable, Sendable {
     package var canvas: Size?
     /// The root's safe-area insets.
     package var safe: Insets = .zero
+    package var direction = LayoutDirection.leftToRight
 }
 
 /// Which variant of a layout: the layout itself or a named variant.
