@@ -438,4 +438,24 @@ struct VocabularyCLITests {
         #expect(r.stderr.contains("x.layout:3:14: 'b.left' is a left/right edge and 'a.leading'"))
         #expect(r.stderr.contains("use leading/trailing on both sides"))
     }
+
+    @Test(
+        "set-constant on a constraint to a margin keeps the margin: only the written constant moves"
+    )
+    func setConstantThroughMargins() {
+        let box = applied(
+            """
+            canvas 375 812 safe 44 0 34 0
+            view box
+            box.leading == |.leadingMargin; box.width == 100; box.height == 10
+            gap: box.top == |.topMargin + 8
+            """)
+        // top = safe top 44 + root top margin 0 + 8 = 52; x = the left margin 16.
+        #expect(frames(box).contains("box,16,52,100,10,0"))
+        let r = box.run(["set-constant", "gap", "20", "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // 44 + 0 + 20 = 64.
+        #expect(frames(box).contains("box,16,64,100,10,0"))
+        #expect(box.sql("select constant from named_constraints where label = 'gap'") == "20.0")
+    }
 }
