@@ -131,6 +131,11 @@ struct VocabularyCLITests {
         #expect(
             nested.stderr.contains(
                 "b.layout:3:11: 'g' is a guide, and a guide cannot contain views"))
+        // A guide stored by an earlier apply is known as one too.
+        #expect(box.run(["apply", box.write("g.layout", "canvas 10 10\nguide kept\n")]).status == 0)
+        let later = box.run(["apply", box.write("h.layout", "view w in kept\n")])
+        #expect(later.status == 65)
+        #expect(later.stderr.contains("h.layout:1:11: 'kept' is a guide"))
         let typo = box.run(["apply", box.write("c.layout", "canvas 10 10\nguide g inn root\n")])
         #expect(typo.status == 65)
         #expect(typo.stderr.contains("did you mean 'in'?"))
