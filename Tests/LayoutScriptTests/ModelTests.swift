@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LayoutScript
 
 @Suite("Model")
@@ -16,8 +17,8 @@ struct ModelTests {
 
     @Test("attribute aliases follow UIKit's names")
     func attributeAliases() {
-        #expect(Attribute(parsing: "leading") == .left)
-        #expect(Attribute(parsing: "trailing") == .right)
+        #expect(Attribute(parsing: "leading") == .leading)
+        #expect(Attribute(parsing: "trailing") == .trailing)
         #expect(Attribute(parsing: "midY") == .centerY)
         #expect(Attribute(parsing: "maxX") == .right)
         #expect(Attribute(parsing: "center") == nil)

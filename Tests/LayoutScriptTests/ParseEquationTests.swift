@@ -30,7 +30,7 @@ struct ParseEquationTests {
         arguments: [
             ("left", Attribute.left), ("right", .right), ("top", .top), ("bottom", .bottom),
             ("width", .width), ("height", .height), ("centerX", .centerX), ("centerY", .centerY),
-            ("leading", .left), ("trailing", .right), ("minX", .left), ("midX", .centerX),
+            ("leading", .leading), ("trailing", .trailing), ("minX", .left), ("midX", .centerX),
             ("maxX", .right), ("minY", .top), ("midY", .centerY), ("maxY", .bottom),
         ])
     func attributeAliases(name: String, attribute: Attribute) throws {

@@ -10,7 +10,8 @@ struct ParseErrorTests {
         #expect(
             error.description == """
                 t.layout:2:7: unknown attribute 'heigth'; expected left, right, top, bottom, width, \
-                height, centerX, centerY, an alias (leading, minX, ...) or center, size, edges
+                height, centerX, centerY, an alias (leading, minX, ...), center, size, edges, \
+                margins.ATTR, a margin (leftMargin, ...) or a baseline (firstBaseline, lastBaseline)
                   title.heigth == 24  # typo
                         ^
                 hint: did you mean 'height'?
@@ -160,7 +161,7 @@ struct ParseErrorTests {
             ),
             (
                 "view a 10",
-                "1:8: unexpected '10' in the view declaration; expected 'in', 'frame', 'autoresize', 'intrinsic' or the end"
+                "1:8: unexpected '10' in the view declaration; expected 'in', 'frame', 'autoresize', 'intrinsic', 'margins', 'baseline' or the end"
             ),
             (
                 "variant v canvas 1",

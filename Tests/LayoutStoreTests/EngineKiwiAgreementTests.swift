@@ -9,7 +9,7 @@ func engineInput(fromScript text: String) throws -> EngineInput {
     var constraints: [Constraint] = []
     for s in try ScriptParser.parse(text) {
         switch s.statement {
-        case .canvas(let size): canvas = size
+        case .canvas(let size, _, _, _): canvas = size
         case .view(let v): views.append(EngineView(v))
         case .constraint(let c): constraints.append(c)
         default: break

@@ -52,15 +52,76 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
 public struct IntrinsicSize: Hashable, Sendable {
     public var width: Double?
     public var height: Double?
+    /// The horizontal hugging and compression resistance (`hug PH PV`'s first number).
     public var hug: Priority
     public var resist: Priority
+    /// The vertical ones, as UIKit keeps one per axis.
+    public var verticalHug: Priority
+    public var verticalResist: Priority
 
-    public init(width: Double?, height: Double?, hug: Priority = .low, resist: Priority = .high) {
+    /// `verticalHug`/`verticalResist` default to `hug`/`resist` (`hug P` sets both axes).
+    public init(
+        width: Double?, height: Double?, hug: Priority = .low, resist: Priority = .high,
+        verticalHug: Priority? = nil, verticalResist: Priority? = nil
+    ) {
         self.width = width
         self.height = height
         self.hug = hug
         self.resist = resist
+        self.verticalHug = verticalHug ?? hug
+        self.verticalResist = verticalResist ?? resist
     }
+}
+
+/// Insets of a rectangle's four edges (top, left, bottom, right, as UIEdgeInsets).
+public struct Insets: Hashable, Sendable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+    /// The same inset on every side.
+    public init(all value: Double) {
+        self.init(top: value, left: value, bottom: value, right: value)
+    }
+    public static let zero = Insets(all: 0)
+
+    /// Both insets added edge by edge (the root's margins measured from its safe area).
+    public static func + (a: Insets, b: Insets) -> Insets {
+        Insets(
+            top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom,
+            right: a.right + b.right)
+    }
+}
+
+/// `baseline F [L]`: the first baseline `F` below the top, the last `L` above the bottom
+/// (nil: a single line, so the last baseline is the first).
+public struct Baselines: Hashable, Sendable {
+    public var first: Double
+    public var last: Double?
+    public init(first: Double, last: Double? = nil) {
+        self.first = first
+        self.last = last
+    }
+}
+
+/// The layout's writing direction: which side `leading` and `trailing` are on.
+public enum LayoutDirection: String, Hashable, Sendable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+}
+
+/// What a declared rectangle is: a view, or a layout guide (UILayoutGuide).
+public enum ViewKind: String, Hashable, Sendable, Codable {
+    case view
+    /// Solved like a view and stored with its frame, but never drawn; it has no frame
+    /// fallback, no intrinsic size and cannot contain views.
+    case guide
 }
 
 /// A view declaration: its place in the tree and what it was drawn as.
@@ -70,17 +131,37 @@ public struct ViewDeclaration: Hashable, Sendable {
     public var frame: Rect?
     public var autoresize: AutoresizingMask
     public var intrinsic: IntrinsicSize?
+    public var kind: ViewKind
+    /// The layout margins (nil: UIKit's default, 8 on every side).
+    public var margins: Insets?
+    /// Where its text's baselines are (nil: a view without text).
+    public var baseline: Baselines?
+
+    /// UIView's default layout margins.
+    public static let defaultMargins = Insets(all: 8)
 
     public init(
         name: String, parent: String = "root", frame: Rect? = nil,
-        autoresize: AutoresizingMask = [], intrinsic: IntrinsicSize? = nil
+        autoresize: AutoresizingMask = [], intrinsic: IntrinsicSize? = nil,
+        kind: ViewKind = .view, margins: Insets? = nil, baseline: Baselines? = nil
     ) {
+        self.margins = margins
+        self.baseline = baseline
         self.name = name
         self.parent = parent
         self.frame = frame
         self.autoresize = autoresize
         self.intrinsic = intrinsic
+        self.kind = kind
     }
+}
+
+/// The root's layout margins when the script gives none: a view controller's root view on
+/// iPhone (UIKit's system minimum), 0 at top and bottom, 16 at the sides below 414
+/// points of width, 20 from there; measured from the safe area.
+public func defaultRootMargins(canvasWidth: Double) -> Insets {
+    let side = canvasWidth < 414 ? 16.0 : 20.0
+    return Insets(top: 0, left: side, bottom: 0, right: side)
 }
 
 /// The name of every layout's root view (`|` in equations and VFL).

@@ -3,16 +3,19 @@
 package enum Statement: Hashable, Sendable {
     /// `layout NAME`: switch to (and create if needed) a layout.
     case layout(String)
-    /// `canvas W H`: the root view's size in the current layout.
-    case canvas(Size)
+    /// `canvas W H [safe T L B R] [margins T L B R]`: the root view's size in the current
+    /// layout, its safe-area insets (nil: none) and layout margins (nil: the system minimum).
+    case canvas(
+        Size, safe: Insets? = nil, margins: Insets? = nil, direction: LayoutDirection? = nil)
     /// `view NAME [in PARENT] [frame X Y W H] [autoresize ...] [intrinsic W H ...]`.
     case view(ViewDeclaration)
     /// `metric NAME NUMBER`: a named number (already substituted where used).
     case metric(name: String, value: Double)
     /// An equation or one constraint of a compound constraint or a VFL line.
     case constraint(Constraint)
-    /// `variant NAME [canvas W H]`.
-    case variant(name: String, canvas: Size?)
+    /// `variant NAME [canvas W H] [safe T L B R]` (nil: the layout's).
+    case variant(
+        name: String, canvas: Size?, safe: Insets? = nil, direction: LayoutDirection? = nil)
     /// `set LABEL CONSTANT [in VARIANT]`.
     case set(label: String, constant: Double, variant: String?)
 }

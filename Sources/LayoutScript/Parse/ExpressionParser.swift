@@ -166,7 +166,37 @@ extension StatementParser {
         guard cursor.isSymbol(ASCII.dot) else { return term }
         cursor.advance()
         let attributeToken = cursor.current
-        let name = try cursor.identifier("an attribute after '\(view).'")
+        var name = try cursor.identifier("an attribute after '\(view).'")
+        if let guide = Attribute.Guide(rawValue: name) {
+            if guide == .safe, view != rootViewName {
+                throw cursor.error(
+                    at: attributeToken,
+                    "only the root has a safe area; '\(view).safe' is not an attribute",
+                    hint: "use '|.safe.ATTR' (or 'root.safe.ATTR'), or '\(view).margins.ATTR'")
+            }
+            guard cursor.isSymbol(ASCII.dot) else {
+                throw cursor.error(
+                    at: cursor.current,
+                    "expected '.' and an attribute after '\(view).\(name)', e.g. "
+                        + "'\(view).\(name).top'")
+            }
+            cursor.advance()
+            let innerToken = cursor.current
+            let inner = try cursor.identifier("an attribute after '\(view).\(name).'")
+            guard let plain = Attribute(parsing: inner), plain.guide == nil,
+                plain != .firstBaseline, plain != .lastBaseline
+            else {
+                throw cursor.error(
+                    at: innerToken,
+                    "unknown attribute '\(inner)' of the \(guide == .safe ? "safe area" : "margins"); "
+                        + "expected left, right, top, bottom, width, height, centerX, "
+                        + "centerY or an alias (leading, minX, ...)",
+                    hint: didYouMean(inner, Attribute.plainSpellings))
+            }
+            name = "\(name).\(inner)"
+            term.attribute = .simple(Attribute(plain, on: guide))
+            return term
+        }
         if let attribute = Attribute(parsing: name) {
             term.attribute = .simple(attribute)
         } else if let compound = CompoundAttribute(rawValue: name) {
@@ -181,8 +211,9 @@ extension StatementParser {
             throw cursor.error(
                 at: attributeToken,
                 "unknown attribute '\(name)'; expected left, right, top, bottom, "
-                    + "width, height, centerX, centerY, an alias (leading, minX, ...) "
-                    + "or center, size, edges", hint: hint)
+                    + "width, height, centerX, centerY, an alias (leading, minX, ...), "
+                    + "center, size, edges, margins.ATTR, a margin (leftMargin, ...) or "
+                    + "a baseline (firstBaseline, lastBaseline)", hint: hint)
         }
         return term
     }
@@ -262,6 +293,25 @@ extension StatementParser {
                 at: simple.offset,
                 "cannot mix the compound attribute '\(compound.rawValue)' with "
                     + "'\(simple.attribute.name)' in one constraint")
+        }
+        // UIKit raises for a constraint between leading/trailing and left/right: the two
+        // would mean different edges once the layout is read right to left.
+        let simpleTerms = [lhs.terms, rhs.terms].joined().compactMap {
+            term -> (SideTerm, Attribute)? in
+            if case .simple(let attribute) = term.attribute { return (term, attribute) }
+            return nil
+        }
+        if let directional = simpleTerms.first(where: { $0.1.isDirectional }),
+            let absolute = simpleTerms.first(where: {
+                !$0.1.isDirectional && $0.1.mirrored != nil && $0.1.base != .centerX
+            })
+        {
+            throw cursor.line.error(
+                at: absolute.0.offset,
+                "'\(absolute.0.view).\(absolute.1.rawValue)' is a left/right edge and "
+                    + "'\(directional.0.view).\(directional.1.rawValue)' a leading/trailing "
+                    + "one; a constraint cannot relate the two (they differ right to left)",
+                hint: "use leading/trailing on both sides, or left/right on both")
         }
         let finite =
             lhs.constant.isFinite && rhs.constant.isFinite

@@ -34,13 +34,16 @@ package enum ScriptParser {
     ///     given, every view a statement names must be one of them or declared earlier in
     ///     the script; an unknown one is an error at its name. When nil, names are not
     ///     checked (the syntax alone is read).
+    ///   - guides: the guides among `views`, per layout: a guide cannot contain views.
     package static func parse(
         _ text: String, file: String = "-", metrics: [String: Double] = [:],
-        layout: String = defaultLayoutName, views: [String: [String: String]]? = nil
+        layout: String = defaultLayoutName, views: [String: [String: String]]? = nil,
+        guides: [String: Set<String>] = [:]
     ) throws(ParseError) -> [LocatedStatement] {
         let bytes = Array(text.utf8)
         var state = ParseState(metrics: metrics)
         state.layout = layout
+        state.guides = guides
         if let views {
             state.parents = views
             state.checksViews = true

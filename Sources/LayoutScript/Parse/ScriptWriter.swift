@@ -20,7 +20,7 @@ package enum ScriptWriter {
     /// `view NAME[ in PARENT][ frame X Y W H][ autoresize FLAGS]`
     /// `[ intrinsic W H[ hug P][ resist P]]`, e.g. `view title in header intrinsic 80 -`.
     package static func text(of view: ViewDeclaration) -> String {
-        var text = "view \(view.name)"
+        var text = "\(view.kind.rawValue) \(view.name)"
         if view.parent != rootViewName { text += " in \(view.parent)" }
         if let frame = view.frame {
             text +=
@@ -33,8 +33,20 @@ package enum ScriptWriter {
         if let intrinsic = view.intrinsic {
             let width = intrinsic.width.map(number) ?? "-"
             text += " intrinsic \(width) \(intrinsic.height.map(number) ?? "-")"
-            if intrinsic.hug != .low { text += " hug \(number(intrinsic.hug.rawValue))" }
-            if intrinsic.resist != .high { text += " resist \(number(intrinsic.resist.rawValue))" }
+            func pair(_ word: String, _ h: Priority, _ v: Priority, _ standard: Priority) {
+                if h != v {
+                    text += " \(word) \(number(h.rawValue)) \(number(v.rawValue))"
+                } else if h != standard {
+                    text += " \(word) \(number(h.rawValue))"
+                }
+            }
+            pair("hug", intrinsic.hug, intrinsic.verticalHug, .low)
+            pair("resist", intrinsic.resist, intrinsic.verticalResist, .high)
+        }
+        if let margins = view.margins { text += " margins " + insets(margins) }
+        if let baseline = view.baseline {
+            text += " baseline \(number(baseline.first))"
+            if let last = baseline.last { text += " \(number(last))" }
         }
         return text
     }
@@ -43,13 +55,19 @@ package enum ScriptWriter {
     package static func text(of statement: Statement) -> String {
         switch statement {
         case .layout(let name): "layout \(name)"
-        case .canvas(let size): "canvas \(number(size.width)) \(number(size.height))"
+        case .canvas(let size, let safe, let margins, let direction):
+            "canvas \(number(size.width)) \(number(size.height))"
+                + (safe.map { " safe " + insets($0) } ?? "")
+                + (margins.map { " margins " + insets($0) } ?? "")
+                + (direction.map { " direction \($0.rawValue)" } ?? "")
         case .view(let view): text(of: view)
         case .metric(let name, let value): "metric \(name) \(number(value))"
         case .constraint(let constraint): text(of: constraint)
-        case .variant(let name, let canvas):
+        case .variant(let name, let canvas, let safe, let direction):
             "variant \(name)"
                 + (canvas.map { " canvas \(number($0.width)) \(number($0.height))" } ?? "")
+                + (safe.map { " safe " + insets($0) } ?? "")
+                + (direction.map { " direction \($0.rawValue)" } ?? "")
         case .set(let label, let constant, let variant):
             "set \(label) \(number(constant))" + (variant.map { " in \($0)" } ?? "")
         }
@@ -75,7 +93,7 @@ package enum ScriptWriter {
             if let label = constraint.label { try check(label, .label) }
             for term in constraint.lhs.terms { try check(term.view, .view) }
             for term in constraint.rhs.terms { try check(term.view, .view) }
-        case .variant(let name, _): try check(name, .variant)
+        case .variant(let name, _, _, _): try check(name, .variant)
         case .set(let label, _, let variant):
             try check(label, .label)
             if let variant { try check(variant, .variant) }
@@ -91,6 +109,11 @@ package enum ScriptWriter {
             text += "\n"
         }
         return text
+    }
+
+    /// `T L B R`, always four numbers.
+    static func insets(_ i: Insets) -> String {
+        [i.top, i.left, i.bottom, i.right].map(number).joined(separator: " ")
     }
 
     /// A number in the shortest form that reads back as the same `Double` (`70`, `0.1`, `1e-07`).

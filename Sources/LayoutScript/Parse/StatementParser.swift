@@ -4,6 +4,8 @@ struct ParseState {
     var layout = defaultLayoutName
     /// Per layout, each declared view's parent: VFL's `|` is the parent of the adjacent view.
     var parents: [String: [String: String]] = [:]
+    /// Per layout, the guides the script declared: a guide cannot contain views.
+    var guides: [String: Set<String>] = [:]
     /// Whether every view a statement names must be known (declared earlier in the script
     /// or given in `parents`): so when the script goes into a project. Off, only the syntax
     /// is read.
@@ -25,7 +27,9 @@ struct ViewReference {
 }
 
 /// The statement keywords, recognised only at a statement's start.
-let statementKeywords: [StaticString] = ["layout", "canvas", "view", "metric", "variant", "set"]
+let statementKeywords: [StaticString] = [
+    "layout", "canvas", "view", "guide", "metric", "variant", "set",
+]
 
 /// Parses one statement (the text between line breaks, `;` and `#`).
 struct StatementParser {
@@ -176,8 +180,30 @@ struct StatementParser {
             return [.layout(name)]
         case "canvas":
             let size = try parseSize(after: "canvas")
-            try cursor.expectEnd(after: "the canvas size")
-            return [.canvas(size)]
+            var safe: Insets?
+            var margins: Insets?
+            var direction: LayoutDirection?
+            while !cursor.atEnd {
+                let token = cursor.current
+                let word = token.kind == .identifier ? cursor.text(token) : ""
+                if word == "safe", safe == nil {
+                    cursor.advance()
+                    safe = try parseInsets("safe", allowOne: false)
+                } else if word == "margins", margins == nil {
+                    cursor.advance()
+                    margins = try parseInsets("margins", allowOne: true)
+                } else if word == "direction", direction == nil {
+                    cursor.advance()
+                    direction = try parseDirection()
+                } else {
+                    throw cursor.error(
+                        at: token,
+                        "unexpected \(cursor.describe(token)) after the canvas size; expected "
+                            + "'safe T L B R', 'margins T L B R', 'direction ltr|rtl' or the end",
+                        hint: didYouMean(word, ["safe", "margins", "direction"]))
+                }
+            }
+            return [.canvas(size, safe: safe, margins: margins, direction: direction)]
         case "metric":
             let name = try cursor.identifier("a metric name after 'metric'")
             let value = try parseNumber("the metric's value")
@@ -187,12 +213,30 @@ struct StatementParser {
         case "variant":
             let name = try cursor.identifier("a variant name after 'variant'")
             var canvas: Size?
+            var safe: Insets?
             if cursor.isIdentifier("canvas") {
                 cursor.advance()
                 canvas = try parseSize(after: "canvas")
             }
-            try cursor.expectEnd(after: canvas == nil ? "the variant name" : "the canvas size")
-            return [.variant(name: name, canvas: canvas)]
+            if cursor.isIdentifier("safe") {
+                cursor.advance()
+                safe = try parseInsets("safe", allowOne: false)
+            }
+            var direction: LayoutDirection?
+            if cursor.isIdentifier("direction") {
+                cursor.advance()
+                direction = try parseDirection()
+            }
+            if !cursor.atEnd {
+                let token = cursor.current
+                let word = token.kind == .identifier ? cursor.text(token) : ""
+                throw cursor.error(
+                    at: token,
+                    "unexpected \(cursor.describe(token)) in the variant; expected "
+                        + "'canvas W H', then 'safe T L B R', then 'direction ltr|rtl', or the end",
+                    hint: didYouMean(word, ["canvas", "safe", "direction"]))
+            }
+            return [.variant(name: name, canvas: canvas, safe: safe, direction: direction)]
         case "set":
             let label = try parseDottedName("a constraint label after 'set'")
             let constant = try parseNumber("the new constant after the label")
@@ -203,34 +247,62 @@ struct StatementParser {
             }
             try cursor.expectEnd(after: variant == nil ? "the constant" : "the variant name")
             return [.set(label: label, constant: constant, variant: variant)]
-        default:  // "view"
-            let view = try parseView()
+        default:  // "view", "guide"
+            let view = try parseView(kind: keyword == "guide" ? .guide : .view)
             try checkReferences(state)
+            if let parent = references.first(where: \.isParent),
+                state.guides[state.layout]?.contains(parent.name) == true
+            {
+                throw cursor.line.error(
+                    at: parent.offset,
+                    "'\(parent.name)' is a guide, and a guide cannot contain views or guides",
+                    hint:
+                        "declare '\(view.name)' in the guide's parent and constrain it to the guide"
+                )
+            }
             state.parents[state.layout, default: [:]][view.name] = view.parent
+            if view.kind == .guide { state.guides[state.layout, default: []].insert(view.name) }
             return [.view(view)]
         }
     }
 
     /// `NAME [in PARENT] [frame X Y W H] [autoresize FLAG,...] [intrinsic W H [hug P] [resist P]]`,
     /// clauses in any order, each at most once.
-    private mutating func parseView() throws(ParseError) -> ViewDeclaration {
+    ///
+    /// A guide (`guide NAME [in PARENT]`) takes `in` only: it is never drawn, so it has no
+    /// frame, no autoresizing and no intrinsic size (UILayoutGuide has none of them).
+    private mutating func parseView(kind: ViewKind) throws(ParseError) -> ViewDeclaration {
         let nameToken = cursor.current
-        let name = try cursor.identifier("a view name after 'view'")
+        let name = try cursor.identifier("a \(kind.rawValue) name after '\(kind.rawValue)'")
         if name == rootViewName {
             throw cursor.error(
                 at: nameToken, "'root' is the layout's root view and cannot be declared")
         }
-        var view = ViewDeclaration(name: name)
+        var view = ViewDeclaration(name: name, kind: kind)
         var seen: Set<String> = []
-        let clauses = ["in", "frame", "autoresize", "intrinsic"]
+        let viewClauses = ["in", "frame", "autoresize", "intrinsic", "margins", "baseline"]
+        let clauses = kind == .guide ? ["in"] : viewClauses
         while !cursor.atEnd {
             let token = cursor.current
-            guard token.kind == .identifier, clauses.contains(cursor.text(token)) else {
-                let word = token.kind == .identifier ? cursor.text(token) : ""
+            if kind == .guide, token.kind == .identifier, viewClauses.contains(cursor.text(token)),
+                !clauses.contains(cursor.text(token))
+            {
                 throw cursor.error(
                     at: token,
-                    "unexpected \(cursor.describe(token)) in the view declaration; "
-                        + "expected 'in', 'frame', 'autoresize', 'intrinsic' or the end",
+                    "a guide has no '\(cursor.text(token))': it is never drawn and has no "
+                        + "content", hint: "constrain the guide's edges or size instead")
+            }
+            guard token.kind == .identifier, clauses.contains(cursor.text(token)) else {
+                let word = token.kind == .identifier ? cursor.text(token) : ""
+                let expected =
+                    kind == .guide
+                    ? "expected 'in' or the end"
+                    : "expected 'in', 'frame', 'autoresize', 'intrinsic', 'margins', "
+                        + "'baseline' or the end"
+                throw cursor.error(
+                    at: token,
+                    "unexpected \(cursor.describe(token)) in the \(kind.rawValue) declaration; "
+                        + expected,
                     hint: didYouMean(word, clauses))
             }
             let clause = cursor.text(cursor.advance())
@@ -259,6 +331,15 @@ struct StatementParser {
                 view.frame = Rect(x: x, y: y, width: size.width, height: size.height)
             case "autoresize":
                 view.autoresize = try parseAutoresize()
+            case "margins":
+                view.margins = try parseInsets("margins", allowOne: true)
+            case "baseline":
+                let first = try parseNumber("the first baseline's distance from the top")
+                var last: Double?
+                if startsNumber() {
+                    last = try parseNumber("the last baseline's distance from the bottom")
+                }
+                view.baseline = Baselines(first: first, last: last)
             default:  // intrinsic
                 view.intrinsic = try parseIntrinsic()
             }
@@ -293,15 +374,76 @@ struct StatementParser {
         try checkNotNegative(width, "intrinsic width", at: widthToken)
         try checkNotNegative(height, "intrinsic height", at: heightToken)
         var size = IntrinsicSize(width: width, height: height)
+        // `hug P` sets both axes; `hug PH PV` each (UIKit keeps one per axis).
         if cursor.isIdentifier("hug") {
             cursor.advance()
             size.hug = try parsePriority()
+            size.verticalHug = startsPriority() ? try parsePriority() : size.hug
         }
         if cursor.isIdentifier("resist") {
             cursor.advance()
             size.resist = try parsePriority()
+            size.verticalResist = startsPriority() ? try parsePriority() : size.resist
         }
         return size
+    }
+
+    /// `ltr` or `rtl`.
+    private mutating func parseDirection() throws(ParseError) -> LayoutDirection {
+        let token = cursor.current
+        let word = token.kind == .identifier ? cursor.text(token) : ""
+        guard let direction = LayoutDirection(rawValue: word) else {
+            throw cursor.error(
+                at: token,
+                "unknown direction \(cursor.describe(token)); expected 'ltr' (left to right) "
+                    + "or 'rtl' (right to left)", hint: didYouMean(word, ["ltr", "rtl"]))
+        }
+        cursor.advance()
+        return direction
+    }
+
+    /// Whether a number (or a metric, or a signed one) comes next, not a clause.
+    private func startsNumber() -> Bool {
+        let token = cursor.current
+        switch token.kind {
+        case .number: return true
+        case .identifier: return metrics[cursor.text(token)] != nil
+        default:
+            return (cursor.isSymbol(ASCII.minus) || cursor.isSymbol(ASCII.plus))
+                && cursor.peek().start == token.end && cursor.peek().kind == .number
+        }
+    }
+
+    /// Whether a priority comes next (a number, `required`, `high`, `low` or a metric).
+    private func startsPriority() -> Bool {
+        let token = cursor.current
+        if token.kind == .number { return true }
+        guard token.kind == .identifier else { return false }
+        let word = cursor.text(token)
+        return Priority(parsing: word) != nil || metrics[word] != nil
+    }
+
+    /// `N` (with `allowOne`: every side) or `T L B R`, none negative.
+    private mutating func parseInsets(_ what: String, allowOne: Bool) throws(ParseError) -> Insets {
+        var values: [Double] = []
+        let first = cursor.current
+        while values.count < 4, values.isEmpty || startsNumber() {
+            let token = cursor.current
+            let value = try parseNumber(
+                "\(allowOne ? "1 or 4 numbers" : "4 numbers") (top left bottom right) after '\(what)'"
+            )
+            try checkNotNegative(value, "\(what) inset", at: token)
+            values.append(value)
+        }
+        if values.count == 1, allowOne { return Insets(all: values[0]) }
+        guard values.count == 4 else {
+            throw cursor.error(
+                at: values.count == 1 ? first : cursor.current,
+                "'\(what)' takes \(allowOne ? "1 or 4 numbers" : "4 numbers"), found "
+                    + "\(values.count)",
+                hint: allowOne ? "'\(what) 8' or '\(what) T L B R'" : "'\(what) T L B R'")
+        }
+        return Insets(top: values[0], left: values[1], bottom: values[2], right: values[3])
     }
 
     private mutating func parseSize(after what: String) throws(ParseError) -> Size {

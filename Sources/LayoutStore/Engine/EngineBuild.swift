@@ -44,6 +44,36 @@ struct EngineBuild {
         return (nil, input.views[view].fixed[attribute.rawValue]!)
     }
 
+    /// An attribute of view `view` (-1 for the root) as variables and a constant: margins,
+    /// the safe area and baselines are the view's edges plus constants.
+    ///
+    /// With `mirror` (right to left, in a constraint that names a leading or trailing
+    /// attribute), a horizontal position `X` is read as `W − X'`, `X'` the mirrored
+    /// attribute and `W` the root's width: `b.leading == a.trailing + 8` becomes
+    /// `b.right == a.left − 8` and `a.leading == |.leading + 10` puts `a` 10 from the right.
+    func expansion(_ view: Int, _ attribute: Attribute, mirror: Bool = false) -> (
+        terms: [(BaseAttribute, Double)], constant: Double
+    ) {
+        if mirror, let mirrored = attribute.mirrored {
+            let (terms, constant) = expansion(view, mirrored)
+            return (terms.map { ($0.0, -$0.1) }, input.canvas.width - constant)
+        }
+        if attribute.guide == nil, attribute.base == attribute { return (attribute.expansion, 0) }
+        if attribute == .leading || attribute == .trailing {
+            return (attribute.absolute(rightToLeft: false).expansion, 0)
+        }
+        if view < 0 {
+            let margins =
+                input.rootMargins ?? defaultRootMargins(canvasWidth: input.canvas.width)
+            return attribute.expansion(
+                margins: input.safe + margins, safe: input.safe, baseline: nil)
+        }
+        let declaration = input.views[view].declaration
+        return attribute.expansion(
+            margins: declaration.margins ?? ViewDeclaration.defaultMargins, safe: .zero,
+            baseline: declaration.baseline)
+    }
+
     private func viewNumber(_ name: String, in c: Constraint) throws(EngineError) -> Int {
         if name == rootViewName { return -1 }
         guard let i = index[name] else { throw .unknownView(name, in: c) }
@@ -76,19 +106,27 @@ struct EngineBuild {
         var mentioned = [Bool](repeating: false, count: input.views.count)
         for (i, c) in input.constraints.enumerated() {
             var terms: [(Int, BaseAttribute, Double)] = []
+            // The constants of margins, safe-area and baseline attributes, moved right.
+            var shift = 0.0
+            let mirror =
+                input.rightToLeft
+                && (c.lhs.terms.contains { $0.attribute.isDirectional }
+                    || c.rhs.terms.contains { $0.attribute.isDirectional })
             for side in [(c.lhs, 1.0), (c.rhs, -1.0)] {
                 for t in side.0.terms {
                     let view = try viewNumber(t.view, in: c)
                     if view >= 0 { mentioned[view] = true }
-                    for (b, k) in t.attribute.expansion {
+                    let (bases, constant) = expansion(view, t.attribute, mirror: mirror)
+                    for (b, k) in bases {
                         terms.append((view, b, k * t.coefficient * side.1))
                     }
+                    shift += constant * t.coefficient * side.1
                 }
             }
             guard c.constant.isFinite, terms.allSatisfy({ $0.2.isFinite }) else {
                 throw .nonFiniteNumber(c)
             }
-            if c.isActive { add(terms, c.relation, c.constant, c.priority, .user(i)) }
+            if c.isActive { add(terms, c.relation, c.constant - shift, c.priority, .user(i)) }
         }
         for (i, view) in input.views.enumerated() {
             if view.declaration.intrinsic != nil { mentioned[i] = true }
@@ -237,7 +275,9 @@ struct EngineBuild {
         var componentOfHandle = [Int](repeating: -1, count: handles.count)
         for (n, part) in solver.independentComponents().enumerated() {
             for v in part.variables { componentOfVariable[Int(v.index)] = n }
-            for h in part.constraints where Int(h.index) < handles.count { componentOfHandle[Int(h.index)] = n }
+            for h in part.constraints where Int(h.index) < handles.count {
+                componentOfHandle[Int(h.index)] = n
+            }
         }
         var constraintComponents = [Int?](repeating: nil, count: input.constraints.count)
         var unsatisfied: [Int] = []

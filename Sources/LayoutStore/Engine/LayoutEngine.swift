@@ -52,10 +52,20 @@ package struct EngineInput: Sendable {
     package var views: [EngineView]
     /// The constraints, with any variant overrides already applied to their constants.
     package var constraints: [Constraint]
+    /// The root's safe-area insets.
+    package var safe: Insets
+    /// The root's layout margins, measured from the safe area (nil: UIKit's system
+    /// minimum for the canvas width, ``defaultRootMargins(canvasWidth:)``).
+    package var rootMargins: Insets?
+    /// Whether `leading`/`trailing` mean right/left (`direction rtl`).
+    package var rightToLeft = false
 
     package init(
-        canvas: Size, drawnCanvas: Size? = nil, views: [EngineView], constraints: [Constraint]
+        canvas: Size, drawnCanvas: Size? = nil, views: [EngineView], constraints: [Constraint],
+        safe: Insets = .zero, rootMargins: Insets? = nil
     ) {
+        self.safe = safe
+        self.rootMargins = rootMargins
         self.canvas = canvas
         self.drawnCanvas = drawnCanvas ?? canvas
         self.views = views

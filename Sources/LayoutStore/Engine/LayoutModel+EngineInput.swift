@@ -33,9 +33,12 @@ extension LayoutModel {
             fixed.map { EngineView(view.declaration, fixed: $0(view)) }
                 ?? EngineView(view.declaration)
         }
-        return EngineInput(
+        var input = EngineInput(
             canvas: variant?.canvas ?? drawn, drawnCanvas: drawn, views: views,
-            constraints: constants)
+            constraints: constants, safe: variant?.safe ?? safe,
+            rootMargins: self.views.first(where: \.isRoot)?.declaration.margins)
+        input.rightToLeft = (variant?.direction ?? direction) == .rightToLeft
+        return input
     }
 }
 

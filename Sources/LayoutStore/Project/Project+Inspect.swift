@@ -164,7 +164,14 @@ extension Project {
             let name = summary.name
             lines.append("")
             try write(.layout(name))
-            if let canvas = summary.canvas { try write(.canvas(canvas)) }
+            let root = try store.views(layout: name).first(where: \.isRoot)
+            if let canvas = summary.canvas {
+                try write(
+                    .canvas(
+                        canvas, safe: summary.safe == .zero ? nil : summary.safe,
+                        margins: root?.declaration.margins,
+                        direction: summary.direction == .rightToLeft ? .rightToLeft : nil))
+            }
             for metric in try store.metrics(layout: name) {
                 try write(.metric(name: metric.name, value: metric.value))
             }
@@ -179,7 +186,10 @@ extension Project {
                 if let id = stored.id, let label = stored.constraint.label { labels[id] = label }
             }
             for variant in try store.variants(layout: name) {
-                try write(.variant(name: variant.name, canvas: variant.canvas))
+                try write(
+                    .variant(
+                        name: variant.name, canvas: variant.canvas, safe: variant.safe,
+                        direction: variant.direction))
                 for (id, value) in variant.overrides.sorted(by: { $0.key < $1.key }) {
                     guard let label = labels[id] else { continue }
                     try write(.set(label: label, constant: value, variant: variant.name))

@@ -33,7 +33,7 @@ extension Project {
         p.views.indices.map { i in
             FrameRow(
                 view: p.views[i].name, parent: p.views[i].declaration.parent,
-                frame: frames[i].snapped, ambiguous: ambiguous[i])
+                frame: frames[i].snapped, ambiguous: ambiguous[i], kind: p.views[i].declaration.kind)
         }
     }
 
@@ -51,7 +51,9 @@ extension Project {
         let drawn = model.canvas ?? Size(width: 0, height: 0)
         return try variants.map { variant in
             let canvas = try model.variant(named: variant)?.canvas ?? drawn
+            // A guide is a constraint helper, not something on screen: never drawn.
             let boxes = try frames(layout: layout, variant: variant, reading: reading)
+                .filter { $0.kind != .guide }
             let title =
                 "\(layout)/\(VariantRef(variant))  \(formatNumber(canvas.width))×"
                 + "\(formatNumber(canvas.height))"

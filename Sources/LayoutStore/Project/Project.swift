@@ -61,16 +61,21 @@ public final class Project {
     {
         try Identifier.check(layout, as: .layout)
         var views: [String: [String: String]] = [:]
+        var guides: [String: Set<String>] = [:]
         for summary in try store.layouts() {
-            views[summary.name] = Dictionary(
-                try store.views(layout: summary.name).map { ($0.name, $0.declaration.parent) }
-            ) { a, _ in a }
+            let stored = try store.views(layout: summary.name)
+            views[summary.name] = Dictionary(stored.map { ($0.name, $0.declaration.parent) }) {
+                a, _ in a
+            }
+            let names = stored.filter { $0.declaration.kind == .guide }.map(\.name)
+            if !names.isEmpty { guides[summary.name] = Set(names) }
         }
         // The parser reads the whole text in one call: its stage is reported at the start
         // and the end.
         let lines = progress == nil ? 0 : text.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count
         progress?(WorkProgress(stage: .parse, done: 0, total: lines, unit: "lines"))
-        let statements = try ScriptParser.parse(text, file: file, layout: layout, views: views)
+        let statements = try ScriptParser.parse(
+            text, file: file, layout: layout, views: views, guides: guides)
         progress?(WorkProgress(stage: .parse, done: lines, total: lines, unit: "lines"))
         var touched: [String] = []
         var current = layout
@@ -319,7 +324,8 @@ public final class Project {
                     frame: Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height).snapped,
                     ambiguous: $0.ambiguous,
                     stale: wholeLayoutStale
-                        || view.components.contains { $0.map(staleComponents.contains) ?? false })
+                        || view.components.contains { $0.map(staleComponents.contains) ?? false },
+                    kind: view.declaration.kind)
             }
         }
     }

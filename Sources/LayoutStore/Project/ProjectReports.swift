@@ -9,6 +9,8 @@ public struct FrameRow: Hashable, Sendable {
     public var ambiguous: Bool
     /// Stored before an edit that is not re-solved yet (read with ``Project/FrameReading/asStored``).
     public var stale = false
+    /// A view or a layout guide (solved and reported, never drawn).
+    public var kind = ViewKind.view
 }
 
 /// One view's frame before and after an edit.

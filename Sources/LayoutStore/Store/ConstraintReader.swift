@@ -46,7 +46,7 @@ final class ConstraintReader {
             SELECT c.id, c.label, c.relation, c.constant, c.lhs_constant, c.priority, c.active,
                 c.kind, c.source, c.origin_file, c.origin_line, c.origin_column,
                 c.lhs_view_id, c.lhs_attribute, c.lhs_coefficient,
-                c.rhs_view_id, c.rhs_attribute, c.rhs_coefficient
+                c.rhs_view_id, c.rhs_attribute, c.rhs_coefficient, c.lhs_anchor, c.rhs_anchor
             FROM constraints c
             WHERE c.layout_id = ?\(condition)
             ORDER BY c.id
@@ -80,7 +80,8 @@ final class ConstraintReader {
                 }
             }
             if !s.isNull(12) {
-                try add(s.int64(12), s.attribute(13) ?? .left, s.double(14), lhsSide: true)
+                let attribute = s.anchor(18) ?? s.attribute(13) ?? .left
+                try add(s.int64(12), attribute, s.double(14), lhsSide: true)
             }
             var rhsExtras: [ExtraTerm] = []
             while nextExtra < extras.count, extras[nextExtra].constraintID <= id {
@@ -94,7 +95,8 @@ final class ConstraintReader {
                 }
             }
             if !s.isNull(15) {
-                try add(s.int64(15), s.attribute(16) ?? .left, s.double(17), lhsSide: false)
+                let attribute = s.anchor(19) ?? s.attribute(16) ?? .left
+                try add(s.int64(15), attribute, s.double(17), lhsSide: false)
             }
             for extra in rhsExtras {
                 try add(extra.viewID, extra.attribute, extra.coefficient, lhsSide: false)
@@ -127,7 +129,7 @@ final class ConstraintReader {
     {
         try database.cachedStatement(
             """
-            SELECT t.constraint_id, t.side, t.view_id, t.attribute, t.coefficient
+            SELECT t.constraint_id, t.side, t.view_id, t.attribute, t.coefficient, t.anchor
             FROM constraint_terms t JOIN constraints c ON c.id = t.constraint_id
             WHERE c.layout_id = ?\(condition)
             ORDER BY t.constraint_id, t.side, t.position
@@ -135,7 +137,8 @@ final class ConstraintReader {
         ).rows(values) { s in
             ExtraTerm(
                 constraintID: s.int64(0), isLHS: s.firstByte(1) == UInt8(ascii: "l"),
-                viewID: s.int64(2), attribute: s.attribute(3) ?? .left, coefficient: s.double(4))
+                viewID: s.int64(2), attribute: s.anchor(5) ?? s.attribute(3) ?? .left,
+                coefficient: s.double(4))
         }
     }
 
@@ -169,6 +172,11 @@ extension SQLStatement {
     }
 
     /// An attribute column, read without making a String (nil: not an attribute name).
+    /// A term's attribute beyond the base eight (`margins.left`, `firstBaseline`), or nil.
+    func anchor(_ column: Int32) -> Attribute? {
+        isNull(column) ? nil : Attribute(rawValue: string(column))
+    }
+
     func attribute(_ column: Int32) -> Attribute? {
         let (count, first, seventh) = textShape(column)
         guard count >= 3 else { return nil }
@@ -200,8 +208,10 @@ package enum IntrinsicConstraints {
         for (attribute, value) in [(Attribute.width, intrinsic.width), (.height, intrinsic.height)]
         {
             guard let value else { continue }
+            let horizontal = attribute == .width
             for (relation, priority) in [
-                (Relation.lessOrEqual, intrinsic.hug), (.greaterOrEqual, intrinsic.resist),
+                (Relation.lessOrEqual, horizontal ? intrinsic.hug : intrinsic.verticalHug),
+                (.greaterOrEqual, horizontal ? intrinsic.resist : intrinsic.verticalResist),
             ] {
                 result.append(
                     Constraint(

@@ -43,10 +43,16 @@ extension ProjectStore {
             return LayoutModel(
                 id: 0, name: name, canvas: nil, views: [], constraints: [], variants: [])
         }
-        let canvas =
+        let (canvas, safe, direction) =
             try database.cachedStatement(
-                "SELECT canvas_width, canvas_height FROM layouts WHERE id = ?"
-            ).rows([layoutID]) { $0.size(0) }.first ?? nil
+                """
+                SELECT canvas_width, canvas_height, safe_top, safe_left, safe_bottom, safe_right,
+                    direction
+                FROM layouts WHERE id = ?
+                """
+            ).rows([layoutID]) {
+                ($0.size(0), $0.insets(2) ?? .zero, LayoutDirection(rawValue: $0.string(6)))
+            }.first ?? (nil, .zero, nil)
         let views = try views(layoutID: layoutID, components: components.map(Self.jsonArray))
         let reader = ConstraintReader(database: database, views: views)
         let constraints: [StoredConstraint]
@@ -71,9 +77,12 @@ extension ProjectStore {
             constraints = try reader.constraints(
                 layoutID: layoutID, layout: name, filter: "c.active = 1", [])
         }
-        return LayoutModel(
+        var model = LayoutModel(
             id: layoutID, name: name, canvas: canvas, views: views,
             constraints: constraints, variants: try variants(layoutID: layoutID))
+        model.safe = safe
+        model.direction = direction ?? .leftToRight
+        return model
     }
 
     // MARK: Rows
@@ -84,7 +93,9 @@ extension ProjectStore {
         var sql = """
             SELECT v.id, v.name, v.parent_id, v.ordinal, v.frame_x, v.frame_y, v.frame_width,
                 v.frame_height, v.autoresize, v.intrinsic_width, v.intrinsic_height, v.hug,
-                v.resist, v.comp_left, v.comp_top, v.comp_width, v.comp_height
+                v.resist, v.comp_left, v.comp_top, v.comp_width, v.comp_height, v.kind,
+                v.margin_top, v.margin_left, v.margin_bottom, v.margin_right, v.baseline_first,
+                v.baseline_last, v.hug_vertical, v.resist_vertical
             FROM views v
             """
         var values: [(any SQLBindable)?] = [layoutID]
@@ -129,7 +140,9 @@ extension ProjectStore {
                 intrinsic = IntrinsicSize(
                     width: s.optionalDouble(9), height: s.optionalDouble(10),
                     hug: Priority(rawValue: s.double(11)) ?? .low,
-                    resist: Priority(rawValue: s.double(12)) ?? .high)
+                    resist: Priority(rawValue: s.double(12)) ?? .high,
+                    verticalHug: s.isNull(24) ? nil : Priority(rawValue: s.double(24)),
+                    verticalResist: s.isNull(25) ? nil : Priority(rawValue: s.double(25)))
             }
             var parent = ""
             if let parentID = s.optionalInt64(2) {
@@ -140,7 +153,10 @@ extension ProjectStore {
             names[id] = name
             let declaration = ViewDeclaration(
                 name: name, parent: parent, frame: frame,
-                autoresize: AutoresizingMask(rawValue: s.int(8)), intrinsic: intrinsic)
+                autoresize: AutoresizingMask(rawValue: s.int(8)), intrinsic: intrinsic,
+                kind: ViewKind(rawValue: s.string(17)) ?? .view, margins: s.insets(18),
+                baseline: s.isNull(22)
+                    ? nil : Baselines(first: s.double(22), last: s.optionalDouble(23)))
             result.append(
                 StoredView(
                     id: id, declaration: declaration, ordinal: s.int(3),
@@ -161,11 +177,14 @@ extension ProjectStore {
     func variants(layoutID: Int64) throws -> [VariantModel] {
         var variants = try database.cachedStatement(
             """
-            SELECT id, name, canvas_width, canvas_height FROM variants
-            WHERE layout_id = ? ORDER BY name
+            SELECT id, name, canvas_width, canvas_height, safe_top, safe_left, safe_bottom,
+                safe_right, direction
+            FROM variants WHERE layout_id = ? ORDER BY name
             """
         ).rows([layoutID]) { s in
-            VariantModel(id: s.int64(0), name: s.string(1), canvas: s.size(2))
+            VariantModel(
+                id: s.int64(0), name: s.string(1), canvas: s.size(2), safe: s.insets(4),
+                direction: s.isNull(8) ? nil : LayoutDirection(rawValue: s.string(8)))
         }
         let overrides = try database.cachedStatement(
             """

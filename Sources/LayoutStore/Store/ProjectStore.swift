@@ -47,9 +47,16 @@ package final class ProjectStore {
     ///     try store.layouts().map(\.name) == ["main"]
     package func layouts() throws -> [LayoutSummary] {
         try database.cachedStatement(
-            "SELECT id, name, canvas_width, canvas_height FROM layouts ORDER BY name"
+            """
+            SELECT id, name, canvas_width, canvas_height, safe_top, safe_left, safe_bottom,
+                safe_right, direction
+            FROM layouts ORDER BY name
+            """
         ).rows { row in
-            LayoutSummary(id: row.int64(0), name: row.string(1), canvas: row.size(2))
+            LayoutSummary(
+                id: row.int64(0), name: row.string(1), canvas: row.size(2),
+                safe: row.insets(4) ?? .zero,
+                direction: LayoutDirection(rawValue: row.string(8)) ?? .leftToRight)
         }
     }
 
@@ -184,5 +191,13 @@ extension SQLStatement {
     func size(_ column: Int32) -> Size? {
         guard !isNull(column), !isNull(column + 1) else { return nil }
         return Size(width: double(column), height: double(column + 1))
+    }
+
+    /// Four REAL columns from `column` on (top, left, bottom, right); nil when any is NULL.
+    func insets(_ column: Int32) -> Insets? {
+        guard !(column..<column + 4).contains(where: isNull) else { return nil }
+        return Insets(
+            top: double(column), left: double(column + 1), bottom: double(column + 2),
+            right: double(column + 3))
     }
 }

@@ -17,22 +17,23 @@ struct RowWriter {
             """
             INSERT INTO views (layout_id, name, parent_id, ordinal, frame_x, frame_y,
                 frame_width, frame_height, autoresize, intrinsic_width, intrinsic_height,
-                hug, resist)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                hug, resist, kind, margin_top, margin_left, margin_bottom, margin_right,
+                baseline_first, baseline_last, hug_vertical, resist_vertical)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         insertConstraint = try database.cachedStatement(
             """
             INSERT INTO constraints (layout_id, ordinal, label, relation, constant,
                 lhs_constant, priority, active, kind, source, origin_file, origin_line,
                 origin_column, lhs_view_id, lhs_attribute, lhs_coefficient, rhs_view_id,
-                rhs_attribute, rhs_coefficient)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                rhs_attribute, rhs_coefficient, lhs_anchor, rhs_anchor)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         insertTerm = try database.cachedStatement(
             """
             INSERT INTO constraint_terms (constraint_id, side, position, view_id, attribute,
-                coefficient)
-            VALUES (?, ?, ?, ?, ?, ?)
+                coefficient, anchor)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
     }
 
@@ -69,6 +70,21 @@ struct RowWriter {
             try s.bind(intrinsic.hug.rawValue, at: 12)
             try s.bind(intrinsic.resist.rawValue, at: 13)
         }
+        try s.bind(view.kind.rawValue, at: 14)
+        if let m = view.margins {
+            try s.bind(m.top, at: 15)
+            try s.bind(m.left, at: 16)
+            try s.bind(m.bottom, at: 17)
+            try s.bind(m.right, at: 18)
+        }
+        if let baseline = view.baseline {
+            try s.bind(baseline.first, at: 19)
+            if let last = baseline.last { try s.bind(last, at: 20) }
+        }
+        if let intrinsic = view.intrinsic {
+            try s.bind(intrinsic.verticalHug.rawValue, at: 21)
+            try s.bind(intrinsic.verticalResist.rawValue, at: 22)
+        }
         try s.step()
         s.reset()
         return database.lastInsertedRowID
@@ -99,13 +115,15 @@ struct RowWriter {
         }
         if let term = constraint.lhs.terms.first {
             try s.bind(viewIDs(term.view), at: 14)
-            try s.bind(term.attribute.rawValue, at: 15)
+            try s.bind(term.attribute.base.rawValue, at: 15)
             try s.bind(term.coefficient, at: 16)
+            if term.attribute.base != term.attribute { try s.bind(term.attribute.rawValue, at: 20) }
         }
         if let term = constraint.rhs.terms.first {
             try s.bind(viewIDs(term.view), at: 17)
-            try s.bind(term.attribute.rawValue, at: 18)
+            try s.bind(term.attribute.base.rawValue, at: 18)
             try s.bind(term.coefficient, at: 19)
+            if term.attribute.base != term.attribute { try s.bind(term.attribute.rawValue, at: 21) }
         }
         try s.step()
         s.reset()
@@ -128,8 +146,9 @@ struct RowWriter {
             try t.bind(side, at: 2)
             try t.bind(position, at: 3)
             try t.bind(viewIDs(term.view), at: 4)
-            try t.bind(term.attribute.rawValue, at: 5)
+            try t.bind(term.attribute.base.rawValue, at: 5)
             try t.bind(term.coefficient, at: 6)
+            if term.attribute.base != term.attribute { try t.bind(term.attribute.rawValue, at: 7) }
             try t.step()
             t.reset()
         }
@@ -158,7 +177,18 @@ enum NumberCheck {
         }
     }
 
+    static func insets(_ insets: Insets, at: SourceLocation?) throws(StoreError) {
+        for value in [insets.top, insets.left, insets.bottom, insets.right] {
+            try size(value, "an inset", at: at)
+        }
+    }
+
     static func view(_ view: ViewDeclaration, at: SourceLocation?) throws(StoreError) {
+        if let margins = view.margins { try insets(margins, at: at) }
+        if let baseline = view.baseline {
+            try finite(baseline.first, "a baseline", at: at)
+            if let last = baseline.last { try finite(last, "a baseline", at: at) }
+        }
         if let frame = view.frame {
             try finite(frame.x, "a frame's x", at: at)
             try finite(frame.y, "a frame's y", at: at)

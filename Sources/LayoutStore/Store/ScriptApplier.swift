@@ -80,14 +80,38 @@ final class ScriptApplier {
             try Identifier.check(name, as: .layout, at: at)
             currentName = name
             _ = try state(name)
-        case .canvas(let size):
+        case .canvas(let size, let safe, let margins, let direction):
             try NumberCheck.size(size.width, "a canvas size", at: at)
             try NumberCheck.size(size.height, "a canvas size", at: at)
+            for inset in [safe, margins].compactMap({ $0 }) {
+                try NumberCheck.insets(inset, at: at)
+            }
             let layout = try state(currentName)
+            let safe = safe ?? .zero
             try store.database.execute(
-                "UPDATE layouts SET canvas_width = ?, canvas_height = ? WHERE id = ?",
-                [size.width, size.height, layout.id])
+                """
+                UPDATE layouts SET canvas_width = ?, canvas_height = ?, safe_top = ?,
+                    safe_left = ?, safe_bottom = ?, safe_right = ?, direction = ?
+                WHERE id = ?
+                """,
+                [
+                    size.width, size.height, safe.top, safe.left, safe.bottom, safe.right,
+                    (direction ?? .leftToRight).rawValue, layout.id,
+                ])
+            // The root's margins live on its view row, as every view's do.
+            try store.database.execute(
+                """
+                UPDATE views SET margin_top = ?, margin_left = ?, margin_bottom = ?,
+                    margin_right = ?
+                WHERE layout_id = ? AND ordinal = 0 AND parent_id IS NULL
+                """,
+                [margins?.top, margins?.left, margins?.bottom, margins?.right, layout.id])
             layout.model?.canvas = size
+            layout.model?.safe = safe
+            layout.model?.direction = direction ?? .leftToRight
+            if let i = layout.model?.views.firstIndex(where: \.isRoot) {
+                layout.model!.views[i].declaration.margins = margins
+            }
             touchedLayouts.insert(layout.id)
         case .view(let view):
             try addView(view, at: at)
@@ -110,8 +134,8 @@ final class ScriptApplier {
             if constraint.source.isEmpty { constraint.source = located.text }
             if constraint.origin == nil { constraint.origin = at }
             try addConstraint(constraint)
-        case .variant(let name, let canvas):
-            try addVariant(name, canvas: canvas, at: at)
+        case .variant(let name, let canvas, let safe, let direction):
+            try addVariant(name, canvas: canvas, safe: safe, direction: direction, at: at)
         case .set(let label, let constant, let variant):
             try set(
                 label, constant, variant: variant, at: at,
@@ -188,7 +212,11 @@ final class ScriptApplier {
             suggestion: suggestName(name, from: layout.viewIDs.keys))
     }
 
-    private func addVariant(_ name: String, canvas: Size?, at: SourceLocation) throws {
+    private func addVariant(
+        _ name: String, canvas: Size?, safe: Insets?, direction: LayoutDirection?,
+        at: SourceLocation
+    ) throws {
+        if let safe { try NumberCheck.insets(safe, at: at) }
         try Identifier.check(name, as: .variant, at: at)
         if name == baseVariantName { throw StoreError.reservedVariantName(name: name, at: at) }
         if let canvas {
@@ -207,14 +235,40 @@ final class ScriptApplier {
                     layout.model!.variants[i].canvas = canvas
                 }
             }
+            if let safe {
+                try db.execute(
+                    """
+                    UPDATE variants SET safe_top = ?, safe_left = ?, safe_bottom = ?,
+                        safe_right = ?
+                    WHERE id = ?
+                    """, [safe.top, safe.left, safe.bottom, safe.right, id])
+                if let i = layout.model?.variants.firstIndex(where: { $0.id == id }) {
+                    layout.model!.variants[i].safe = safe
+                }
+            }
+            if let direction {
+                try db.execute(
+                    "UPDATE variants SET direction = ? WHERE id = ?", [direction.rawValue, id])
+                if let i = layout.model?.variants.firstIndex(where: { $0.id == id }) {
+                    layout.model!.variants[i].direction = direction
+                }
+            }
         } else {
             try db.execute(
-                "INSERT INTO variants (layout_id, name, canvas_width, canvas_height) "
-                    + "VALUES (?, ?, ?, ?)",
-                [layout.id, name, canvas?.width, canvas?.height])
+                """
+                INSERT INTO variants (layout_id, name, canvas_width, canvas_height, safe_top,
+                    safe_left, safe_bottom, safe_right, direction)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    layout.id, name, canvas?.width, canvas?.height, safe?.top, safe?.left,
+                    safe?.bottom, safe?.right, direction?.rawValue,
+                ])
             layout.variants[name] = db.lastInsertedRowID
             layout.model?.variants.append(
-                VariantModel(id: db.lastInsertedRowID, name: name, canvas: canvas))
+                VariantModel(
+                    id: db.lastInsertedRowID, name: name, canvas: canvas, safe: safe,
+                    direction: direction))
             // The model lists variants by name, as `loadLayout` does.
             layout.model?.variants.sort { $0.name < $1.name }
         }

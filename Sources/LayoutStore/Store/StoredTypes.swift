@@ -46,13 +46,22 @@ package struct VariantModel: Hashable, Sendable {
     package var id: Int64
     package var name: String
     package var canvas: Size?
+    /// The variant's own safe area (nil: the layout's).
+    package var safe: Insets?
+    /// The variant's own direction (nil: the layout's).
+    package var direction: LayoutDirection?
     /// Constraint id → the variant's own constant.
     package var overrides: [Int64: Double]
 
-    package init(id: Int64, name: String, canvas: Size?, overrides: [Int64: Double] = [:]) {
+    package init(
+        id: Int64, name: String, canvas: Size?, safe: Insets? = nil,
+        direction: LayoutDirection? = nil, overrides: [Int64: Double] = [:]
+    ) {
+        self.direction = direction
         self.id = id
         self.name = name
         self.canvas = canvas
+        self.safe = safe
         self.overrides = overrides
     }
 }
@@ -63,6 +72,10 @@ package struct LayoutModel: Hashable, Sendable {
     package var name: String
     /// nil until a `canvas` statement set it.
     package var canvas: Size?
+    /// The root's safe-area insets (`canvas W H safe T L B R`).
+    package var safe: Insets = .zero
+    /// `canvas ... direction rtl`.
+    package var direction = LayoutDirection.leftToRight
     /// Views in declaration order, the root first.
     package var views: [StoredView]
     /// Active stored constraints in declaration order (base constants).
@@ -118,6 +131,9 @@ package struct LayoutSummary: Hashable, Sendable {
     package var id: Int64
     package var name: String
     package var canvas: Size?
+    /// The root's safe-area insets.
+    package var safe: Insets = .zero
+    package var direction = LayoutDirection.leftToRight
 }
 
 /// Which variant of a layout: the layout itself or a named variant.
