@@ -198,6 +198,37 @@ struct StoreSQLSurfaceTests {
             try db.int64("SELECT count(*) FROM sqlite_master WHERE name = 'store_state'") == 0)
     }
 
+    @Test("plain SQL on the vocabulary's columns marks the layout (or the variant) dirty")
+    func vocabularyColumnsMarkDirty() throws {
+        let (store, file) = try solvedStore()
+        defer { file.cleanup() }
+        let db = store.database
+        func marks() throws -> [String] {
+            try store.dirtyMarks().map { "\($0.variant) \($0.component ?? -1)" }.sorted()
+        }
+        func clear() throws {
+            for v in [VariantRef.base, .named("compact"), .named("tall")] {
+                try store.clearDirty(variant: v)
+            }
+        }
+        let wholeLayout = ["base -1", "compact -1", "tall -1"]
+        for sql in [
+            "UPDATE layouts SET safe_top = 47",
+            "UPDATE layouts SET direction = 'rtl'",
+            "UPDATE views SET margin_left = 20 WHERE name = 'header'",
+            "UPDATE views SET baseline_first = 12 WHERE name = 'title'",
+            "UPDATE views SET hug_vertical = 300 WHERE name = 'title'",
+            "UPDATE constraints SET lhs_anchor = 'margins.left' WHERE label = 'title.height'",
+        ] {
+            try clear()
+            try db.execute(sql)
+            #expect(try marks() == wholeLayout, "\(sql)")
+        }
+        try clear()
+        try db.execute("UPDATE variants SET safe_bottom = 21 WHERE name = 'compact'")
+        #expect(try marks() == ["compact -1"])
+    }
+
     @Test("writeFrames writes only changed rows; loadLayout filters by component")
     func framesAndComponents() throws {
         let (store, file) = try solvedStore()
