@@ -27,6 +27,19 @@ struct ParseErrorTests {
                 == "t.layout:1:15: division by zero\n  \ta.width == 1 / 0\n  \t             ^")
     }
 
+    @Test("a helper statement not built yet is named at its keyword; names like it still work")
+    func plannedStatements() {
+        #expect(
+            failure("stack buttons H spacing 8")
+                == "1:1: 'stack' statements are not supported yet")
+        #expect(failure("view a\nhide a") == "2:1: 'hide' statements are not supported yet")
+        #expect(
+            failure("view a\npriority a.width 500")
+                == "2:1: 'priority' statements are not supported yet")
+        // A view called stack, and a label called priority, are not statements.
+        #expect(failure("view stack\nstack.width == 40\npriority: stack.height == 10") == nil)
+    }
+
     @Test("columns count characters, not bytes")
     func unicodeColumn() {
         #expect(failure("a.width == 1 # é\nx.left == ü.left") == "2:11: unexpected character 'ü'")

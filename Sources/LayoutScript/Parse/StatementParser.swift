@@ -31,6 +31,13 @@ let statementKeywords: [StaticString] = [
     "layout", "canvas", "view", "guide", "metric", "variant", "set",
 ]
 
+/// Statements of the contract's "Layout helpers" section that are not built yet: named
+/// at their keyword, so a script written for them fails with what is missing, not with
+/// a complaint about an equation.
+let plannedKeywords: [StaticString] = [
+    "stack", "hide", "show", "priority", "activate", "deactivate", "intrinsic",
+]
+
 /// Parses one statement (the text between line breaks, `;` and `#`).
 struct StatementParser {
     var cursor: TokenCursor
@@ -62,6 +69,18 @@ struct StatementParser {
             statementKeywords.contains(where: { parser.cursor.matches(first, $0) })
         {
             return try parser.parseKeywordStatement(state: &state)
+        }
+        // No statement today starts with two names, so this cannot shadow an equation
+        // (`stack.width == 40`) or a label (`priority: a.width == 10`).
+        if first.kind == .identifier, second.kind == .identifier,
+            plannedKeywords.contains(where: { parser.cursor.matches(first, $0) })
+        {
+            let keyword = parser.cursor.text(first)
+            throw parser.cursor.error(
+                at: first,
+                "'\(keyword)' statements are not supported yet",
+                hint: "guides, margins, safe area, baselines and right-to-left are; stacks, "
+                    + "hide/show, fit and variant overrides are not yet (docs/vocabulary.md)")
         }
         let label = try parser.parseLabel()
         if let axis = parser.visualFormatAxis() {
