@@ -81,15 +81,11 @@ extension Project {
     )
         throws -> SolveReport
     {
-        var known = Dictionary(try store.metrics(layout: layout).map { ($0.name, $0.value) }) {
-            a, _ in a
-        }
+        var known = try metricValues(layout: layout)
         known.merge(metrics) { _, new in new }
         var constraints: [Constraint] = []
         // The layout's views, so that an unknown one is an error at its name.
-        let views = Dictionary(
-            try store.views(layout: layout).map { ($0.name, $0.declaration.parent) }
-        ) { a, _ in a }
+        let views = Self.parents(of: try store.views(layout: layout))
         for s in try ScriptParser.parse(
             text, file: "<constrain>", metrics: known, layout: layout, views: [layout: views])
         {

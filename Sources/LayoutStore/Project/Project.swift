@@ -64,9 +64,7 @@ public final class Project {
         var guides: [String: Set<String>] = [:]
         for summary in try store.layouts() {
             let stored = try store.views(layout: summary.name)
-            views[summary.name] = Dictionary(stored.map { ($0.name, $0.declaration.parent) }) {
-                a, _ in a
-            }
+            views[summary.name] = Self.parents(of: stored)
             let names = stored.filter { $0.declaration.kind == .guide }.map(\.name)
             if !names.isEmpty { guides[summary.name] = Set(names) }
         }
@@ -144,14 +142,9 @@ public final class Project {
         layout: String = defaultLayoutName
     ) throws -> SolveReport {
         if let label { try Identifier.check(label, as: .label) }
-        let metrics = Dictionary(try store.metrics(layout: layout).map { ($0.name, $0.value) }) {
-            a, _ in a
-        }
-        let parents = Dictionary(
-            try store.views(layout: layout).map { ($0.name, $0.declaration.parent) }
-        ) { a, _ in a }
         var parsed = try ScriptParser.parseConstraints(
-            text, file: "<add>", metrics: metrics, parents: parents)
+            text, file: "<add>", metrics: try metricValues(layout: layout),
+            parents: Self.parents(of: try store.views(layout: layout)))
         for i in parsed.indices {
             if let priority { parsed[i].priority = priority }
             if let label {
@@ -334,5 +327,19 @@ public final class Project {
     func solveIfNeeded(layout: String) throws {
         guard !store.isReadOnly, try !store.dirtyMarks(layout: layout).isEmpty else { return }
         try store.transaction { _ = try solveDirty(layout: layout) }
+    }
+}
+
+extension Project {
+    /// Each view's parent by name: what the parser needs to check the names a statement uses.
+    static func parents(of views: [StoredView]) -> [String: String] {
+        Dictionary(views.map { ($0.name, $0.declaration.parent) }) { first, _ in first }
+    }
+
+    /// The layout's metrics by name, for equations and VFL lines written against it.
+    func metricValues(layout: String) throws -> [String: Double] {
+        Dictionary(try store.metrics(layout: layout).map { ($0.name, $0.value) }) { first, _ in
+            first
+        }
     }
 }
