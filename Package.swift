@@ -37,7 +37,7 @@ let package = Package(
         // Store, engine, project, rendering: `Project` is the public door.
         .target(
             name: "LayoutStore",
-            dependencies: ["LayoutSolver", "LayoutScript", "LayoutSQLite"],
+            dependencies: ["LayoutSolver", "LayoutScript", "LayoutSQLite", "LayoutImport"],
             plugins: ["EmbedMigrations"]),
         .executableTarget(
             name: "layoutdb",

@@ -7,6 +7,8 @@ public enum IBMetrics {
         /// The screen in points, portrait.
         public var width: Double
         public var height: Double
+        /// The `<device id>`s Interface Builder writes for this screen (`--device` takes them).
+        public var ids: [String]
         public var devices: String
         public var portrait: IBInsets
         public var landscape: IBInsets
@@ -31,24 +33,34 @@ public enum IBMetrics {
     /// size: `retina6_1` was 414x896 before Xcode 12 and 390x844 after).
     public static let devices: [DeviceRow] = [
         DeviceRow(
-            width: 320, height: 480, devices: "iPhone 4s", portrait: insets(20, 0, 0, 0),
+            width: 320, height: 480, ids: ["retina3_5"], devices: "iPhone 4s", portrait: insets(20, 0, 0, 0),
             landscape: insets(0, 0, 0, 0), source: statusBarSource),
         DeviceRow(
-            width: 320, height: 568, devices: "iPhone 5, SE (1st)", portrait: insets(20, 0, 0, 0),
+            width: 320, height: 568, ids: ["retina4_0"], devices: "iPhone 5, SE (1st)", portrait: insets(20, 0, 0, 0),
             landscape: insets(0, 0, 0, 0), source: statusBarSource),
         DeviceRow(
-            width: 375, height: 667, devices: "iPhone 6 to 8, SE (2nd, 3rd)",
+            width: 375, height: 667, ids: ["retina4_7"], devices: "iPhone 6 to 8, SE (2nd, 3rd)",
             portrait: insets(20, 0, 0, 0), landscape: insets(0, 0, 0, 0), source: statusBarSource),
         DeviceRow(
-            width: 414, height: 736, devices: "iPhone 6 Plus to 8 Plus",
+            width: 414, height: 736, ids: ["retina5_5"], devices: "iPhone 6 Plus to 8 Plus",
             portrait: insets(20, 0, 0, 0), landscape: insets(0, 0, 0, 0), source: statusBarSource),
         DeviceRow(
-            width: 375, height: 812, devices: "iPhone X, XS, 11 Pro",
+            width: 375, height: 812, ids: ["retina5_9"], devices: "iPhone X, XS, 11 Pro",
             portrait: insets(44, 0, 34, 0), landscape: insets(0, 44, 21, 44), source: notchSource),
         DeviceRow(
-            width: 414, height: 896, devices: "iPhone XR, XS Max, 11, 11 Pro Max",
+            width: 414, height: 896, ids: ["retina6_5"], devices: "iPhone XR, XS Max, 11, 11 Pro Max",
             portrait: insets(44, 0, 34, 0), landscape: insets(0, 44, 21, 44), source: notchSource),
     ]
+
+    /// The row whose `ids` include `id` (`retina4_7`). `retina6_1` names no row: Xcode used it
+    /// for 414x896 before Xcode 12 and for 390x844 after, and the table has no source for the
+    /// insets of 390x844.
+    public static func device(id: String) -> DeviceRow? {
+        devices.first { $0.ids.contains(id) }
+    }
+
+    /// Every id `device(id:)` knows, in table order.
+    public static var deviceIDs: [String] { devices.flatMap(\.ids) }
 
     /// The row for a screen of `width` x `height` points (either orientation) and its insets.
     public static func device(width: Double, height: Double) -> (

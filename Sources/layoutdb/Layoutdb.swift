@@ -29,7 +29,7 @@ struct Layoutdb: ParsableCommand {
             CommandGroup(
                 name: "Edit",
                 subcommands: [
-                    Apply.self, Add.self, Remove.self, SetConstant.self, SetPriority.self,
+                    Apply.self, Import.self, Add.self, Remove.self, SetConstant.self, SetPriority.self,
                     SetMultiplier.self, Activate.self, Deactivate.self, Label.self,
                     RemoveView.self, MoveView.self, RenameView.self, SetFrame.self,
                     SetIntrinsic.self, VariantCommand.self,

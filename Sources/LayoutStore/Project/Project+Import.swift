@@ -1,0 +1,389 @@
+import Foundation
+import LayoutImport
+import LayoutSQLite
+import LayoutScript
+
+/// How `Project.importInterfaceBuilder` imports a document.
+public struct ImportOptions: Sendable, Equatable {
+    /// An Interface Builder device id (`retina4_7`): every screen of the document is laid
+    /// out on it (its canvas and safe area) instead of the size Xcode saved.
+    public var device: String?
+    /// One variant per device id, named after it, on every screen of the document.
+    public var variantDevices: [String]
+    /// Refuse the whole import when any element or layout cannot be imported.
+    public var strict: Bool
+    /// Do everything, report it, and leave the project as it was.
+    public var dryRun: Bool
+
+    public init(
+        device: String? = nil, variantDevices: [String] = [], strict: Bool = false,
+        dryRun: Bool = false
+    ) {
+        self.device = device
+        self.variantDevices = variantDevices
+        self.strict = strict
+        self.dryRun = dryRun
+    }
+}
+
+/// What an import did: each layout (imported or not, and why), what was skipped, and the
+/// solve of what was imported.
+public struct ImportReport: Sendable {
+    public struct Layout: Sendable {
+        public var name: String
+        /// The views (and guides) the layout declares, `root` included.
+        public var views: Int
+        /// Every declared name to the Interface Builder id it came from
+        /// (`solved_frames.source_id`).
+        public var sourceIDs: [String: String]
+        /// The variants added for `--devices`.
+        public var variants: [String]
+        /// The `.layout` script the layout was imported from.
+        public var script: String
+        /// Why the layout is not in the project (`file:line: <element id=...>: ...`), or nil
+        /// when it was imported.
+        public var notImported: String?
+        public var imported: Bool { notImported == nil }
+    }
+
+    /// The document as named in reports.
+    public var file: String
+    public var layouts: [Layout] = []
+    /// The elements left out of imported layouts, one line each
+    /// (`file:line: <constraint id=...>: ...; skipped`).
+    public var skipped: [String] = []
+    /// Whether the project was left as it was (`ImportOptions.dryRun`).
+    public var dryRun = false
+    public var solve = SolveReport()
+}
+
+/// A document read, translated and parsed, ready to import into a project.
+public struct PreparedImport: Sendable {
+    var report: ImportReport
+    var parsed: [(index: Int, statements: [LocatedStatement])]
+    var options: ImportOptions
+    /// The layouts the import will write, and those it cannot (``ImportReport/Layout/notImported``).
+    public var layouts: [ImportReport.Layout] { report.layouts }
+}
+
+/// An import refused as a whole; the project is left as it was.
+public struct ImportError: LayoutDBError, Equatable {
+    public var errorKind: ErrorKind
+    public var message: String
+    public var description: String { message }
+}
+
+/// A document that cannot be read: not found (cannot open), or not an Interface Builder
+/// document of a supported kind and version (bad input).
+extension IBReadError: LayoutDBError {
+    public var errorKind: ErrorKind { kind == .unreadable ? .cannotOpen : .badInput }
+}
+
+extension Project {
+    /// Imports an Interface Builder document (`.xib` or `.storyboard`): one layout per tree
+    /// (each scene's controller view, each top-level view or cell), named and translated as
+    /// `docs/import.md` describes, every view keeping its IB id in `solved_frames.source_id`.
+    ///
+    /// All layouts are written and solved in one transaction. An element that cannot be
+    /// mapped is left out and reported (``ImportReport/skipped``); a layout whose script the
+    /// project cannot apply yet (a statement not built yet, constraints that cannot hold
+    /// together) is left out whole and reported with the element that stopped it
+    /// (``ImportReport/Layout/notImported``). With ``ImportOptions/strict`` either refuses
+    /// the import instead. A layout name the project already has refuses the import.
+    ///
+    ///     let report = try project.importInterfaceBuilder(file: "Main.storyboard")
+    ///     report.layouts.filter(\.imported).map(\.name)
+    public func importInterfaceBuilder(file path: String, options: ImportOptions = ImportOptions())
+        throws -> ImportReport
+    {
+        try importInterfaceBuilder(Self.prepareImport(file: path, options: options))
+    }
+
+    /// Imports a document given as its text (`file` names it in reports).
+    public func importInterfaceBuilder(
+        data: Data, file: String, options: ImportOptions = ImportOptions()
+    ) throws -> ImportReport {
+        try importInterfaceBuilder(
+            Self.prepare(IBReader.read(data: data, file: file), options: options))
+    }
+
+    /// Reads, translates and parses a document without a project, so that a document or
+    /// an option that cannot be imported is refused before a project file is opened (or
+    /// created).
+    public static func prepareImport(file path: String, options: ImportOptions = ImportOptions())
+        throws -> PreparedImport
+    {
+        try prepare(
+            IBReader.read(contentsOf: URL(fileURLWithPath: path), file: path), options: options)
+    }
+
+    package static func prepare(_ document: IBDocument, options: ImportOptions) throws
+        -> PreparedImport
+    {
+        let device = try options.device.map(Self.knownDevice)
+        let variantDevices = try options.variantDevices.map(Self.knownDevice)
+        if let twice = Self.firstRepeated(options.variantDevices) {
+            throw ImportError(
+                errorKind: .invalidRequest, message: "--devices names \(twice) twice")
+        }
+        let translation = IBTranslator.translate(document)
+        var report = ImportReport(file: document.file, dryRun: options.dryRun)
+        report.skipped = translation.skipped.map { "\($0); skipped" }
+        guard !translation.layouts.isEmpty else {
+            throw ImportError(
+                errorKind: .badInput,
+                message: "\(document.file): no view to import (a document without a "
+                    + "controller's view or a top-level view)")
+        }
+        if options.strict, !translation.skipped.isEmpty {
+            throw ImportError(
+                errorKind: .badInput,
+                message: Self.listing(
+                    "\(document.file): refused (--strict): \(translation.skipped.count) "
+                        + "element\(translation.skipped.count == 1 ? "" : "s") cannot be imported",
+                    translation.skipped.map(\.description),
+                    hint: "without --strict they are reported and left out, and the rest is "
+                        + "imported"))
+        }
+        let screens = Set(document.allControllers.compactMap { $0.view?.ref })
+        let roots = Dictionary(
+            document.rootViews.map { ($0.ref, $0) }, uniquingKeysWith: { a, _ in a })
+        let elements = Self.elementIndex(document)
+
+        // Parse every layout first: what the parser refuses is known before anything is
+        // written, and a strict import refuses before the transaction.
+        var parsed: [(index: Int, statements: [LocatedStatement])] = []
+        var notImported: [String] = []
+        for imported in translation.layouts {
+            let size = roots[imported.rootRef]?.frame.map { ($0.width, $0.height) } ?? (0, 0)
+            let isScreen =
+                screens.contains(imported.rootRef)
+                || IBMetrics.device(width: size.0, height: size.1) != nil
+            var script = imported.script
+            var variants: [String] = []
+            if isScreen {
+                let landscape = size.0 > size.1
+                if let device {
+                    script = Self.retargeted(script, to: device, landscape: landscape)
+                }
+                for extra in variantDevices {
+                    script += Self.variantLine(for: extra, landscape: landscape)
+                    variants.append(extra.ids[0])
+                }
+            }
+            var entry = ImportReport.Layout(
+                name: imported.name, views: imported.sourceIDs.count + 1,
+                sourceIDs: imported.sourceIDs, variants: variants, script: script)
+            do {
+                let statements = try ScriptParser.parse(
+                    script, file: "\(document.file) [\(imported.name)]", layout: imported.name,
+                    views: [:], guides: [:])
+                parsed.append((report.layouts.count, statements))
+            } catch {
+                let why = Self.describe(
+                    error.message, scriptLine: error.lineText, document: document,
+                    elements: elements, layout: imported.name)
+                entry.notImported = why
+                notImported.append(why)
+            }
+            report.layouts.append(entry)
+        }
+        if options.strict, !notImported.isEmpty {
+            throw ImportError(
+                errorKind: .badInput,
+                message: Self.listing(
+                    "\(document.file): refused (--strict): \(notImported.count) "
+                        + "layout\(notImported.count == 1 ? "" : "s") cannot be imported",
+                    notImported, hint: nil))
+        }
+        return PreparedImport(report: report, parsed: parsed, options: options)
+    }
+
+    /// Imports what ``prepareImport(file:options:)`` prepared.
+    public func importInterfaceBuilder(_ prepared: PreparedImport) throws -> ImportReport {
+        var report = prepared.report
+        let options = prepared.options
+        let existing = Set(try store.layouts().map(\.name))
+        let taken = report.layouts.map(\.name).filter(existing.contains)
+        if !taken.isEmpty {
+            throw ImportError(
+                errorKind: .badInput,
+                message: "\(report.file): the project already has layout"
+                    + "\(taken.count == 1 ? "" : "s") "
+                    + taken.map { "`\($0)`" }.joined(separator: ", ")
+                    + " (imported before?); nothing was imported\n"
+                    + "hint: import into another project (--db OTHER.layoutdb), or rename "
+                    + "the controller's storyboardIdentifier or the view's userLabel")
+        }
+        let parsed = prepared.parsed
+        let file = report.file
+
+        // One transaction for every layout; each in its own savepoint, so that a layout
+        // whose constraints cannot be solved is left out whole and the others stay.
+        let strict = options.strict
+        do {
+            report = try store.transaction {
+                var report = report
+                for (index, statements) in parsed {
+                    let name = report.layouts[index].name
+                    do {
+                        let solved = try store.database.savepoint(.immediate) {
+                            let applied = try store.apply(statements, layout: name)
+                            try store.setSourceIDs(
+                                layout: name, report.layouts[index].sourceIDs)
+                            guard solvesAfterEdits else { return SolveReport() }
+                            return try solveDirty(
+                                layout: name,
+                                preloaded: applied.first { $0.name == name }?.model)
+                        }
+                        report.solve.merge(solved)
+                    } catch let error as LayoutDBError where error.errorKind == .badInput {
+                        let why = "\(file): layout \(name) not imported: "
+                            + Self.firstLine(of: error.description)
+                        guard !strict else {
+                            throw ImportError(
+                                errorKind: .badInput,
+                                message: "\(file): refused (--strict): \(why)")
+                        }
+                        report.layouts[index].notImported = why
+                    }
+                }
+                if options.dryRun { throw DryRun(report: report) }
+                return report
+            }
+        } catch let dryRun as DryRun {
+            return dryRun.report
+        }
+        store.checkpoint()
+        return report
+    }
+
+    /// Thrown to roll a dry run's transaction back, carrying its report.
+    private struct DryRun: Error {
+        var report: ImportReport
+    }
+
+    // MARK: Devices
+
+    /// The device ids `--device` and `--devices` take.
+    public static var knownDeviceIDs: [String] { IBMetrics.deviceIDs }
+
+    static func knownDevice(_ id: String) throws -> IBMetrics.DeviceRow {
+        if let row = IBMetrics.device(id: id) { return row }
+        let known = IBMetrics.devices.map {
+            "\($0.ids.joined(separator: "/")) (\(Int($0.width))x\(Int($0.height)), \($0.devices))"
+        }
+        var message = "unknown device `\(id)`; known devices: " + known.joined(separator: ", ")
+        if let near = suggestName(id, from: IBMetrics.deviceIDs) {
+            message += "\nhint: did you mean '\(near)'?"
+        } else if id == "retina6_1" {
+            message +=
+                "\nhint: retina6_1 was 414x896 before Xcode 12 (use retina6_5) and 390x844 after"
+        }
+        throw ImportError(errorKind: .invalidRequest, message: message)
+    }
+
+    /// The canvas and safe area of `device` in the document's orientation.
+    static func screen(_ device: IBMetrics.DeviceRow, landscape: Bool) -> (
+        width: Double, height: Double, safe: IBInsets
+    ) {
+        landscape
+            ? (device.height, device.width, device.landscape)
+            : (device.width, device.height, device.portrait)
+    }
+
+    private static func insetsText(_ i: IBInsets) -> String {
+        [i.top, i.left, i.bottom, i.right].map { formatNumber($0) }.joined(separator: " ")
+    }
+
+    /// `script` with its `canvas` statement's size and safe area replaced by `device`'s (its
+    /// margins kept), and a comment saying so.
+    static func retargeted(_ script: String, to device: IBMetrics.DeviceRow, landscape: Bool)
+        -> String
+    {
+        let screen = Self.screen(device, landscape: landscape)
+        var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
+        guard let i = lines.firstIndex(where: { $0.hasPrefix("canvas ") }) else { return script }
+        let (statement, comment) = splitComment(lines[i])
+        var words = statement.split(separator: " ").map(String.init)
+        if let s = words.firstIndex(of: "safe"), s + 4 < words.count {
+            words.removeSubrange(s...(s + 4))
+        }
+        let margins = words.firstIndex(of: "margins").map { Array(words[$0...]) } ?? []
+        var canvas = "canvas \(formatNumber(screen.width)) \(formatNumber(screen.height))"
+        canvas += " safe \(insetsText(screen.safe))"
+        if !margins.isEmpty { canvas += " " + margins.joined(separator: " ") }
+        lines[i] = canvas + comment
+        lines.insert(
+            "# re-targeted (--device \(device.ids[0])): \(device.devices), "
+                + "\(landscape ? "landscape" : "portrait"); safe area: \(device.source)",
+            at: i)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `variant ID canvas W H safe T L B R` for `--devices`.
+    static func variantLine(for device: IBMetrics.DeviceRow, landscape: Bool) -> String {
+        let screen = Self.screen(device, landscape: landscape)
+        return "variant \(device.ids[0]) canvas \(formatNumber(screen.width)) "
+            + "\(formatNumber(screen.height)) safe \(insetsText(screen.safe))"
+            + "  # --devices: \(device.devices)\n"
+    }
+
+    private static func splitComment(_ line: String) -> (String, String) {
+        guard let hash = line.firstIndex(of: "#") else { return (line, "") }
+        var statement = String(line[..<hash])
+        while statement.hasSuffix(" ") { statement.removeLast() }
+        return (statement, "  " + line[hash...])
+    }
+
+    // MARK: Reports
+
+    /// Every element id of the document to where it is (`<constraint id=...>`, line).
+    static func elementIndex(_ document: IBDocument) -> [String: (element: String, line: Int)] {
+        var index: [String: (element: String, line: Int)] = [:]
+        for view in document.allViews {
+            index[view.ref] = ("<\(view.elementName) id=\(view.ref)>", view.line)
+            for c in view.constraints { index[c.id] = ("<constraint id=\(c.id)>", c.line) }
+        }
+        for guide in document.allLayoutGuides {
+            index[guide.id] = ("<layoutGuide id=\(guide.id)>", guide.line)
+        }
+        return index
+    }
+
+    /// Why a layout is not imported, at the document element whose script line (ending in
+    /// `# ib:ID`) the parser stopped at: `file:line: <stackView id=...>: what; layout NAME
+    /// not imported`.
+    static func describe(
+        _ message: String, scriptLine: String, document: IBDocument,
+        elements: [String: (element: String, line: Int)], layout: String
+    ) -> String {
+        var place = "\(document.file)"
+        if let range = scriptLine.range(of: "# ib:") {
+            let id = scriptLine[range.upperBound...].prefix { !$0.isWhitespace }
+            if let at = elements[String(id)] {
+                place = "\(document.file):\(at.line): \(at.element)"
+            }
+        }
+        return "\(place): \(message); layout \(layout) not imported"
+    }
+
+    private static func listing(_ head: String, _ lines: [String], hint: String?) -> String {
+        var text = head + ":\n" + lines.prefix(20).map { "  " + $0 }.joined(separator: "\n")
+        if lines.count > 20 { text += "\n  ... and \(lines.count - 20) more" }
+        text += "\nnothing was imported"
+        if let hint { text += "\nhint: \(hint)" }
+        return text
+    }
+
+    private static func firstLine(of text: String) -> String {
+        String(text.prefix { $0 != "\n" })
+    }
+
+    private static func firstRepeated(_ items: [String]) -> String? {
+        var seen = Set<String>()
+        for item in items where !seen.insert(item).inserted { return item }
+        return nil
+    }
+}

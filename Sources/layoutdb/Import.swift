@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import LayoutStore
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import an Interface Builder document (.xib, .storyboard).",
+        discussion: commandHelp(
+            """
+            One layout per scene's view controller and per top-level view or cell, named
+            after its storyboardIdentifier, custom class or IB id; views after their
+            userLabel, else class and IB id (docs/import.md). Every view keeps its IB id
+            in solved_frames.source_id. All layouts are written and solved in one
+            transaction. What cannot be imported is reported (FILE:LINE: <element
+            id=...>: why) and left out: an element alone, or a whole layout that uses a
+            statement layoutdb does not apply yet (stacks, hidden views, size-class
+            variants); --strict refuses the import instead (exit 65, nothing written).
+            A layout name the project already has refuses the import.
+
+            --device ID lays every screen out on that device (its size and safe area)
+            instead of the size Xcode saved; --devices ID,ID adds one variant per device,
+            named after it. Known ids: \(Project.knownDeviceIDs.joined(separator: ", ")).
+            """,
+            examples: [
+                "layoutdb --db app.layoutdb import Main.storyboard",
+                "layoutdb import Cell.xib --strict",
+                "layoutdb import Main.storyboard --device retina4_0 --devices retina4_7,retina6_5",
+                "layoutdb import Main.storyboard --dry-run",
+            ]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The .xib or .storyboard file.", valueName: "file"))
+    var file: String
+    @Option(help: ArgumentHelp("Lay every screen out on this device.", valueName: "id"))
+    var device: String?
+    @Option(
+        help: ArgumentHelp("Add one variant per device, named after it.", valueName: "id,id"))
+    var devices: String?
+    @Flag(help: "Refuse the import when anything cannot be imported.") var strict = false
+    @Flag(help: "Import, report, and leave the project as it was.") var dryRun = false
+
+    func run() throws {
+        let options = ImportOptions(
+            device: device.map(unshielded),
+            variantDevices: devices.map {
+                unshielded($0).split(separator: ",").map {
+                    String($0).trimmingCharacters(in: .whitespaces)
+                }
+            } ?? [],
+            strict: strict, dryRun: dryRun)
+        // The document is read and checked before the project is opened, so a file that
+        // cannot be imported leaves no new project behind.
+        let prepared = try Project.prepareImport(file: unshielded(file), options: options)
+        let project = try global.open(create: true)
+        let report = try project.importInterfaceBuilder(prepared)
+        for line in report.skipped { warn(line) }
+        for layout in report.layouts {
+            if let why = layout.notImported {
+                warn(why)
+            } else if !global.quiet {
+                var line = "imported \(layout.name) (\(layout.views) views"
+                if !layout.variants.isEmpty {
+                    line += "; variants \(layout.variants.joined(separator: ", "))"
+                }
+                print(line + ")")
+            }
+        }
+        if !global.quiet {
+            let imported = report.layouts.filter(\.imported).count
+            var summary =
+                "\(report.file): \(imported) of \(report.layouts.count) layouts imported"
+            if !report.skipped.isEmpty { summary += ", \(report.skipped.count) elements skipped" }
+            if report.dryRun { summary += " (dry run: the project was not changed)" }
+            print(summary)
+        }
+        printReport(SolveReport.onlyWarnings(report.solve), global)
+    }
+}
