@@ -47,7 +47,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "layoutdb-bench",
-            dependencies: ["LayoutSolver", "LayoutStore"],
+            dependencies: ["LayoutSolver", "LayoutStore", "LayoutImport"],
             path: "Benchmarks/layoutdb-bench"),
         .executableTarget(
             name: "layoutdb-examples",

@@ -9,6 +9,10 @@ import LayoutStore
 //   swift run -c release layoutdb-bench solve-one FILE.dump [--repeat R]   (one workload, JSON)
 //   swift run -c release layoutdb-bench parse-lines [--pairs N] [--repeat R]   (N pairs on one
 //       line against one per line)
+//   swift run -c release layoutdb-bench import [--scenes 50] [--views 12] [--repeat R]
+//       (a generated storyboard, through the library and the binary)
+//   swift run layoutdb-bench import-samples [--dir ../shared/ib-samples] [--tolerance 1]
+//       (the share of views solved to the frames Xcode saved; docs/import.md)
 //
 // Figures are medians; ratios compare with the peer measured in the same run.
 
@@ -31,6 +35,8 @@ case "solve-one":
     guard arguments.count >= 2 else { fail("solve-one needs a .dump file") }
     solveOne(path: arguments[1], repeats: Int(option("--repeat") ?? "3") ?? 3)
 case "store": runStoreBenchmark()
+case "import": runImportBenchmark()
+case "import-samples": runImportSamples()
 case "parse-lines": runParseLinesBenchmark()
 case "store-one":
     guard arguments.count >= 2 else { fail("store-one needs a .layout file") }
@@ -45,6 +51,8 @@ default:
                layoutdb-bench store-one FILE.layout [--repeat R]
                layoutdb-bench store [--sizes 1000,10000,100000] [--families ...] [--kiwi-limit SECONDS] [--out FILE.md]
                layoutdb-bench parse-lines [--pairs 50000] [--repeat R]
+               layoutdb-bench import [--scenes 50] [--views 12] [--repeat R]
+               layoutdb-bench import-samples [--dir ../shared/ib-samples] [--tolerance 1]
         """)
     exit(arguments.isEmpty ? 0 : 64)
 }

@@ -33,10 +33,12 @@ public enum IBMetrics {
     /// size: `retina6_1` was 414x896 before Xcode 12 and 390x844 after).
     public static let devices: [DeviceRow] = [
         DeviceRow(
-            width: 320, height: 480, ids: ["retina3_5"], devices: "iPhone 4s", portrait: insets(20, 0, 0, 0),
+            width: 320, height: 480, ids: ["retina3_5"], devices: "iPhone 4s",
+            portrait: insets(20, 0, 0, 0),
             landscape: insets(0, 0, 0, 0), source: statusBarSource),
         DeviceRow(
-            width: 320, height: 568, ids: ["retina4_0"], devices: "iPhone 5, SE (1st)", portrait: insets(20, 0, 0, 0),
+            width: 320, height: 568, ids: ["retina4_0"], devices: "iPhone 5, SE (1st)",
+            portrait: insets(20, 0, 0, 0),
             landscape: insets(0, 0, 0, 0), source: statusBarSource),
         DeviceRow(
             width: 375, height: 667, ids: ["retina4_7"], devices: "iPhone 6 to 8, SE (2nd, 3rd)",
@@ -48,7 +50,8 @@ public enum IBMetrics {
             width: 375, height: 812, ids: ["retina5_9"], devices: "iPhone X, XS, 11 Pro",
             portrait: insets(44, 0, 34, 0), landscape: insets(0, 44, 21, 44), source: notchSource),
         DeviceRow(
-            width: 414, height: 896, ids: ["retina6_5"], devices: "iPhone XR, XS Max, 11, 11 Pro Max",
+            width: 414, height: 896, ids: ["retina6_5"],
+            devices: "iPhone XR, XS Max, 11, 11 Pro Max",
             portrait: insets(44, 0, 34, 0), landscape: insets(0, 44, 21, 44), source: notchSource),
     ]
 

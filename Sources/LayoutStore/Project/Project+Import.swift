@@ -31,6 +31,8 @@ public struct ImportOptions: Sendable, Equatable {
 public struct ImportReport: Sendable {
     public struct Layout: Sendable {
         public var name: String
+        /// The IB id of the layout's root view.
+        public var rootRef: String
         /// The views (and guides) the layout declares, `root` included.
         public var views: Int
         /// Every declared name to the Interface Builder id it came from
@@ -43,6 +45,8 @@ public struct ImportReport: Sendable {
         /// Why the layout is not in the project (`file:line: <element id=...>: ...`), or nil
         /// when it was imported.
         public var notImported: String?
+        /// `notImported` without the place: the parser's message, or `does not solve`.
+        public var reason: String?
         public var imported: Bool { notImported == nil }
     }
 
@@ -172,7 +176,8 @@ extension Project {
                 }
             }
             var entry = ImportReport.Layout(
-                name: imported.name, views: imported.sourceIDs.count + 1,
+                name: imported.name, rootRef: imported.rootRef,
+                views: imported.sourceIDs.count + 1,
                 sourceIDs: imported.sourceIDs, variants: variants, script: script)
             do {
                 let statements = try ScriptParser.parse(
@@ -184,6 +189,7 @@ extension Project {
                     error.message, scriptLine: error.lineText, document: document,
                     elements: elements, layout: imported.name)
                 entry.notImported = why
+                entry.reason = error.message
                 notImported.append(why)
             }
             report.layouts.append(entry)
@@ -238,7 +244,8 @@ extension Project {
                         }
                         report.solve.merge(solved)
                     } catch let error as LayoutDBError where error.errorKind == .badInput {
-                        let why = "\(file): layout \(name) not imported: "
+                        let why =
+                            "\(file): layout \(name) not imported: "
                             + Self.firstLine(of: error.description)
                         guard !strict else {
                             throw ImportError(
@@ -246,6 +253,7 @@ extension Project {
                                 message: "\(file): refused (--strict): \(why)")
                         }
                         report.layouts[index].notImported = why
+                        report.layouts[index].reason = "does not solve"
                     }
                 }
                 if options.dryRun { throw DryRun(report: report) }
@@ -261,6 +269,48 @@ extension Project {
     /// Thrown to roll a dry run's transaction back, carrying its report.
     private struct DryRun: Error {
         var report: ImportReport
+    }
+
+    /// Each layout of `report` with its solved frames (the root's is the canvas), for
+    /// ``IBMatch``: what the import's frames are checked against.
+    package func solvedLayouts(_ report: ImportReport) throws -> [IBMatch.SolvedLayout] {
+        let canvases = Dictionary(
+            try store.layouts().map { ($0.name, $0.canvas) }, uniquingKeysWith: { a, _ in a })
+        return try report.layouts.map { layout in
+            var solved: [String: IBRect] = [:]
+            if layout.imported {
+                for row in try frames(layout: layout.name) {
+                    solved[row.view] = IBRect(
+                        x: row.frame.x, y: row.frame.y, width: row.frame.width,
+                        height: row.frame.height)
+                }
+                if let canvas = canvases[layout.name] ?? nil {
+                    solved["root"] = IBRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+                }
+            }
+            return IBMatch.SolvedLayout(
+                rootRef: layout.rootRef, sourceIDs: layout.sourceIDs, frames: solved,
+                notApplied: layout.reason ?? (layout.imported ? nil : "not imported"))
+        }
+    }
+
+    /// Imports `document` into a new project in a temporary folder (removed afterwards),
+    /// solves it, and counts its views solved within `tolerance` of the saved frames
+    /// (``IBMatch``): the check `layoutdb-bench import-samples` and the tests run.
+    package static func matchCount(
+        _ document: IBDocument, options: ImportOptions = ImportOptions(), tolerance: Double = 1
+    ) throws -> (count: IBMatch.Count, report: ImportReport) {
+        let directory = FileManager.default.temporaryDirectory
+            .appending(path: "layoutdb-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let project = try Project.open(
+            path: directory.appending(path: "match.layoutdb").path, create: true)
+        let report = try project.importInterfaceBuilder(
+            prepare(document, options: options))
+        let count = IBMatch.count(
+            document, layouts: try project.solvedLayouts(report), tolerance: tolerance)
+        return (count, report)
     }
 
     // MARK: Devices
