@@ -117,19 +117,16 @@ extension Project {
     public static func prepareImport(file path: String, options: ImportOptions = ImportOptions())
         throws -> PreparedImport
     {
-        try prepare(
+        // The options first: a mistyped device id is a usage error whatever the file is.
+        _ = try devices(options)
+        return try prepare(
             IBReader.read(contentsOf: URL(fileURLWithPath: path), file: path), options: options)
     }
 
     package static func prepare(_ document: IBDocument, options: ImportOptions) throws
         -> PreparedImport
     {
-        let device = try options.device.map(Self.knownDevice)
-        let variantDevices = try options.variantDevices.map(Self.knownDevice)
-        if let twice = Self.firstRepeated(options.variantDevices) {
-            throw ImportError(
-                errorKind: .invalidRequest, message: "--devices names \(twice) twice")
-        }
+        let (device, variantDevices) = try devices(options)
         let translation = IBTranslator.translate(document)
         var report = ImportReport(file: document.file, dryRun: options.dryRun)
         report.skipped = translation.skipped.map { "\($0); skipped" }
@@ -314,6 +311,19 @@ extension Project {
     }
 
     // MARK: Devices
+
+    /// The rows of `--device` and `--devices`; an unknown or repeated id is refused.
+    private static func devices(_ options: ImportOptions) throws -> (
+        IBMetrics.DeviceRow?, [IBMetrics.DeviceRow]
+    ) {
+        let device = try options.device.map(knownDevice)
+        let variantDevices = try options.variantDevices.map(knownDevice)
+        if let twice = firstRepeated(options.variantDevices) {
+            throw ImportError(
+                errorKind: .invalidRequest, message: "--devices names \(twice) twice")
+        }
+        return (device, variantDevices)
+    }
 
     /// The device ids `--device` and `--devices` take.
     public static var knownDeviceIDs: [String] { IBMetrics.deviceIDs }

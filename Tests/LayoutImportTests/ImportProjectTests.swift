@@ -1,0 +1,253 @@
+import Foundation
+import LayoutImport
+import LayoutStore
+import Testing
+
+/// Imports `text` into a new project and checks that every view of every tree was solved
+/// to its saved frame within 0.5 point (`IBMatch` at that tolerance): the document is its own
+/// answer key.
+private func expectSolvedToSavedFrames(
+    _ text: String, file: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws {
+    let document = try IBReader.read(data: Data(text.utf8), file: file)
+    let (count, report) = try Project.matchCount(document, tolerance: 0.5)
+    #expect(
+        report.layouts.allSatisfy { $0.imported },
+        "\(report.layouts.compactMap(\.notImported))", sourceLocation: sourceLocation)
+    #expect(report.skipped == [], sourceLocation: sourceLocation)
+    let placed = document.rootViews.map { $0.framesInRootCoordinates().count }.reduce(0, +)
+    #expect(count.views == placed, sourceLocation: sourceLocation)
+    #expect(
+        count.matched == count.views, "\(file): mismatches by cause \(count.causes)",
+        sourceLocation: sourceLocation)
+}
+
+/// A new project in a temporary folder, removed afterwards.
+private func withProject(_ body: (Project, String) throws -> Void) throws {
+    let directory = FileManager.default.temporaryDirectory
+        .appending(path: "import-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appending(path: "p.layoutdb").path
+    try body(try Project.open(path: path, create: true), path)
+}
+
+@Suite("layoutdb import: solved frames against the frames the document saved")
+struct ImportFrameTests {
+    @Test("plain constraints: edges, centre, ratio multiplier, aspect, optional and <=")
+    func plainConstraints() throws {
+        try expectSolvedToSavedFrames(constructsStoryboard, file: "Constructs.storyboard")
+    }
+
+    @Test("margins (the root's and a view's own), the safe area on both ends, first baselines")
+    func marginsSafeAreaBaselines() throws {
+        try expectSolvedToSavedFrames(marginsStoryboard, file: "Margins.storyboard")
+    }
+
+    @Test("a scroll view's content and frame guides")
+    func scrollGuides() throws {
+        try expectSolvedToSavedFrames(scrollStoryboard, file: "Scroll.storyboard")
+    }
+
+    @Test("a collection view cell laying out its content view at the cell's size")
+    func cell() throws {
+        try expectSolvedToSavedFrames(cellXIB, file: "Cell.xib")
+    }
+
+    @Test("per-axis priorities decide which constraint wins, axis by axis")
+    func perAxisPriorities() throws {
+        try withProject { project, _ in
+            let report = try project.importInterfaceBuilder(
+                data: Data(constructsStoryboard.utf8), file: "Constructs.storyboard")
+            #expect(
+                report.layouts.map(\.name) == ["Plain", "Priorities", "Guides", "Autoresizing"])
+            let chip = try project.frames(layout: "Priorities").first { $0.view == "chip" }
+            // Hugging at 750 beats the trailing edge at 700; the height at 600 beats hugging
+            // at 250.
+            #expect(chip?.frame == Rect(x: 20, y: 200, width: 80, height: 50))
+        }
+    }
+
+    @Test("each view keeps its IB id, in plain SQL too; the root keeps its view's")
+    func sourceIDs() throws {
+        try withProject { project, _ in
+            try project.importInterfaceBuilder(
+                data: Data(marginsStoryboard.utf8), file: "Margins.storyboard")
+            let ids = try project.store.sourceIDs(layout: "Margins")
+            #expect(ids["title"] == "Ttl-pe-002")
+            #expect(ids["caption"] == "Cap-pe-005")
+            #expect(ids["root"] == "Roo-pe-001")
+            let sql = try project.store.database.cachedStatement(
+                "SELECT view, source_id FROM solved_frames WHERE layout = 'Margins' AND view = 'card'"
+            ).rows { ($0.string(0), $0.string(1)) }
+            #expect(sql.first?.1 == "Crd-pe-004")
+        }
+    }
+}
+
+@Suite("layoutdb import: what waits for the vocabulary still to come")
+struct ImportWaitingTests {
+    // Flip these to `expectSolvedToSavedFrames` when stacks, hide/show and variant
+    // overrides land: the documents are written to be solved to their saved frames.
+    @Test("a stack view: the layout is left out, reported at the stack's element")
+    func stackWaits() throws {
+        try withProject { project, _ in
+            let report = try project.importInterfaceBuilder(
+                data: Data(stackXIB.utf8), file: "Pair.xib")
+            #expect(report.layouts.count == 1)
+            #expect(
+                report.layouts[0].notImported
+                    == "Pair.xib:\(lineOf("id=\"Stk-pg-002\"", in: stackXIB) ?? 0): "
+                    + "<stackView id=Stk-pg-002>: 'stack' statements are not supported yet; "
+                    + "layout PairView not imported")
+            #expect(try project.layoutNames() == [])
+        }
+    }
+
+    @Test("hidden views and size-class variants: left out with the statement they need")
+    func hiddenAndVariantsWait() throws {
+        try withProject { project, _ in
+            let report = try project.importInterfaceBuilder(
+                data: Data(cardXIB.utf8), file: "Card.xib")
+            #expect(report.layouts.allSatisfy { !$0.imported })
+            #expect(report.layouts.allSatisfy { $0.reason?.hasSuffix("not supported yet") == true })
+            let legacy = try project.importInterfaceBuilder(
+                data: Data(legacyStoryboard.utf8), file: "Legacy.storyboard")
+            #expect(legacy.layouts.map(\.reason) == ["'hide' statements are not supported yet"])
+        }
+    }
+
+    @Test("--strict refuses a document with a layout that cannot be imported; nothing written")
+    func strictRefuses() throws {
+        try withProject { project, _ in
+            do {
+                try project.importInterfaceBuilder(
+                    data: Data(stackXIB.utf8), file: "Pair.xib",
+                    options: ImportOptions(strict: true))
+                Issue.record("a strict import of a stack view was not refused")
+            } catch let error as ImportError {
+                #expect(error.errorKind == .badInput)
+                #expect(error.message.contains("refused (--strict)"))
+                #expect(error.message.contains("'stack' statements are not supported yet"))
+            }
+            #expect(try project.layoutNames() == [])
+        }
+    }
+}
+
+@Suite("layoutdb import: devices")
+struct ImportDeviceTests {
+    @Test("--device lays a screen out on another phone: canvas, safe area, margins follow")
+    func retarget() throws {
+        try withProject { project, _ in
+            let report = try project.importInterfaceBuilder(
+                data: Data(marginsStoryboard.utf8), file: "Margins.storyboard",
+                options: ImportOptions(device: "retina6_5"))
+            #expect(report.layouts.allSatisfy { $0.imported })
+            let frames = Dictionary(
+                try project.frames(layout: "Margins").map { ($0.view, $0.frame) },
+                uniquingKeysWith: { a, _ in a })
+            // 414x896, safe area 44 0 34 0, root margins 20 at 414 points wide.
+            #expect(frames["title"] == Rect(x: 20, y: 54, width: 374, height: 30))
+            #expect(frames["footer"] == Rect(x: 0, y: 812, width: 414, height: 50))
+            #expect(frames["caption"] == Rect(x: 32, y: 116, width: 350, height: 20))
+        }
+    }
+
+    @Test("--devices adds one variant per device, with its canvas and safe area")
+    func variants() throws {
+        try withProject { project, _ in
+            let report = try project.importInterfaceBuilder(
+                data: Data(marginsStoryboard.utf8), file: "Margins.storyboard",
+                options: ImportOptions(variantDevices: ["retina4_7", "retina6_5"]))
+            #expect(report.layouts[0].variants == ["retina4_7", "retina6_5"])
+            let small = try project.frames(layout: "Margins", variant: "retina4_7")
+            // 375x667 with a 20-point status bar: the footer sits on the bottom edge.
+            #expect(
+                small.first { $0.view == "footer" }?.frame
+                    == Rect(x: 0, y: 617, width: 375, height: 50))
+            #expect(
+                small.first { $0.view == "title" }?.frame
+                    == Rect(x: 16, y: 30, width: 343, height: 30))
+            let base = try project.frames(layout: "Margins")
+            #expect(
+                base.first { $0.view == "footer" }?.frame
+                    == Rect(x: 0, y: 728, width: 375, height: 50))
+        }
+    }
+
+    @Test("an unknown device is refused with the known ids, before anything is read")
+    func unknownDevice() throws {
+        do {
+            _ = try Project.prepareImport(
+                file: "/nonexistent.storyboard", options: ImportOptions(device: "retina9_9"))
+            Issue.record("an unknown device was not refused")
+        } catch let error as ImportError {
+            #expect(error.errorKind == .invalidRequest)
+            #expect(
+                error.message.hasPrefix("unknown device `retina9_9`; known devices: retina3_5 ("))
+            #expect(error.message.contains("retina6_5 (414x896"))
+        }
+    }
+}
+
+@Suite("layoutdb import: export")
+struct ImportExportTests {
+    @Test("export of an imported project applies to a new project and gives the same frames")
+    func roundTrip() throws {
+        try withProject { project, _ in
+            for (text, file) in [
+                (constructsStoryboard, "Constructs.storyboard"),
+                (marginsStoryboard, "Margins.storyboard"), (scrollStoryboard, "Scroll.storyboard"),
+            ] {
+                try project.importInterfaceBuilder(data: Data(text.utf8), file: file)
+            }
+            let script = try project.export()
+            try withProject { copy, _ in
+                try copy.apply(script: script, file: "export.layout")
+                for layout in try project.layoutNames() {
+                    let original = try project.frames(layout: layout).map { [$0.view: $0.frame] }
+                    let again = try copy.frames(layout: layout).map { [$0.view: $0.frame] }
+                    #expect(original == again, "\(layout)")
+                    #expect(!original.isEmpty)
+                }
+            }
+        }
+    }
+}
+
+@Suite("IB samples: the match share")
+struct ImportSampleShareTests {
+    @Test(
+        "every sample imports (or waits for a statement not built yet) and is compared view by view",
+        .enabled(if: !sampleDocuments().isEmpty, "../shared/ib-samples is absent"))
+    func matchShare() throws {
+        var rows: [(name: String, count: IBMatch.Count)] = []
+        for url in sampleDocuments() {
+            let name = url.lastPathComponent
+            let document = try IBReader.read(contentsOf: url, file: name)
+            let (count, report) = try Project.matchCount(document)
+            // Every layout that is left out waits for a statement the project cannot apply
+            // yet; none fails to solve.
+            for layout in report.layouts where !layout.imported {
+                #expect(
+                    layout.reason?.hasSuffix("statements are not supported yet") == true,
+                    "\(name) \(layout.name): \(layout.notImported ?? "")")
+            }
+            // The share is over every view that has a saved frame, none left out.
+            let placed = document.rootViews.map { $0.framesInRootCoordinates().count }
+                .reduce(0, +)
+            #expect(count.views == placed, "\(name)")
+            #expect(count.causes.values.reduce(0, +) == count.views - count.matched, "\(name)")
+            rows.append((name, count))
+        }
+        let table = IBMatch.markdownTable(rows)
+        print(table)
+        let total = rows.map(\.count).reduce(IBMatch.Count(), +)
+        let waiting = total.causes.filter { $0.key.hasPrefix("not applied") }.values
+            .reduce(0, +)
+        // Where a layout applies, most views already land on Xcode's frames (86 % when
+        // this was written); a drop below 80 % is a regression in the import or the engine.
+        #expect(Double(total.matched) >= 0.8 * Double(total.views - waiting))
+    }
+}
