@@ -129,7 +129,10 @@ extension Project {
         let (device, variantDevices) = try devices(options)
         let translation = IBTranslator.translate(document)
         var report = ImportReport(file: document.file, dryRun: options.dryRun)
-        report.skipped = translation.skipped.map { "\($0); skipped" }
+        // The translator's own reports say `skipped` already; the reader's do not.
+        report.skipped = translation.skipped.map {
+            $0.message.hasSuffix("skipped") ? "\($0)" : "\($0); skipped"
+        }
         guard !translation.layouts.isEmpty else {
             throw ImportError(
                 errorKind: .badInput,
@@ -174,7 +177,7 @@ extension Project {
             }
             var entry = ImportReport.Layout(
                 name: imported.name, rootRef: imported.rootRef,
-                views: imported.sourceIDs.count + 1,
+                views: imported.sourceIDs.count,
                 sourceIDs: imported.sourceIDs, variants: variants, script: script)
             do {
                 let statements = try ScriptParser.parse(
@@ -334,11 +337,12 @@ extension Project {
             "\($0.ids.joined(separator: "/")) (\(Int($0.width))x\(Int($0.height)), \($0.devices))"
         }
         var message = "unknown device `\(id)`; known devices: " + known.joined(separator: ", ")
-        if let near = suggestName(id, from: IBMetrics.deviceIDs) {
-            message += "\nhint: did you mean '\(near)'?"
-        } else if id == "retina6_1" {
+        if id == "retina6_1" {
             message +=
-                "\nhint: retina6_1 was 414x896 before Xcode 12 (use retina6_5) and 390x844 after"
+                "\nhint: retina6_1 was 414x896 before Xcode 12 (use retina6_5) and 390x844 after, "
+                + "whose safe area no source in the table states"
+        } else if let near = suggestName(id, from: IBMetrics.deviceIDs) {
+            message += "\nhint: did you mean '\(near)'?"
         }
         throw ImportError(errorKind: .invalidRequest, message: message)
     }

@@ -1,0 +1,221 @@
+import Foundation
+import Testing
+
+/// A one-scene storyboard on a 375x667 phone: `header` pinned to the top, 64 high
+/// (0 0 375 64), and `title` 20 inside the root's leading edge, 8 below the header, 30 high,
+/// 200 wide (20 72 200 30); plus a constraint on an item that is not in the scene, which the
+/// import reports and leaves out.
+private let screenStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina4_7" orientation="portrait" appearance="light"/>
+        <scenes>
+            <scene sceneID="Scn-ci-001">
+                <objects>
+                    <viewController storyboardIdentifier="Home" id="Vcl-ci-001" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-ci-001">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Hdr-ci-002" userLabel="header">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="64"/>
+                                </view>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Ttl-ci-003" userLabel="title">
+                                    <rect key="frame" x="20" y="72" width="200" height="30"/>
+                                </view>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="Hdr-ci-002" firstAttribute="top" secondItem="Roo-ci-001" secondAttribute="top" id="Cst-ci-001"/>
+                                <constraint firstItem="Hdr-ci-002" firstAttribute="leading" secondItem="Roo-ci-001" secondAttribute="leading" id="Cst-ci-002"/>
+                                <constraint firstAttribute="trailing" secondItem="Hdr-ci-002" secondAttribute="trailing" id="Cst-ci-003"/>
+                                <constraint firstItem="Hdr-ci-002" firstAttribute="height" constant="64" id="Cst-ci-004"/>
+                                <constraint firstItem="Ttl-ci-003" firstAttribute="leading" secondItem="Roo-ci-001" secondAttribute="leading" constant="20" id="Cst-ci-005"/>
+                                <constraint firstItem="Ttl-ci-003" firstAttribute="top" secondItem="Hdr-ci-002" secondAttribute="bottom" constant="8" id="Cst-ci-006"/>
+                                <constraint firstItem="Ttl-ci-003" firstAttribute="width" constant="200" id="Cst-ci-007"/>
+                                <constraint firstItem="Ttl-ci-003" firstAttribute="height" constant="30" id="Cst-ci-008"/>
+                                <constraint firstItem="Ttl-ci-003" firstAttribute="top" secondItem="Gon-ci-999" secondAttribute="bottom" id="Cst-ci-009"/>
+                            </constraints>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
+
+/// A XIB whose view holds a stack view: a layout the project cannot apply until stacks land.
+private let stackXIB = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <objects>
+            <view contentMode="scaleToFill" id="Roo-cj-001" customClass="PairView">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="40"/>
+                <subviews>
+                    <stackView opaque="NO" contentMode="scaleToFill" spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-cj-002">
+                        <rect key="frame" x="0.0" y="0.0" width="200" height="40"/>
+                    </stackView>
+                </subviews>
+            </view>
+        </objects>
+    </document>
+    """
+
+/// The 1-based line of `text` that contains `needle` (0 when none does).
+private func line(of needle: String, in text: String) -> Int {
+    (text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+        $0.contains(needle)
+    } ?? -1) + 1
+}
+
+@Suite("layoutdb import")
+struct ImportCLITests {
+    @Test("imports a storyboard: frames, IB ids in solved_frames.source_id, skipped elements")
+    func importsAndReports() {
+        let box = Sandbox()
+        let r = box.run(["import", box.write("Home.storyboard", screenStoryboard)])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("imported Home (3 views)"))
+        #expect(r.stdout.contains("Home.storyboard: 1 of 1 layouts imported, 1 elements skipped"))
+        #expect(
+            r.stderr.contains(
+                "Home.storyboard:\(line(of: "id=\"Cst-ci-009\"", in: screenStoryboard)): "
+                    + "<constraint id=Cst-ci-009>: item Gon-ci-999 is not a view or guide of this "
+                    + "layout; skipped\n"), "\(r.stderr)")
+        #expect(
+            box.sql(
+                "select view, source_id, x, y, width, height from solved_frames "
+                    + "where layout = 'Home' order by view")
+                == "header|Hdr-ci-002|0.0|0.0|375.0|64.0\ntitle|Ttl-ci-003|20.0|72.0|200.0|30.0")
+        // The columns before it keep their order; source_id comes last.
+        #expect(
+            box.sql("select name from pragma_table_info('solved_frames')").split(separator: "\n")
+                .last == "source_id")
+        // A view added afterwards was not imported: NULL.
+        #expect(
+            box.run(["apply", box.write("more.layout", "view extra"), "--layout", "Home", "-q"])
+                .status == 0)
+        #expect(box.sql("select source_id is null from views where name = 'extra'") == "1")
+    }
+
+    @Test("importing the same document again is refused with what to do; nothing changes")
+    func reimportRefused() {
+        let box = Sandbox()
+        let file = box.write("Home.storyboard", screenStoryboard)
+        #expect(box.run(["import", file, "-q"]).status == 0)
+        let before = box.snapshot()
+        let r = box.run(["import", file])
+        #expect(r.status == 65)
+        #expect(
+            r.stderr.hasPrefix(
+                "error: \(file): the project already has layout `Home` (imported before?); "
+                    + "nothing was imported\nhint: import into another project (--db"),
+            "\(r.stderr)")
+        #expect(box.snapshot() == before)
+    }
+
+    @Test("--strict refuses a document with an element it cannot import; no project is made")
+    func strictRefuses() {
+        let box = Sandbox()
+        let r = box.run(["import", box.write("Home.storyboard", screenStoryboard), "--strict"])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("refused (--strict): 1 element cannot be imported"))
+        #expect(r.stderr.contains("<constraint id=Cst-ci-009>"))
+        #expect(!FileManager.default.fileExists(atPath: box.db))
+    }
+
+    @Test("a layout with a stack view is left out, reported at the stack, until stacks land")
+    func stackWaits() {
+        let box = Sandbox()
+        let r = box.run(["import", box.write("Pair.xib", stackXIB)])
+        #expect(r.status == 0)
+        #expect(
+            r.stderr.contains(
+                "Pair.xib:\(line(of: "id=\"Stk-cj-002\"", in: stackXIB)): <stackView id=Stk-cj-002>: 'stack' statements are not supported "
+                    + "yet; layout PairView not imported"), "\(r.stderr)")
+        #expect(r.stdout.contains("0 of 1 layouts imported"))
+        let strict = box.run(["import", box.write("Pair.xib", stackXIB), "--strict"])
+        #expect(strict.status == 65)
+    }
+
+    @Test("malformed XML, a file that is not IB, an old format: exit 65, project untouched")
+    func badDocuments() {
+        let box = Sandbox()
+        #expect(
+            box.run(["import", box.write("Home.storyboard", screenStoryboard), "-q"]).status == 0)
+        let before = box.snapshot()
+        let cases: [(String, String, String)] = [
+            (
+                "Broken.xib", "<?xml version=\"1.0\"?>\n<document type=\"x\">\n<objects>\n",
+                "Broken.xib:"
+            ),
+            ("Plain.xib", "<?xml version=\"1.0\"?>\n<plist><dict/></plist>\n", "Plain.xib:"),
+            (
+                "Old.xib",
+                "<?xml version=\"1.0\"?>\n<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"8.00\"></archive>\n",
+                "Old.xib:"
+            ),
+        ]
+        for (name, text, prefix) in cases {
+            let r = box.run(["import", box.write(name, text)])
+            #expect(r.status == 65, "\(name): \(r.stderr)")
+            #expect(
+                r.stderr.contains("error: \(box.directory.appending(path: name).path)")
+                    || r.stderr.contains(prefix), "\(name): \(r.stderr)")
+            #expect(r.stderr.contains("hint:"), "\(name): \(r.stderr)")
+        }
+        #expect(box.snapshot() == before)
+        let missing = box.run(["import", "nowhere.storyboard"])
+        #expect(missing.status == 66, "\(missing.stderr)")
+    }
+
+    @Test("--device and --devices: unknown ids are a usage error listing the known ones")
+    func devices() {
+        let box = Sandbox()
+        let file = box.write("Home.storyboard", screenStoryboard)
+        let unknown = box.run(["import", file, "--device", "retina6_1"])
+        #expect(unknown.status == 64)
+        #expect(
+            unknown.stderr.contains("unknown device `retina6_1`; known devices: retina3_5 (320x480")
+        )
+        #expect(unknown.stderr.contains("hint: retina6_1 was 414x896 before Xcode 12"))
+        #expect(!FileManager.default.fileExists(atPath: box.db))
+        let r = box.run([
+            "import", file, "--device", "retina5_5", "--devices", "retina4_0,retina6_5",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("imported Home (3 views; variants retina4_0, retina6_5)"))
+        #expect(
+            box.sql(
+                "select variant, width from solved_frames where view = 'header' order by variant")
+                == "base|414.0\nretina4_0|320.0\nretina6_5|414.0")
+    }
+
+    @Test("--dry-run reports and leaves the project as it was")
+    func dryRun() {
+        let box = Sandbox()
+        #expect(box.run(["init"]).status == 0)
+        let before = box.snapshot()
+        let r = box.run(["import", box.write("Home.storyboard", screenStoryboard), "--dry-run"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("(dry run: the project was not changed)"))
+        #expect(box.snapshot() == before)
+        #expect(box.sql("select count(*) from layouts") == "0")
+    }
+
+    @Test("export of an imported project applies again to the same frames")
+    func exportRoundTrip() {
+        let box = Sandbox()
+        #expect(
+            box.run(["import", box.write("Home.storyboard", screenStoryboard), "-q"]).status == 0)
+        let exported = box.run(["export", "--layout", "Home"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stdout.contains("layout Home"))
+        let copy = Sandbox()
+        #expect(copy.run(["apply", copy.write("again.layout", exported.stdout), "-q"]).status == 0)
+        let frames = { (b: Sandbox) in
+            b.run(["frames", "--layout", "Home", "--format", "csv"]).stdout
+        }
+        #expect(frames(copy) == frames(box))
+        #expect(frames(box).contains("title,20,72,200,30,0"))
+    }
+}
