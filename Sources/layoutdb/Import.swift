@@ -19,12 +19,14 @@ struct Import: ParsableCommand {
 
             --device ID lays every screen out on that device (its size and safe area)
             instead of the size Xcode saved; --devices ID,ID adds one variant per device,
-            named after it. Known ids: \(Project.knownDeviceIDs.joined(separator: ", ")).
+            named after it.
+            Known ids: \(Project.knownDeviceIDs.joined(separator: ", ")).
             """,
             examples: [
                 "layoutdb --db app.layoutdb import Main.storyboard",
                 "layoutdb import Cell.xib --strict",
-                "layoutdb import Main.storyboard --device retina4_0 --devices retina4_7,retina6_5",
+                "layoutdb import Main.storyboard --device retina4_0",
+                "layoutdb import Main.storyboard --devices retina4_7,retina6_5",
                 "layoutdb import Main.storyboard --dry-run",
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions

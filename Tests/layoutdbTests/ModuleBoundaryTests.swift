@@ -44,8 +44,11 @@ struct ModuleBoundaryTests {
         #expect(try imports("LayoutSQLite").isSubset(of: ["Foundation", "CSQLite"]))
         #expect(
             try imports("LayoutStore").isSubset(of: [
-                "Foundation", "LayoutSolver", "LayoutScript", "LayoutSQLite",
+                "Foundation", "LayoutSolver", "LayoutScript", "LayoutSQLite", "LayoutImport",
             ]))
+        // Interface Builder documents are read with Foundation alone; the import into a
+        // project is LayoutStore's (Project.importInterfaceBuilder).
+        #expect(try imports("LayoutImport").isSubset(of: ["Foundation", "FoundationXML"]))
         #expect(
             try imports("layoutdb").isSubset(of: ["Foundation", "ArgumentParser", "LayoutStore"]))
     }
