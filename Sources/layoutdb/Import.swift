@@ -15,7 +15,8 @@ struct Import: ParsableCommand {
             id=...>: why) and left out: an element alone, or a whole layout that uses a
             statement layoutdb does not apply yet (stacks, hidden views, size-class
             variants); --strict refuses the import instead (exit 65, nothing written).
-            A layout name the project already has refuses the import.
+            A layout name the project already has refuses the import; --replace
+            imports such layouts again in their place, in the same transaction.
 
             --device ID lays every screen out on that device (its size and safe area)
             instead of the size Xcode saved; --devices ID,ID adds one variant per device,
@@ -28,6 +29,7 @@ struct Import: ParsableCommand {
                 "layoutdb import Main.storyboard --device retina4_0",
                 "layoutdb import Main.storyboard --devices retina4_7,retina6_5",
                 "layoutdb import Main.storyboard --dry-run",
+                "layoutdb import Main.storyboard --replace",
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: ArgumentHelp("The .xib or .storyboard file.", valueName: "file"))
@@ -39,6 +41,8 @@ struct Import: ParsableCommand {
     var devices: String?
     @Flag(help: "Refuse the import when anything cannot be imported.") var strict = false
     @Flag(help: "Import, report, and leave the project as it was.") var dryRun = false
+    @Flag(help: "Replace the layouts an earlier import of the document made.")
+    var replace = false
 
     func run() throws {
         let options = ImportOptions(
@@ -48,7 +52,7 @@ struct Import: ParsableCommand {
                     String($0).trimmingCharacters(in: .whitespaces)
                 }
             } ?? [],
-            strict: strict, dryRun: dryRun)
+            strict: strict, dryRun: dryRun, replace: replace)
         // The document is read and checked before the project is opened, so a file that
         // cannot be imported leaves no new project behind.
         let prepared = try Project.prepareImport(file: unshielded(file), options: options)
@@ -59,7 +63,9 @@ struct Import: ParsableCommand {
             if let why = layout.notImported {
                 warn(why)
             } else if !global.quiet {
-                var line = "imported \(layout.name) (\(layout.views) views"
+                var line =
+                    "\(report.replaced.contains(layout.name) ? "replaced" : "imported") "
+                    + "\(layout.name) (\(layout.views) views"
                 if !layout.variants.isEmpty {
                     line += "; variants \(layout.variants.joined(separator: ", "))"
                 }

@@ -108,7 +108,8 @@ struct ImportCLITests {
         #expect(
             r.stderr.hasPrefix(
                 "error: \(file): the project already has layout `Home` (imported before?); "
-                    + "nothing was imported\nhint: import into another project (--db"),
+                    + "nothing was imported\nhint: pass --replace to import them again in their "
+                    + "place, or import into another project (--db OTHER.layoutdb)"),
             "\(r.stderr)")
         #expect(box.snapshot() == before)
     }
@@ -217,5 +218,30 @@ struct ImportCLITests {
         }
         #expect(frames(copy) == frames(box))
         #expect(frames(box).contains("title,20,72,200,30,0"))
+    }
+}
+
+@Suite("layoutdb import --replace")
+struct ImportReplaceCLITests {
+    @Test("--replace imports a document again in place of its layouts; the rest stays")
+    func replaces() {
+        let box = Sandbox()
+        let file = box.write("Home.storyboard", screenStoryboard)
+        #expect(box.run(["import", file, "-q"]).status == 0)
+        #expect(
+            box.run(["apply", box.write("other.layout", "canvas 100 100\nview a")]).status == 0)
+        // An edit after the first import is replaced by the document's layout again.
+        #expect(
+            box.run(["set-frame", "title", "0", "0", "10", "10", "--layout", "Home"]).status == 0)
+        let edited = box.sql("select count(*) from views")
+        let r = box.run(["import", file, "--replace"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("replaced Home (3 views)"))
+        #expect(box.sql("select count(*) from views") == edited)
+        #expect(
+            box.sql("select x, y, width, height from solved_frames where view = 'title'")
+                == "20.0|72.0|200.0|30.0")
+        #expect(box.sql("select count(*) from layouts") == "2")
+        #expect(box.run(["doctor"]).status == 0)
     }
 }

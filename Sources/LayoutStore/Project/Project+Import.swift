@@ -14,15 +14,19 @@ public struct ImportOptions: Sendable, Equatable {
     public var strict: Bool
     /// Do everything, report it, and leave the project as it was.
     public var dryRun: Bool
+    /// Replace the layouts of the same names the project already has (a document imported
+    /// again), in the import's transaction; otherwise such a name refuses the import.
+    public var replace: Bool
 
     public init(
         device: String? = nil, variantDevices: [String] = [], strict: Bool = false,
-        dryRun: Bool = false
+        dryRun: Bool = false, replace: Bool = false
     ) {
         self.device = device
         self.variantDevices = variantDevices
         self.strict = strict
         self.dryRun = dryRun
+        self.replace = replace
     }
 }
 
@@ -56,6 +60,9 @@ public struct ImportReport: Sendable {
     /// The elements left out of imported layouts, one line each
     /// (`file:line: <constraint id=...>: ...; skipped`).
     public var skipped: [String] = []
+    /// The layouts `ImportOptions.replace` imported again in place of the project's own (a
+    /// layout that is not imported again keeps the project's).
+    public var replaced: [String] = []
     /// Whether the project was left as it was (`ImportOptions.dryRun`).
     public var dryRun = false
     public var solve = SolveReport()
@@ -211,15 +218,15 @@ extension Project {
         let options = prepared.options
         let existing = Set(try store.layouts().map(\.name))
         let taken = report.layouts.map(\.name).filter(existing.contains)
-        if !taken.isEmpty {
+        if !taken.isEmpty, !options.replace {
             throw ImportError(
                 errorKind: .badInput,
                 message: "\(report.file): the project already has layout"
                     + "\(taken.count == 1 ? "" : "s") "
                     + taken.map { "`\($0)`" }.joined(separator: ", ")
                     + " (imported before?); nothing was imported\n"
-                    + "hint: import into another project (--db OTHER.layoutdb), or rename "
-                    + "the controller's storyboardIdentifier or the view's userLabel")
+                    + "hint: pass --replace to import them again in their place, or import "
+                    + "into another project (--db OTHER.layoutdb)")
         }
         let parsed = prepared.parsed
         let file = report.file
@@ -233,7 +240,10 @@ extension Project {
                 for (index, statements) in parsed {
                     let name = report.layouts[index].name
                     do {
+                        // A layout replaced goes in the same savepoint as its new version:
+                        // one that cannot be imported leaves the old one in place.
                         let solved = try store.database.savepoint(.immediate) {
+                            if taken.contains(name) { try store.removeLayout(name) }
                             let applied = try store.apply(statements, layout: name)
                             try store.setSourceIDs(
                                 layout: name, report.layouts[index].sourceIDs)
@@ -243,6 +253,7 @@ extension Project {
                                 preloaded: applied.first { $0.name == name }?.model)
                         }
                         report.solve.merge(solved)
+                        if taken.contains(name) { report.replaced.append(name) }
                     } catch let error as LayoutDBError where error.errorKind == .badInput {
                         let why =
                             "\(file): layout \(name) not imported: "

@@ -26,4 +26,22 @@ extension ProjectStore {
         ).rows([layoutID]) { row in (row.string(0), row.string(1)) }
         return Dictionary(rows, uniquingKeysWith: { a, _ in a })
     }
+
+    /// Removes layout `name` with everything in it (views, constraints, variants, frames,
+    /// dirty marks). `layoutdb import --replace` uses it before importing a layout again.
+    ///
+    /// Must run inside a transaction. The layout row's cascades take its rows in an order
+    /// SQLite chooses, and the view-delete triggers mark the layout dirty as its views go
+    /// (`views.parent_id` has no cascade and the marks point at the layout being removed),
+    /// so foreign keys are checked at commit (`defer_foreign_keys`, reset by SQLite at the
+    /// end of the transaction) and the marks left behind are removed here.
+    package func removeLayout(_ name: String) throws {
+        guard let layoutID = try existingLayoutID(name) else {
+            throw StoreError.unknownLayout(name: name, suggestion: nil)
+        }
+        precondition(database.isInTransaction, "removeLayout runs inside a transaction")
+        try database.execute("PRAGMA defer_foreign_keys = ON")
+        try database.execute("DELETE FROM layouts WHERE id = ?", [layoutID])
+        try database.execute("DELETE FROM dirty WHERE layout_id = ?", [layoutID])
+    }
 }
