@@ -56,6 +56,23 @@ func runImportBenchmark() {
         }
         times.append(now() - start)
     }
+    // Where the time goes, once: read, translate, read and translate and parse (prepare).
+    let data = Data(text.utf8)
+    var start = now()
+    guard let document = try? IBReader.read(data: data, file: "Generated.storyboard") else {
+        fail("cannot read the generated storyboard")
+    }
+    let read = now() - start
+    start = now()
+    _ = IBTranslator.translate(document)
+    let translate = now() - start
+    start = now()
+    _ = try? Project.prepare(document, options: ImportOptions())
+    let prepare = now() - start
+    print(
+        String(
+            format: "phases: read %.3f s, translate %.3f s, translate + parse %.3f s",
+            read, translate, prepare))
     print(
         "import of a generated \(scenes)-scene storyboard (\(scenes * (views + 1)) views, "
             + "\(text.utf8.count / 1024) KiB): \(imported) layouts, "
