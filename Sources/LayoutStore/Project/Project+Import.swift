@@ -100,7 +100,8 @@ extension Project {
     /// project cannot apply yet (a statement not built yet, constraints that cannot hold
     /// together) is left out whole and reported with the element that stopped it
     /// (``ImportReport/Layout/notImported``). With ``ImportOptions/strict`` either refuses
-    /// the import instead. A layout name the project already has refuses the import.
+    /// the import instead. A layout name the project already has refuses the import, unless
+    /// ``ImportOptions/replace`` imports that layout again in its place.
     ///
     ///     let report = try project.importInterfaceBuilder(file: "Main.storyboard")
     ///     report.layouts.filter(\.imported).map(\.name)
