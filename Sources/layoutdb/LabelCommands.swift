@@ -101,14 +101,20 @@ struct SetPriority: ParsableCommand {
         discussion: commandHelp(
             """
             PRIORITY is 1...1000, required (1000), high (750) or low (250). A higher
-            priority beats any number of lower ones, as in Auto Layout.
+            priority beats any number of lower ones, as in Auto Layout. With --variant,
+            only that variant uses it (a variant is solved on its own, so it may cross
+            1000 either way); without, the base and every variant that does not override
+            it. A compound label (`title.size`) changes each of its components.
             """,
             examples: [
                 "layoutdb set-priority title.width low", "layoutdb set-priority title.width 500",
+                "layoutdb set-priority wide 200 --variant narrow",
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: constraintArgumentHelp) var label: String
     @Argument(help: "The new priority.", transform: unshielded) var priority: String
+    @Option(help: ArgumentHelp("Change it only in this variant.", valueName: "name")) var variant:
+        String?
 
     func validate() throws {
         if Priority(parsing: priority) == nil {
@@ -120,7 +126,8 @@ struct SetPriority: ParsableCommand {
     func run() throws {
         printReport(
             try global.open().setPriority(
-                label: label, to: Priority(parsing: priority)!, layout: global.layout),
+                label: label, to: Priority(parsing: priority)!, variant: variant,
+                layout: global.layout),
             global)
     }
 }
@@ -129,14 +136,23 @@ struct Activate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn a named constraint back on.",
         discussion: commandHelp(
-            "Undoes `deactivate`; prints the views that moved or resized.",
-            examples: ["layoutdb activate title.inset"]))
+            """
+            Undoes `deactivate`; prints the views that moved or resized. With --variant,
+            only in that variant (a constraint that exists in one size class is declared,
+            deactivated in the base and activated in its variant).
+            """,
+            examples: [
+                "layoutdb activate title.inset", "layoutdb activate split --variant regular",
+            ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: constraintArgumentHelp) var label: String
+    @Option(help: ArgumentHelp("Activate it only in this variant.", valueName: "name"))
+    var variant: String?
 
     func run() throws {
         printReport(
-            try global.open().setActive(label: label, true, layout: global.layout), global)
+            try global.open().setActive(
+                label: label, true, variant: variant, layout: global.layout), global)
     }
 }
 
@@ -146,14 +162,20 @@ struct Deactivate: ParsableCommand {
         discussion: commandHelp(
             """
             The constraint stays in the project (`list` shows it inactive) until
-            `activate` turns it back on.
+            `activate` turns it back on. With --variant, only that variant drops it.
             """,
-            examples: ["layoutdb deactivate title.inset"]))
+            examples: [
+                "layoutdb deactivate title.inset",
+                "layoutdb deactivate collapsed --variant regular",
+            ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: constraintArgumentHelp) var label: String
+    @Option(help: ArgumentHelp("Deactivate it only in this variant.", valueName: "name"))
+    var variant: String?
 
     func run() throws {
         printReport(
-            try global.open().setActive(label: label, false, layout: global.layout), global)
+            try global.open().setActive(
+                label: label, false, variant: variant, layout: global.layout), global)
     }
 }
