@@ -63,7 +63,8 @@ extension Project {
             unsatisfied: output.unsatisfied.map { constraints[$0] })
         report.negativeSizes = Self.negativeSizes(views.map(\.name), output.frames)
         for (i, view) in views.enumerated() {
-            guard let intrinsic = view.declaration.intrinsic else { continue }
+            // The input's declaration: a variant's own intrinsic size where it has one.
+            guard let intrinsic = p.input.views[i].declaration.intrinsic else { continue }
             let frame = output.frames[i]
             for (dimension, size, solved) in [
                 ("width", intrinsic.width, frame.width), ("height", intrinsic.height, frame.height),

@@ -43,27 +43,40 @@ extension ProjectStore {
     func writeHolding(
         constraintID: Int64, variantID: Int64, priority: Priority? = nil, active: Bool? = nil
     ) throws {
-        let (column, value): (String, any SQLBindable) =
-            if let priority { ("priority", priority.rawValue) } else { ("active", active ?? true) }
+        // Each column has its own statements: SQL text is never built from values.
+        let value: any SQLBindable = priority?.rawValue ?? active ?? true
+        let isPriority = priority != nil
         if variantID == 0 {
             try database.execute(
-                "UPDATE constraints SET \(column) = ?1 WHERE id = ?2 AND \(column) IS NOT ?1",
+                isPriority
+                    ? "UPDATE constraints SET priority = ?1 WHERE id = ?2 AND priority IS NOT ?1"
+                    : "UPDATE constraints SET active = ?1 WHERE id = ?2 AND active IS NOT ?1",
                 [value, constraintID])
             return
         }
         // Not an UPSERT: triggers would run under its conflict policy (see
         // ``writeVariantConstant(_:variantID:constraintID:value:)``).
         try database.execute(
-            """
-            UPDATE variant_constraint_overrides SET \(column) = ?1
-            WHERE variant_id = ?2 AND constraint_id = ?3
-            """, [value, variantID, constraintID])
+            isPriority
+                ? """
+                UPDATE variant_constraint_overrides SET priority = ?1
+                WHERE variant_id = ?2 AND constraint_id = ?3
+                """
+                : """
+                UPDATE variant_constraint_overrides SET active = ?1
+                WHERE variant_id = ?2 AND constraint_id = ?3
+                """, [value, variantID, constraintID])
         if database.changes == 0 {
             try database.execute(
-                """
-                INSERT INTO variant_constraint_overrides (variant_id, constraint_id, \(column))
-                VALUES (?, ?, ?)
-                """, [variantID, constraintID, value])
+                isPriority
+                    ? """
+                    INSERT INTO variant_constraint_overrides (priority, variant_id, constraint_id)
+                    VALUES (?, ?, ?)
+                    """
+                    : """
+                    INSERT INTO variant_constraint_overrides (active, variant_id, constraint_id)
+                    VALUES (?, ?, ?)
+                    """, [value, variantID, constraintID])
         }
     }
 
