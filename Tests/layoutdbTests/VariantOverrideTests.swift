@@ -136,6 +136,12 @@ struct VariantOverrideTests {
         #expect(
             r.stdout == "main box: width 200 → 100\nmain/other box: width 200 → 100\n",
             "\(r.stderr)")
+
+        // `variant reset` drops narrow's priority and activation of `wide`: the base's
+        // 100 loses to the hugging there too (its own intrinsic size stays: 150 × 60).
+        r = box.run(["variant", "reset", "narrow", "wide"])
+        #expect(r.stdout == "main/narrow box: width 200 → 150\n", "\(r.stderr)")
+        #expect(box.sql("select count(*) from variant_constraint_overrides") == "0")
     }
 
     @Test(
