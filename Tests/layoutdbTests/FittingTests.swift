@@ -63,6 +63,16 @@ struct FittingTests {
         #expect(frames(copy, variant: "long") == frames(box, variant: "long"))
     }
 
+    @Test("render draws a fitted canvas at its solved size, without a box for the root")
+    func render() {
+        let box = applied(Self.f1)
+        let svg = box.run(["render", "-o", "-", "--variant", "long"])
+        #expect(svg.status == 0, "\(svg.stderr)")
+        #expect(svg.stdout.contains("main/long  320×164"))
+        #expect(svg.stdout.contains(">body<"))
+        #expect(!svg.stdout.contains(">root<"))
+    }
+
     @Test("an edit re-solves the fitted root and reports it; a fixed canvas again drops its frame")
     func editsMoveTheRoot() {
         let box = applied(Self.f1)

@@ -33,7 +33,8 @@ extension Project {
         p.views.indices.map { i in
             FrameRow(
                 view: p.views[i].name, parent: p.views[i].declaration.parent,
-                frame: frames[i].snapped, ambiguous: ambiguous[i], kind: p.views[i].declaration.kind)
+                frame: frames[i].snapped, ambiguous: ambiguous[i], kind: p.views[i].declaration.kind
+            )
         }
     }
 
@@ -50,10 +51,15 @@ extension Project {
         let model = try store.loadLayout(layout)
         let drawn = model.canvas ?? Size(width: 0, height: 0)
         return try variants.map { variant in
-            let canvas = try model.variant(named: variant)?.canvas ?? drawn
+            var canvas = try model.variant(named: variant)?.canvas ?? drawn
+            let rows = try frames(layout: layout, variant: variant, reading: reading)
+            // A fitted root's solved size is the canvas drawn; the root is not a box.
+            let isRoot = { (row: FrameRow) in row.view == rootViewName && row.parent.isEmpty }
+            if let root = rows.first(where: isRoot) {
+                canvas = Size(width: root.frame.width, height: root.frame.height)
+            }
             // A guide is a constraint helper, not something on screen: never drawn.
-            let boxes = try frames(layout: layout, variant: variant, reading: reading)
-                .filter { $0.kind != .guide }
+            let boxes = rows.filter { $0.kind != .guide && !isRoot($0) }
             let title =
                 "\(layout)/\(VariantRef(variant))  \(formatNumber(canvas.width))×"
                 + "\(formatNumber(canvas.height))"
