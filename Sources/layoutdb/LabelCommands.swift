@@ -19,9 +19,12 @@ struct Get: ParsableCommand {
         let project = try global.open()
         let named = try project.existingNamedConstraint(label, layout: global.layout)
         let c = named.constraint
-        let overrides = try project.variants(layout: global.layout).compactMap {
-            v -> (String, Double)? in
+        let variants = try project.variants(layout: global.layout)
+        let overrides = variants.compactMap { v -> (String, Double)? in
             v.overrides.first { $0.label == named.label }.map { (v.name, $0.constant) }
+        }
+        let holdings = variants.compactMap { v -> (String, Project.Variant.Holding)? in
+            v.holdings.first { $0.label == named.label }.map { (v.name, $0) }
         }
         if json {
             var o: [String: Any] = [
@@ -29,6 +32,14 @@ struct Get: ParsableCommand {
                 "priority": c.priority.rawValue, "active": c.isActive, "source": c.source,
                 "text": ScriptWriter.text(of: c),
                 "variants": Dictionary(uniqueKeysWithValues: overrides),
+                "variantPriorities": Dictionary(
+                    uniqueKeysWithValues: holdings.compactMap { name, h in
+                        h.priority.map { (name, $0.rawValue) }
+                    }),
+                "variantActive": Dictionary(
+                    uniqueKeysWithValues: holdings.compactMap { name, h in
+                        h.isActive.map { (name, $0) }
+                    }),
             ]
             if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
             print(jsonString(o))
@@ -41,6 +52,12 @@ struct Get: ParsableCommand {
         print("source: \(c.source)" + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
         for (variant, value) in overrides {
             print("variant \(variant): constant \(formatNumber(value))")
+        }
+        for (variant, holding) in holdings {
+            if let priority = holding.priority { print("variant \(variant): priority \(priority)") }
+            if let active = holding.isActive {
+                print("variant \(variant): \(active ? "active" : "inactive")")
+            }
         }
     }
 }

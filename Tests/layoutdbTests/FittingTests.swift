@@ -108,6 +108,23 @@ struct FittingTests {
         #expect(box.run(["export"]).stdout.contains("\ncanvas fit fit\n"))
     }
 
+    @Test("a fitted width is what right-to-left mirrors about")
+    func rightToLeftFittedWidth() {
+        let box = applied(
+            """
+            canvas fit 50
+            view a intrinsic 100 20
+            a.leading == |.leading + 10; a.top == |.top
+            |.trailing >= a.trailing + 30
+            variant rtl direction rtl
+            """)
+        // Width 10 + 100 + 30 = 140 either way; rtl: a's right at 140 − 10 → x 30.
+        #expect(frames(box) == "view,x,y,width,height,stale\nroot,0,0,140,50,0\na,10,0,100,20,0\n")
+        #expect(
+            frames(box, variant: "rtl")
+                == "view,x,y,width,height,stale\nroot,0,0,140,50,0\na,30,0,100,20,0\n")
+    }
+
     @Test("a variant fits its own canvas; a fixed variant of a fitted layout does not")
     func variantCanvas() {
         let box = applied(

@@ -58,6 +58,9 @@ struct VariantOverrideTests {
         #expect(frames(box, variant: "narrow") == "view,x,y,width,height,stale\nbox,0,0,100,40,0\n")
         #expect(box.run(["export"]).stdout.contains("\npriority wide 200 in narrow\n"))
         expectRoundTrip(box, variants: ["base", "narrow"])
+        let get = box.run(["get", "wide"]).stdout
+        #expect(get.contains("\npriority: 300\n"), "\(get)")
+        #expect(get.hasSuffix("\nvariant narrow: priority 200\n"), "\(get)")
     }
 
     static let v2 = """
@@ -98,6 +101,9 @@ struct VariantOverrideTests {
         let exported = box.run(["export"]).stdout
         #expect(exported.contains("\nsplit: side.width == 240\ndeactivate split\n"))
         #expect(exported.contains("\ndeactivate collapsed in regular\nactivate split in regular\n"))
+        let get = box.run(["get", "split"]).stdout
+        #expect(get.contains("\nactive: no\n"), "\(get)")
+        #expect(get.hasSuffix("\nvariant regular: active\n"), "\(get)")
         expectRoundTrip(box, variants: ["base", "regular"])
     }
 
