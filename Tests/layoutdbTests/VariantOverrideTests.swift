@@ -105,6 +105,13 @@ struct VariantOverrideTests {
         #expect(get.contains("\nactive: no\n"), "\(get)")
         #expect(get.hasSuffix("\nvariant regular: active\n"), "\(get)")
         expectRoundTrip(box, variants: ["base", "regular"])
+        // What-ifs reach a constraint only the variant activates: side 100 → main from 100.
+        let sweep = box.run([
+            "sweep", "split", "100", "100", "1", "--variant", "regular", "--format", "csv",
+        ])
+        #expect(sweep.status == 0, "\(sweep.stderr)")
+        #expect(sweep.stdout.contains("100,side,0,0,100,1024"), "\(sweep.stdout)")
+        #expect(sweep.stdout.contains("100,main,100,0,668,1024"), "\(sweep.stdout)")
     }
 
     @Test(

@@ -25,8 +25,14 @@ extension Project {
     private func constraintIndex(_ label: String, in p: Prepared) throws -> Int? {
         // The one lookup of a label or `#ID`; an unknown one fails here with its hint.
         let stored = try store.existingConstraint(labelled: label, layout: p.model.name)
-        // Not in the model: known but inactive, so every value gives the same frames.
-        return p.model.constraints.firstIndex { $0.id == stored.id }
+        if let i = p.model.constraints.firstIndex(where: { $0.id == stored.id }) { return i }
+        // Inactive in the base: in the input after the model's constraints where this
+        // variant activates it (``LayoutModel/engineInput(variant:fixed:)``), else known
+        // but inactive, so every value gives the same frames.
+        let activated = p.model.activatedByVariants.filter {
+            $0.id.flatMap { p.variant?.activations[$0] } == true
+        }
+        return activated.firstIndex { $0.id == stored.id }.map { p.model.constraints.count + $0 }
     }
 
     func rows(_ p: Prepared, _ frames: [Rect], ambiguous: [Bool]) -> [FrameRow] {
