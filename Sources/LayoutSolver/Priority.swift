@@ -24,6 +24,8 @@ public struct Priority: RawRepresentable, Hashable, Comparable, Sendable, Codabl
     public static let required = Priority(1000)
     public static let high = Priority(750)
     public static let low = Priority(250)
+    /// UIKit's fittingSizeLevel: how hard a fitted canvas pulls its free size toward 0.
+    public static let fittingSize = Priority(50)
     /// A drawn frame's size, kept where constraints leave it free: below anything a user
     /// can write (1), above the fallback position.
     public static let fallbackSize = Priority(unchecked: 0.5)

@@ -19,9 +19,12 @@ struct Get: ParsableCommand {
         let project = try global.open()
         let named = try project.existingNamedConstraint(label, layout: global.layout)
         let c = named.constraint
-        let overrides = try project.variants(layout: global.layout).compactMap {
-            v -> (String, Double)? in
+        let variants = try project.variants(layout: global.layout)
+        let overrides = variants.compactMap { v -> (String, Double)? in
             v.overrides.first { $0.label == named.label }.map { (v.name, $0.constant) }
+        }
+        let holdings = variants.compactMap { v -> (String, Project.Variant.Holding)? in
+            v.holdings.first { $0.label == named.label }.map { (v.name, $0) }
         }
         if json {
             var o: [String: Any] = [
@@ -29,6 +32,14 @@ struct Get: ParsableCommand {
                 "priority": c.priority.rawValue, "active": c.isActive, "source": c.source,
                 "text": ScriptWriter.text(of: c),
                 "variants": Dictionary(uniqueKeysWithValues: overrides),
+                "variantPriorities": Dictionary(
+                    uniqueKeysWithValues: holdings.compactMap { name, h in
+                        h.priority.map { (name, $0.rawValue) }
+                    }),
+                "variantActive": Dictionary(
+                    uniqueKeysWithValues: holdings.compactMap { name, h in
+                        h.isActive.map { (name, $0) }
+                    }),
             ]
             if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
             print(jsonString(o))
@@ -41,6 +52,12 @@ struct Get: ParsableCommand {
         print("source: \(c.source)" + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
         for (variant, value) in overrides {
             print("variant \(variant): constant \(formatNumber(value))")
+        }
+        for (variant, holding) in holdings {
+            if let priority = holding.priority { print("variant \(variant): priority \(priority)") }
+            if let active = holding.isActive {
+                print("variant \(variant): \(active ? "active" : "inactive")")
+            }
         }
     }
 }
@@ -101,14 +118,20 @@ struct SetPriority: ParsableCommand {
         discussion: commandHelp(
             """
             PRIORITY is 1...1000, required (1000), high (750) or low (250). A higher
-            priority beats any number of lower ones, as in Auto Layout.
+            priority beats any number of lower ones, as in Auto Layout. With --variant,
+            only that variant uses it (a variant is solved on its own, so it may cross
+            1000 either way); without, the base and every variant that does not override
+            it. A compound label (`title.size`) changes each of its components.
             """,
             examples: [
                 "layoutdb set-priority title.width low", "layoutdb set-priority title.width 500",
+                "layoutdb set-priority wide 200 --variant narrow",
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: constraintArgumentHelp) var label: String
     @Argument(help: "The new priority.", transform: unshielded) var priority: String
+    @Option(help: ArgumentHelp("Change it only in this variant.", valueName: "name")) var variant:
+        String?
 
     func validate() throws {
         if Priority(parsing: priority) == nil {
@@ -120,7 +143,8 @@ struct SetPriority: ParsableCommand {
     func run() throws {
         printReport(
             try global.open().setPriority(
-                label: label, to: Priority(parsing: priority)!, layout: global.layout),
+                label: label, to: Priority(parsing: priority)!, variant: variant,
+                layout: global.layout),
             global)
     }
 }
@@ -129,14 +153,23 @@ struct Activate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn a named constraint back on.",
         discussion: commandHelp(
-            "Undoes `deactivate`; prints the views that moved or resized.",
-            examples: ["layoutdb activate title.inset"]))
+            """
+            Undoes `deactivate`; prints the views that moved or resized. With --variant,
+            only in that variant (a constraint that exists in one size class is declared,
+            deactivated in the base and activated in its variant).
+            """,
+            examples: [
+                "layoutdb activate title.inset", "layoutdb activate split --variant regular",
+            ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: constraintArgumentHelp) var label: String
+    @Option(help: ArgumentHelp("Activate it only in this variant.", valueName: "name"))
+    var variant: String?
 
     func run() throws {
         printReport(
-            try global.open().setActive(label: label, true, layout: global.layout), global)
+            try global.open().setActive(
+                label: label, true, variant: variant, layout: global.layout), global)
     }
 }
 
@@ -146,14 +179,20 @@ struct Deactivate: ParsableCommand {
         discussion: commandHelp(
             """
             The constraint stays in the project (`list` shows it inactive) until
-            `activate` turns it back on.
+            `activate` turns it back on. With --variant, only that variant drops it.
             """,
-            examples: ["layoutdb deactivate title.inset"]))
+            examples: [
+                "layoutdb deactivate title.inset",
+                "layoutdb deactivate collapsed --variant regular",
+            ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: constraintArgumentHelp) var label: String
+    @Option(help: ArgumentHelp("Deactivate it only in this variant.", valueName: "name"))
+    var variant: String?
 
     func run() throws {
         printReport(
-            try global.open().setActive(label: label, false, layout: global.layout), global)
+            try global.open().setActive(
+                label: label, false, variant: variant, layout: global.layout), global)
     }
 }

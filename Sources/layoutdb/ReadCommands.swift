@@ -150,7 +150,9 @@ struct Frames: ParsableCommand {
             same data is in SQL: the solved_frames view. With --no-solve or --read-only
             nothing is re-solved or written: the stored frames are shown, and those an
             edit left stale are marked (* in the table, stale 1 in csv, "stale": true
-            in json), with one warning on stderr.
+            in json), with one warning on stderr. A layout guide is marked `guide` in
+            the table's last column and every row has its "kind" (view, guide) in json.
+            A fitted canvas (`canvas 320 fit`) lists the root with its solved size.
             """,
             examples: [
                 "layoutdb frames", "layoutdb frames --variant compact --format csv",
@@ -185,6 +187,7 @@ struct Frames: ParsableCommand {
                             "view": r.view, "parent": r.parent, "x": r.frame.x, "y": r.frame.y,
                             "width": r.frame.width, "height": r.frame.height,
                             "ambiguous": r.ambiguous, "stale": r.stale,
+                            "kind": r.kind.rawValue,
                         ]
                     }))
         case .table:
@@ -195,8 +198,11 @@ struct Frames: ParsableCommand {
                         [
                             r.view, formatNumber(r.frame.x), formatNumber(r.frame.y),
                             formatNumber(r.frame.width), formatNumber(r.frame.height),
-                            [r.stale ? "*" : "", r.ambiguous ? "ambiguous" : ""]
-                                .filter { !$0.isEmpty }.joined(separator: " "),
+                            [
+                                r.kind == .view ? "" : r.kind.rawValue, r.stale ? "*" : "",
+                                r.ambiguous ? "ambiguous" : "",
+                            ]
+                            .filter { !$0.isEmpty }.joined(separator: " "),
                         ]
                     }))
         }

@@ -124,14 +124,15 @@ struct SetIntrinsic: ParsableCommand {
             W and H are the natural content size (a label's text); `-` means none on
             that axis, and `- -` removes the intrinsic size. The view hugs it at --hug
             (default: the view's, else 250) and resists shrinking below it at --resist
-            (default: the view's, else 750). The per-variant form (`--variant`) waits
-            for variant overrides of views (issue 18) and is not available yet.
-            Prints what moved.
+            (default: the view's, else 750). With --variant, only that variant sees
+            the new size (a longer translated text); without, the base and every
+            variant that does not override it. Prints what moved.
             """,
             examples: [
                 "layoutdb set-intrinsic title 120 24",
                 "layoutdb set-intrinsic title 120 - --hug 300 --resist 900",
                 "layoutdb set-intrinsic title - -",
+                "layoutdb set-intrinsic body 280 100 --variant long",
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The view's name.") var view: String
@@ -143,6 +144,8 @@ struct SetIntrinsic: ParsableCommand {
         help: ArgumentHelp(
             "Compression-resistance priority (1...1000, low, high, required).", valueName: "P"))
     var resist: String?
+    @Option(help: ArgumentHelp("Change it only in this variant.", valueName: "name"))
+    var variant: String?
 
     /// A number or `-`; whether the number is a size (>= 0) the project checks, as it
     /// does for a script's `intrinsic`, so the error and exit status are the same.
@@ -176,7 +179,7 @@ struct SetIntrinsic: ParsableCommand {
                 view, width: try Self.size(width, "the width"),
                 height: try Self.size(height, "the height"),
                 hug: try Self.priority(hug, "--hug"), resist: try Self.priority(resist, "--resist"),
-                layout: global.layout),
+                variant: variant, layout: global.layout),
             global)
     }
 }

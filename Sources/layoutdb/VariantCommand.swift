@@ -91,9 +91,12 @@ struct VariantCommand: ParsableCommand {
 
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Make a variant inherit a base constant again.",
+            abstract: "Make a variant inherit a base constant and priority again.",
             discussion: commandHelp(
-                "Drops the variant's own constant for LABEL.",
+                """
+                Drops the variant's own constant, priority and activation for LABEL
+                (`set ... in V`, `priority ... in V`, `activate`/`deactivate ... in V`).
+                """,
                 examples: ["layoutdb variant reset compact header.height"]))
         @OptionGroup(visibility: .hidden) var global: GlobalOptions
         @Argument(help: "The variant's name.") var name: String

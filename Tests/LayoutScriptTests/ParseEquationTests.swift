@@ -186,7 +186,7 @@ struct ParseEquationTests {
         #expect(parsed.map(ScriptWriter.text(of:)) == ["a.width == 50", "a.height == 50"])
         #expect(parsed.first?.origin == SourceLocation(file: "-", line: 1, column: 1))
         let vfl = try ScriptParser.parseConstraints("H:|-[b]", parents: ["b": "card"])
-        #expect(vfl.map(ScriptWriter.text(of:)) == ["b.left == card.left + 20"])
+        #expect(vfl.map(ScriptWriter.text(of:)) == ["b.leading == card.leading + 20"])
         #expect(throws: ParseError.self) { try ScriptParser.parseConstraints("view a") }
         #expect(throws: ParseError.self) {
             try ScriptParser.parseConstraints("a.left == 0; b.left == 0")

@@ -123,7 +123,7 @@ struct ParseStatementTests {
                 "title.height == 24", "title.width <= header.width - 32",
                 "title.width == 200 @ 750",
                 "body.top == header.bottom + 8", "root.bottom == body.bottom + 20",
-                "body.left == root.left + 16", "root.right == body.right + 16",
+                "body.leading == root.leading + 16", "root.trailing == body.trailing + 16",
             ])
     }
 

@@ -8,11 +8,11 @@ struct ParseVisualFormatTests {
     func contractLine() throws {
         #expect(
             try equations("H:|-[a(>=40)]-8-[b(==a)]-|") == [
-                "a.left == root.left + 20",
+                "a.leading == root.leading + 20",
                 "a.width >= 40",
-                "b.left == a.right + 8",
+                "b.leading == a.trailing + 8",
                 "b.width == a.width",
-                "root.right == b.right + 20",
+                "root.trailing == b.trailing + 20",
             ])
     }
 
@@ -29,16 +29,16 @@ struct ParseVisualFormatTests {
     func defaultOrientation() throws {
         #expect(
             try equations("|-16-[body]-16-|") == [
-                "body.left == root.left + 16", "root.right == body.right + 16",
+                "body.leading == root.leading + 16", "root.trailing == body.trailing + 16",
             ])
-        #expect(try equations("[a]-[b]") == ["b.left == a.right + 8"])
+        #expect(try equations("[a]-[b]") == ["b.leading == a.trailing + 8"])
     }
 
     @Test("flush views and flush superview edges are 0 apart")
     func flush() throws {
         #expect(
             try equations("H:|[a][b]|") == [
-                "a.left == root.left", "b.left == a.right", "root.right == b.right",
+                "a.leading == root.leading", "b.leading == a.trailing", "root.trailing == b.trailing",
             ])
     }
 
@@ -51,13 +51,13 @@ struct ParseVisualFormatTests {
     func spacingPredicates() throws {
         #expect(
             try equations("H:[a]-(>=8)-[b]-(>=8@750)-|") == [
-                "b.left >= a.right + 8", "root.right >= b.right + 8 @ 750",
+                "b.leading >= a.trailing + 8", "root.trailing >= b.trailing + 8 @ 750",
             ])
         #expect(
             try equations("[a]-(>=8,<=20@low)-[b]") == [
-                "b.left >= a.right + 8", "b.left <= a.right + 20 @ 250",
+                "b.leading >= a.trailing + 8", "b.leading <= a.trailing + 20 @ 250",
             ])
-        #expect(try equations("[a]-(-4)-[b]") == ["b.left == a.right - 4"])
+        #expect(try equations("[a]-(-4)-[b]") == ["b.leading == a.trailing - 4"])
     }
 
     @Test("view predicates: several, with priorities, relations to other views")
@@ -72,9 +72,9 @@ struct ParseVisualFormatTests {
         let text = "metric pad 12; metric w 60; metric p 300\nH:|-pad-[a(==w@p)]-pad-[b]"
         #expect(
             try equations(text) == [
-                "a.left == root.left + 12", "a.width == 60 @ 300", "b.left == a.right + 12",
+                "a.leading == root.leading + 12", "a.width == 60 @ 300", "b.leading == a.trailing + 12",
             ])
-        #expect(try equations("[a]-(>=gap)-[b]", metrics: ["gap": 5]) == ["b.left >= a.right + 5"])
+        #expect(try equations("[a]-(>=gap)-[b]", metrics: ["gap": 5]) == ["b.leading >= a.trailing + 5"])
     }
 
     @Test("'|' is the declared parent of the view next to it")
@@ -88,15 +88,15 @@ struct ParseVisualFormatTests {
             """
         #expect(
             try equations(text) == [
-                "icon.left == card.left + 20", "title.left == icon.right + 8",
-                "card.right == title.right + 20",
+                "icon.leading == card.leading + 20", "title.leading == icon.trailing + 8",
+                "card.trailing == title.trailing + 20",
                 "card.top == root.top", "root.bottom == card.bottom",
             ])
     }
 
     @Test("parents are tracked per layout")
     func parentsPerLayout() throws {
-        #expect(try equations("view c; view a in c\nlayout other\n|[a]") == ["a.left == root.left"])
+        #expect(try equations("view c; view a in c\nlayout other\n|[a]") == ["a.leading == root.leading"])
     }
 
     @Test("a labelled VFL line numbers its constraints LABEL.1, LABEL.2, ...")
@@ -110,7 +110,7 @@ struct ParseVisualFormatTests {
     func dashes() throws {
         #expect(
             try equations("[top-bar]-m-[side-bar]", metrics: ["m": 3]) == [
-                "side-bar.left == top-bar.right + 3"
+                "side-bar.leading == top-bar.trailing + 3"
             ])
     }
 
@@ -118,7 +118,7 @@ struct ParseVisualFormatTests {
     func spaces() throws {
         #expect(
             try equations("H: | - 8 - [ a ( == 40 ) ]") == [
-                "a.left == root.left + 8", "a.width == 40",
+                "a.leading == root.leading + 8", "a.width == 40",
             ])
     }
 }

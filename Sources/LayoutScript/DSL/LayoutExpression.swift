@@ -33,11 +33,15 @@ public struct LayoutExpression<Kind: AttributeKind>: Sendable {
 }
 
 /// The distance between two positions is a dimension: `b.left - a.right == 8`.
-public func - (a: LayoutExpression<XPosition>, b: LayoutExpression<XPosition>) -> LayoutExpression<Dimension> {
+public func - (a: LayoutExpression<XPosition>, b: LayoutExpression<XPosition>) -> LayoutExpression<
+    Dimension
+> {
     LayoutExpression(a.expression - b.expression)
 }
 
-public func - (a: LayoutExpression<YPosition>, b: LayoutExpression<YPosition>) -> LayoutExpression<Dimension> {
+public func - (a: LayoutExpression<YPosition>, b: LayoutExpression<YPosition>) -> LayoutExpression<
+    Dimension
+> {
     LayoutExpression(a.expression - b.expression)
 }
 
@@ -58,13 +62,37 @@ public struct LayoutView: Sendable, ExpressibleByStringLiteral {
     public var left: LayoutExpression<XPosition> { .init(name, .left) }
     public var right: LayoutExpression<XPosition> { .init(name, .right) }
     public var centerX: LayoutExpression<XPosition> { .init(name, .centerX) }
-    public var leading: LayoutExpression<XPosition> { left }
-    public var trailing: LayoutExpression<XPosition> { right }
+    /// The edge where text starts: left, or right under `direction rtl` (kept as
+    /// written, as a script's `leading` is; not to be related to `left`/`right`).
+    public var leading: LayoutExpression<XPosition> { .init(name, .leading) }
+    /// The edge where text ends: right, or left under `direction rtl`.
+    public var trailing: LayoutExpression<XPosition> { .init(name, .trailing) }
     public var top: LayoutExpression<YPosition> { .init(name, .top) }
     public var bottom: LayoutExpression<YPosition> { .init(name, .bottom) }
     public var centerY: LayoutExpression<YPosition> { .init(name, .centerY) }
     public var width: LayoutExpression<Dimension> { .init(name, .width) }
     public var height: LayoutExpression<Dimension> { .init(name, .height) }
+    /// The first line's baseline (`view ... baseline F`; a view without text: its top).
+    public var firstBaseline: LayoutExpression<YPosition> { .init(name, .firstBaseline) }
+    /// The last line's baseline (a view without text: its bottom).
+    public var lastBaseline: LayoutExpression<YPosition> { .init(name, .lastBaseline) }
+
+    /// The view's layout margins guide (`VIEW.margins.ATTR`): its edges inset by its
+    /// margins, as UIView.layoutMarginsGuide.
+    ///
+    ///     title.leading == card.margins.leading
+    public var margins: GuideAnchors { GuideAnchors(view: name, guide: .margins) }
+
+    /// The root's safe-area guide (`|.safe.ATTR`), as safeAreaLayoutGuide. Only the root
+    /// has one (a script's `card.safe.top` is an error); asking another view for it is a
+    /// programming error.
+    ///
+    ///     header.top == LayoutView.root.safe.top
+    public var safe: GuideAnchors {
+        precondition(
+            name == rootViewName, "only the root view has a safe area (LayoutView.root.safe)")
+        return GuideAnchors(view: name, guide: .safe)
+    }
 
     /// centerX and centerY together: `a.center == b.center` is two constraints.
     public var center: CompoundExpression { CompoundExpression(view: name, compound: .center) }
@@ -72,6 +100,34 @@ public struct LayoutView: Sendable, ExpressibleByStringLiteral {
     public var size: CompoundExpression { CompoundExpression(view: name, compound: .size) }
     /// top, left, bottom, right: `a.edges == b.edges`, `a.edges == b.edges.inset(8)`.
     public var edges: CompoundExpression { CompoundExpression(view: name, compound: .edges) }
+}
+
+/// The attributes of a view's margins guide or of the root's safe area: the view's
+/// edges inset by constants, typed like the view's own attributes.
+public struct GuideAnchors: Sendable {
+    public let view: String
+    public let guide: Attribute.Guide
+
+    private func x(_ margins: Attribute, _ safe: Attribute) -> LayoutExpression<XPosition> {
+        .init(view, guide == .margins ? margins : safe)
+    }
+    private func y(_ margins: Attribute, _ safe: Attribute) -> LayoutExpression<YPosition> {
+        .init(view, guide == .margins ? margins : safe)
+    }
+    private func size(_ margins: Attribute, _ safe: Attribute) -> LayoutExpression<Dimension> {
+        .init(view, guide == .margins ? margins : safe)
+    }
+
+    public var left: LayoutExpression<XPosition> { x(.marginsLeft, .safeLeft) }
+    public var right: LayoutExpression<XPosition> { x(.marginsRight, .safeRight) }
+    public var centerX: LayoutExpression<XPosition> { x(.marginsCenterX, .safeCenterX) }
+    public var leading: LayoutExpression<XPosition> { x(.marginsLeading, .safeLeading) }
+    public var trailing: LayoutExpression<XPosition> { x(.marginsTrailing, .safeTrailing) }
+    public var top: LayoutExpression<YPosition> { y(.marginsTop, .safeTop) }
+    public var bottom: LayoutExpression<YPosition> { y(.marginsBottom, .safeBottom) }
+    public var centerY: LayoutExpression<YPosition> { y(.marginsCenterY, .safeCenterY) }
+    public var width: LayoutExpression<Dimension> { size(.marginsWidth, .safeWidth) }
+    public var height: LayoutExpression<Dimension> { size(.marginsHeight, .safeHeight) }
 }
 
 /// Several attributes of one view at once (`center`, `size`, `edges`).

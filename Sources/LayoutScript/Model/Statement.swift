@@ -18,6 +18,16 @@ package enum Statement: Hashable, Sendable {
         name: String, canvas: Size?, safe: Insets? = nil, direction: LayoutDirection? = nil)
     /// `set LABEL CONSTANT [in VARIANT]`.
     case set(label: String, constant: Double, variant: String?)
+    /// `priority LABEL P [in VARIANT]`.
+    case priority(label: String, priority: Priority, variant: String?)
+    /// `activate LABEL [in VARIANT]` (`isActive` true) or `deactivate LABEL [in VARIANT]`.
+    case activate(label: String, isActive: Bool, variant: String?)
+    /// `intrinsic VIEW W H [hug ...] [resist ...] [in VARIANT]`: the view's intrinsic size
+    /// (`- -`: none), in the base or in one variant.
+    case intrinsic(view: String, size: IntrinsicSize, variant: String?)
+    /// Follows a `canvas` (variant nil) or `variant NAME canvas` statement whose width or
+    /// height is `fit`: that dimension is as small as the constraints allow.
+    case fit(width: Bool, height: Bool, variant: String?)
 }
 
 /// A statement with the place and text it came from.

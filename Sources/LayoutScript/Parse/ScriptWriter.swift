@@ -30,19 +30,7 @@ package enum ScriptWriter {
         if !view.autoresize.isEmpty {
             text += " autoresize " + view.autoresize.names.joined(separator: ",")
         }
-        if let intrinsic = view.intrinsic {
-            let width = intrinsic.width.map(number) ?? "-"
-            text += " intrinsic \(width) \(intrinsic.height.map(number) ?? "-")"
-            func pair(_ word: String, _ h: Priority, _ v: Priority, _ standard: Priority) {
-                if h != v {
-                    text += " \(word) \(number(h.rawValue)) \(number(v.rawValue))"
-                } else if h != standard {
-                    text += " \(word) \(number(h.rawValue))"
-                }
-            }
-            pair("hug", intrinsic.hug, intrinsic.verticalHug, .low)
-            pair("resist", intrinsic.resist, intrinsic.verticalResist, .high)
-        }
+        if let intrinsic = view.intrinsic { text += " intrinsic " + self.intrinsic(intrinsic) }
         if let margins = view.margins { text += " margins " + insets(margins) }
         if let baseline = view.baseline {
             text += " baseline \(number(baseline.first))"
@@ -51,12 +39,40 @@ package enum ScriptWriter {
         return text
     }
 
+    /// `W H[ hug P[ PV]][ resist P[ PV]]`, `-` for a dimension without intrinsic size.
+    static func intrinsic(_ intrinsic: IntrinsicSize) -> String {
+        let width = intrinsic.width.map(number) ?? "-"
+        var text = "\(width) \(intrinsic.height.map(number) ?? "-")"
+        func pair(_ word: String, _ h: Priority, _ v: Priority, _ standard: Priority) {
+            if h != v {
+                text += " \(word) \(number(h.rawValue)) \(number(v.rawValue))"
+            } else if h != standard {
+                text += " \(word) \(number(h.rawValue))"
+            }
+        }
+        pair("hug", intrinsic.hug, intrinsic.verticalHug, .low)
+        pair("resist", intrinsic.resist, intrinsic.verticalResist, .high)
+        return text
+    }
+
     /// One statement as one line of script.
     package static func text(of statement: Statement) -> String {
-        switch statement {
+        text(of: statement, fitting: (false, false))
+    }
+
+    /// One statement as one line of script; a `canvas` or a variant's canvas writes
+    /// `fit` for the dimensions `fit` names (`canvas 320 fit`), as `.fit` says them.
+    package static func text(of statement: Statement, fitting fit: (width: Bool, height: Bool))
+        -> String
+    {
+        func size(_ size: Size) -> String {
+            (fit.width ? "fit" : number(size.width)) + " "
+                + (fit.height ? "fit" : number(size.height))
+        }
+        return switch statement {
         case .layout(let name): "layout \(name)"
-        case .canvas(let size, let safe, let margins, let direction):
-            "canvas \(number(size.width)) \(number(size.height))"
+        case .canvas(let canvas, let safe, let margins, let direction):
+            "canvas \(size(canvas))"
                 + (safe.map { " safe " + insets($0) } ?? "")
                 + (margins.map { " margins " + insets($0) } ?? "")
                 + (direction.map { " direction \($0.rawValue)" } ?? "")
@@ -65,18 +81,30 @@ package enum ScriptWriter {
         case .constraint(let constraint): text(of: constraint)
         case .variant(let name, let canvas, let safe, let direction):
             "variant \(name)"
-                + (canvas.map { " canvas \(number($0.width)) \(number($0.height))" } ?? "")
+                + (canvas.map { " canvas \(size($0))" } ?? "")
                 + (safe.map { " safe " + insets($0) } ?? "")
                 + (direction.map { " direction \($0.rawValue)" } ?? "")
         case .set(let label, let constant, let variant):
             "set \(label) \(number(constant))" + (variant.map { " in \($0)" } ?? "")
+        case .priority(let label, let priority, let variant):
+            "priority \(label) \(number(priority.rawValue))" + (variant.map { " in \($0)" } ?? "")
+        case .activate(let label, let isActive, let variant):
+            "\(isActive ? "activate" : "deactivate") \(label)"
+                + (variant.map { " in \($0)" } ?? "")
+        case .intrinsic(let view, let size, let variant):
+            "intrinsic \(view) \(intrinsic(size))" + (variant.map { " in \($0)" } ?? "")
+        case .fit(let width, let height, let variant):
+            "# fit \(width ? "width" : "")\(width && height ? " and " : "")\(height ? "height" : "")"
+                + (variant.map { " in \($0)" } ?? "")
         }
     }
 
     /// The statement's line, after checking that every name in it follows ``Identifier``:
     /// a name outside the rule (stored with plain SQL, say) would be read back as something
     /// else (`nl canvas 2 2\nset ...` as two statements), so it is refused instead of written.
-    public static func checkedText(of statement: Statement) throws(InvalidNameError) -> String {
+    public static func checkedText(
+        of statement: Statement, fitting fit: (width: Bool, height: Bool) = (false, false)
+    ) throws(InvalidNameError) -> String {
         func check(_ name: String, _ kind: NameKind) throws(InvalidNameError) {
             guard Identifier.isValid(name, as: kind) else {
                 throw InvalidNameError(kind: kind, name: name, inExport: true)
@@ -94,11 +122,17 @@ package enum ScriptWriter {
             for term in constraint.lhs.terms { try check(term.view, .view) }
             for term in constraint.rhs.terms { try check(term.view, .view) }
         case .variant(let name, _, _, _): try check(name, .variant)
-        case .set(let label, _, let variant):
+        case .set(let label, _, let variant), .priority(let label, _, let variant),
+            .activate(let label, _, let variant):
             try check(label, .label)
             if let variant { try check(variant, .variant) }
+        case .intrinsic(let view, _, let variant):
+            try check(view, .view)
+            if let variant { try check(variant, .variant) }
+        case .fit(_, _, let variant):
+            if let variant { try check(variant, .variant) }
         }
-        return text(of: statement)
+        return text(of: statement, fitting: fit)
     }
 
     /// A whole script, one statement a line, ending with a line break.

@@ -35,7 +35,13 @@ let statementKeywords: [StaticString] = [
 /// at their keyword, so a script written for them fails with what is missing, not with
 /// a complaint about an equation.
 let plannedKeywords: [StaticString] = [
-    "stack", "hide", "show", "priority", "activate", "deactivate", "intrinsic",
+    "stack", "hide", "show",
+]
+
+/// The variant-override statements (`priority LABEL P [in V]`, ...): each starts with two
+/// names, which no equation or label does, so they shadow neither.
+let overrideKeywords: [StaticString] = [
+    "priority", "activate", "deactivate", "intrinsic",
 ]
 
 /// Parses one statement (the text between line breaks, `;` and `#`).
@@ -70,7 +76,12 @@ struct StatementParser {
         {
             return try parser.parseKeywordStatement(state: &state)
         }
-        // No statement today starts with two names, so this cannot shadow an equation
+        if first.kind == .identifier, second.kind == .identifier,
+            overrideKeywords.contains(where: { parser.cursor.matches(first, $0) })
+        {
+            return try parser.parseOverride(state: state)
+        }
+        // No other statement starts with two names, so this cannot shadow an equation
         // (`stack.width == 40`) or a label (`priority: a.width == 10`).
         if first.kind == .identifier, second.kind == .identifier,
             plannedKeywords.contains(where: { parser.cursor.matches(first, $0) })
@@ -79,8 +90,8 @@ struct StatementParser {
             throw parser.cursor.error(
                 at: first,
                 "'\(keyword)' statements are not supported yet",
-                hint: "guides, margins, safe area, baselines and right-to-left are; stacks, "
-                    + "hide/show, fit and variant overrides are not yet (docs/vocabulary.md)")
+                hint: "guides, margins, safe area, baselines, right-to-left, fit and variant "
+                    + "overrides are; stacks and hide/show are not yet (docs/vocabulary.md)")
         }
         let label = try parser.parseLabel()
         if let axis = parser.visualFormatAxis() {
@@ -198,7 +209,7 @@ struct StatementParser {
             state.layout = name
             return [.layout(name)]
         case "canvas":
-            let size = try parseSize(after: "canvas")
+            let (size, fit) = try parseCanvasSize()
             var safe: Insets?
             var margins: Insets?
             var direction: LayoutDirection?
@@ -222,7 +233,10 @@ struct StatementParser {
                         hint: didYouMean(word, ["safe", "margins", "direction"]))
                 }
             }
-            return [.canvas(size, safe: safe, margins: margins, direction: direction)]
+            let canvas = Statement.canvas(
+                size, safe: safe, margins: margins, direction: direction)
+            guard let fit else { return [canvas] }
+            return [canvas, .fit(width: fit.width, height: fit.height, variant: nil)]
         case "metric":
             let name = try cursor.identifier("a metric name after 'metric'")
             let value = try parseNumber("the metric's value")
@@ -232,10 +246,11 @@ struct StatementParser {
         case "variant":
             let name = try cursor.identifier("a variant name after 'variant'")
             var canvas: Size?
+            var fit: (width: Bool, height: Bool)?
             var safe: Insets?
             if cursor.isIdentifier("canvas") {
                 cursor.advance()
-                canvas = try parseSize(after: "canvas")
+                (canvas, fit) = try parseCanvasSize()
             }
             if cursor.isIdentifier("safe") {
                 cursor.advance()
@@ -255,7 +270,10 @@ struct StatementParser {
                         + "'canvas W H', then 'safe T L B R', then 'direction ltr|rtl', or the end",
                     hint: didYouMean(word, ["canvas", "safe", "direction"]))
             }
-            return [.variant(name: name, canvas: canvas, safe: safe, direction: direction)]
+            let variant = Statement.variant(
+                name: name, canvas: canvas, safe: safe, direction: direction)
+            guard let fit else { return [variant] }
+            return [variant, .fit(width: fit.width, height: fit.height, variant: name)]
         case "set":
             let label = try parseDottedName("a constraint label after 'set'")
             let constant = try parseNumber("the new constant after the label")
@@ -283,6 +301,101 @@ struct StatementParser {
             if view.kind == .guide { state.guides[state.layout, default: []].insert(view.name) }
             return [.view(view)]
         }
+    }
+
+    /// `priority LABEL P`, `activate LABEL`, `deactivate LABEL` and `intrinsic VIEW W H
+    /// [hug ...] [resist ...]`, each with an optional `in VARIANT` at the end.
+    mutating func parseOverride(state: ParseState) throws(ParseError) -> [Statement] {
+        let keyword = cursor.text(cursor.advance())
+        switch keyword {
+        case "priority":
+            let label = try parseDottedName("a constraint label after 'priority'")
+            let priority = try parsePriority()
+            let variant = try parseInVariant(after: "the priority")
+            return [.priority(label: label, priority: priority, variant: variant)]
+        case "activate", "deactivate":
+            let label = try parseDottedName("a constraint label after '\(keyword)'")
+            let variant = try parseInVariant(after: "the label")
+            return [.activate(label: label, isActive: keyword == "activate", variant: variant)]
+        default:  // intrinsic
+            let viewToken = cursor.current
+            let view = try cursor.identifier("a view name after 'intrinsic'")
+            if view == rootViewName {
+                throw cursor.error(
+                    at: viewToken, "the root view has no intrinsic size: its size is the canvas",
+                    hint: "give the canvas a size, or write 'canvas W fit'")
+            }
+            references.append(ViewReference(name: view, offset: viewToken.start))
+            try checkReferences(state)
+            if state.guides[state.layout]?.contains(view) == true {
+                throw cursor.error(
+                    at: viewToken, "'\(view)' is a guide, and a guide has no intrinsic size",
+                    hint: "constrain the guide's width and height instead")
+            }
+            let size = try parseIntrinsic()
+            let variant = try parseInVariant(after: "the intrinsic size")
+            return [.intrinsic(view: view, size: size, variant: variant)]
+        }
+    }
+
+    /// `in VARIANT` and the end of the statement, or the end alone (nil).
+    private mutating func parseInVariant(after what: String) throws(ParseError) -> String? {
+        var variant: String?
+        if cursor.isIdentifier("in") {
+            cursor.advance()
+            variant = try cursor.identifier("a variant name after 'in'")
+        }
+        if !cursor.atEnd {
+            let token = cursor.current
+            let word = token.kind == .identifier ? cursor.text(token) : ""
+            throw cursor.error(
+                at: token,
+                "unexpected \(cursor.describe(token)) after "
+                    + (variant == nil
+                        ? "\(what); expected 'in VARIANT' or the end"
+                        : "the variant name; expected the end"),
+                hint: variant == nil ? didYouMean(word, ["in"]) : nil)
+        }
+        return variant
+    }
+
+    /// `W H` after `canvas`, either (or both) of which may be `fit`: the size, and which
+    /// dimensions fit (nil when neither). A fixed dimension beside `fit` must be positive:
+    /// a card 0 points wide has nothing to fit its height to.
+    private mutating func parseCanvasSize() throws(ParseError) -> (
+        Size, (width: Bool, height: Bool)?
+    ) {
+        let widthToken = cursor.current
+        let fitWidth = cursor.isIdentifier("fit") && metrics["fit"] == nil
+        var width = 0.0
+        if fitWidth {
+            cursor.advance()
+        } else {
+            width = try parseNumber("a width after 'canvas'")
+        }
+        let heightToken = cursor.current
+        let fitHeight = cursor.isIdentifier("fit") && metrics["fit"] == nil
+        var height = 0.0
+        if fitHeight {
+            cursor.advance()
+        } else {
+            height = try parseNumber("a height after the width")
+        }
+        try checkNotNegative(width, "width", at: widthToken)
+        try checkNotNegative(height, "height", at: heightToken)
+        guard fitWidth || fitHeight else { return (Size(width: width, height: height), nil) }
+        if fitWidth != fitHeight {
+            let (value, token, name) =
+                fitWidth ? (height, heightToken, "height") : (width, widthToken, "width")
+            if value == 0 {
+                throw cursor.error(
+                    at: token, "a fitted canvas needs a positive fixed \(name), found 0",
+                    hint: fitWidth
+                        ? "e.g. 'canvas fit 44', or 'canvas fit fit'"
+                        : "e.g. 'canvas 320 fit', or 'canvas fit fit'")
+            }
+        }
+        return (Size(width: width, height: height), (fitWidth, fitHeight))
     }
 
     /// `NAME [in PARENT] [frame X Y W H] [autoresize FLAG,...] [intrinsic W H [hug P] [resist P]]`,

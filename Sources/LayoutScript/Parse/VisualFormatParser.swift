@@ -7,8 +7,10 @@
 ///     predicate   = [relation] (number | metric | view) ['@' priority]
 ///
 /// A line yields, in reading order, one constraint per spacing predicate and per view
-/// predicate. `[a]-8-[b]` is `b.left == a.right + 8`; `|-8-[a]` is
-/// `a.left == |.left + 8`; `[a]-8-|` is `|.right == a.right + 8` (Apple's shapes).
+/// predicate. `[a]-8-[b]` is `b.leading == a.trailing + 8`; `|-8-[a]` is
+/// `a.leading == |.leading + 8`; `[a]-8-|` is `|.trailing == a.trailing + 8` (Apple's
+/// shapes). An `H:` line runs from leading to trailing, as Apple's default option
+/// `directionLeadingToTrailing` lays it out: left to right, mirrored under `direction rtl`.
 extension StatementParser {
     private struct Predicate {
         var relation: Relation
@@ -31,7 +33,7 @@ extension StatementParser {
         label: String?, axis: Attribute.Axis, parents: [String: String]
     ) throws(ParseError) -> [Constraint] {
         let (leading, trailing, size): (Attribute, Attribute, Attribute) =
-            axis == .horizontal ? (.left, .right, .width) : (.top, .bottom, .height)
+            axis == .horizontal ? (.leading, .trailing, .width) : (.top, .bottom, .height)
         var constraints: [Constraint] = []
         func add(_ lhs: Term, _ predicate: Predicate, _ rhs: Term?) {
             constraints.append(

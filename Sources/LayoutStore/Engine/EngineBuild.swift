@@ -18,11 +18,16 @@ struct EngineBuild {
     var batch = ConstraintBatch()
     /// Per entry of `origins`, the solver's handle (after `solve`).
     var handles: [ConstraintHandle] = []
+    /// The root's width and height variables where the canvas fits them (nil: the
+    /// canvas's constant).
+    var rootSize: [Variable?] = [nil, nil]
 
     init(_ input: EngineInput) throws(EngineError) {
         self.input = input
         index.reserveCapacity(input.views.count)
         for (i, v) in input.views.enumerated() { index[v.declaration.name] = i }
+        if input.fit.width { rootSize[0] = solver.makeVariable() }
+        if input.fit.height { rootSize[1] = solver.makeVariable() }
         variables.reserveCapacity(input.views.count)
         for view in input.views {
             var four: [Variable?] = []
@@ -36,8 +41,8 @@ struct EngineBuild {
         if view < 0 {
             switch attribute {
             case .left, .top: return (nil, 0)
-            case .width: return (nil, input.canvas.width)
-            case .height: return (nil, input.canvas.height)
+            case .width: return rootSize[0].map { ($0, 0) } ?? (nil, input.canvas.width)
+            case .height: return rootSize[1].map { ($0, 0) } ?? (nil, input.canvas.height)
             }
         }
         if let v = variables[view][attribute.rawValue] { return (v, 0) }
@@ -121,6 +126,12 @@ struct EngineBuild {
                         terms.append((view, b, k * t.coefficient * side.1))
                     }
                     shift += constant * t.coefficient * side.1
+                    // Mirrored about a fitted width: `W` is the root's variable, not the
+                    // canvas constant the expansion folded in.
+                    if mirror, input.fit.width, t.attribute.mirrored != nil {
+                        terms.append((-1, .width, t.coefficient * side.1))
+                        shift -= input.canvas.width * t.coefficient * side.1
+                    }
                 }
             }
             guard c.constant.isFinite, terms.allSatisfy({ $0.2.isFinite }) else {
@@ -130,6 +141,18 @@ struct EngineBuild {
         }
         for (i, view) in input.views.enumerated() {
             if view.declaration.intrinsic != nil { mentioned[i] = true }
+        }
+        // systemLayoutSizeFitting with layoutFittingCompressedSize: each fitted dimension
+        // is pulled toward 0 at fittingSizeLevel (50), so it is as small as the
+        // constraints above 50 allow; layoutdb's frame fallbacks (below 1) never hold it.
+        for (k, attribute) in [(0, BaseAttribute.width), (1, .height)] where rootSize[k] != nil {
+            let name = k == 0 ? "width" : "height"
+            add(
+                [(-1, attribute, 1)], .greaterOrEqual, 0, .required,
+                .generated("the fitted root's \(name) >= 0"))
+            add(
+                [(-1, attribute, 1)], .equal, 0, .fittingSize,
+                .generated("the fitted root's \(name) == 0 @ 50"))
         }
         for (i, view) in input.views.enumerated() {
             generateFrameConstraints(i, view.declaration, mentioned: mentioned[i])
@@ -291,11 +314,19 @@ struct EngineBuild {
                 unsatisfied.append(i)
             }
         }
-        return EngineOutput(
+        var result = EngineOutput(
             frames: frames, ambiguous: ambiguous, unsatisfied: unsatisfied,
             constraintComponents: constraintComponents,
             variableComponents: variables.map {
                 $0.map { $0.flatMap { componentOfVariable[Int($0.index)] } }
             })
+        if input.fit.any {
+            let (w, width) = base(-1, .width)
+            let (h, height) = base(-1, .height)
+            result.root = Rect(
+                x: 0, y: 0, width: w.map(solver.value(of:)) ?? width,
+                height: h.map(solver.value(of:)) ?? height)
+        }
+        return result
     }
 }

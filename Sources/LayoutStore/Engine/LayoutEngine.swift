@@ -59,6 +59,9 @@ package struct EngineInput: Sendable {
     package var rootMargins: Insets?
     /// Whether `leading`/`trailing` mean right/left (`direction rtl`).
     package var rightToLeft = false
+    /// The root's dimensions that are solved (`canvas W fit`): each pulled toward 0 at
+    /// priority 50 instead of fixed at the canvas.
+    package var fit = Fit.none
 
     package init(
         canvas: Size, drawnCanvas: Size? = nil, views: [EngineView], constraints: [Constraint],
@@ -85,6 +88,8 @@ package struct EngineOutput: Sendable {
     package var constraintComponents: [Int?]
     /// Per input view, the component of each of its four variables, or nil.
     package var variableComponents: [[Int?]]
+    /// The root's solved frame when a dimension is fitted (nil: the canvas).
+    package var root: Rect? = nil
 }
 
 /// Why a layout cannot be solved.

@@ -16,29 +16,66 @@ extension LayoutModel {
     }
 
     /// The one way a layout and a variant become the engine's input: the variant's
-    /// canvas (else the layout's), its overrides in place of the base constants, and
-    /// the views of ``solvedViews``. In a partial solve, `fixed` gives each view's
-    /// variables that stay constants (``EngineView/fixed``); nil solves everything.
+    /// canvas (else the layout's), its overrides in place of the base's (constants,
+    /// priorities, activation, intrinsic sizes, fitting), and the views of
+    /// ``solvedViews``. In a partial solve, `fixed` gives each view's variables that stay
+    /// constants (``EngineView/fixed``); nil solves everything.
+    ///
+    /// The input's constraints are ``constraints`` in order (a deactivated one stays in
+    /// its place, inactive), then those of ``activatedByVariants`` the variant activates:
+    /// an output index below `constraints.count` is the model's constraint of that index.
     func engineInput(variant: VariantModel?, fixed: ((StoredView) -> [Double?])? = nil)
         -> EngineInput
     {
         let drawn = canvas ?? Size(width: 0, height: 0)
         var constants = constraints.map(\.constraint)
-        if let overrides = variant?.overrides, !overrides.isEmpty {
-            for (i, c) in constraints.enumerated() {
-                if let id = c.id, let value = overrides[id] { constants[i].constant = value }
+        if let variant {
+            func override(_ c: inout Constraint, id: Int64) {
+                if let value = variant.overrides[id] { c.constant = value }
+                if let priority = variant.priorities[id] { c.priority = priority }
+                if let active = variant.activations[id] { c.isActive = active }
+            }
+            if !variant.overrides.isEmpty || variant.changesStructure {
+                for (i, c) in constraints.enumerated() {
+                    if let id = c.id { override(&constants[i], id: id) }
+                }
+            }
+            for stored in activatedByVariants {
+                guard let id = stored.id, variant.activations[id] == true else { continue }
+                var c = stored.constraint
+                override(&c, id: id)
+                constants.append(c)
             }
         }
+        let intrinsics = variant?.intrinsics ?? [:]
         let views = solvedViews.map { view in
-            fixed.map { EngineView(view.declaration, fixed: $0(view)) }
-                ?? EngineView(view.declaration)
+            var declaration = view.declaration
+            if let size = intrinsics[view.id] {
+                declaration.intrinsic = size.width == nil && size.height == nil ? nil : size
+            }
+            return fixed.map { EngineView(declaration, fixed: $0(view)) }
+                ?? EngineView(declaration)
         }
         var input = EngineInput(
             canvas: variant?.canvas ?? drawn, drawnCanvas: drawn, views: views,
             constraints: constants, safe: variant?.safe ?? safe,
             rootMargins: self.views.first(where: \.isRoot)?.declaration.margins)
         input.rightToLeft = (variant?.direction ?? direction) == .rightToLeft
+        input.fit = fit(of: variant)
         return input
+    }
+}
+
+extension LayoutModel {
+    /// The dimensions the variant (nil: the base) fits: its own, else the layout's.
+    func fit(of variant: VariantModel?) -> Fit { variant?.fit ?? fit }
+
+    /// Whether a solve of the variant (nil: the base) must cover the whole layout and
+    /// leave the stored solver components alone: a fitted root ties every view pinned
+    /// to it together, and a variant that changes priorities, activation or intrinsic
+    /// sizes can join or split the base's components.
+    func solvesWhole(_ variant: VariantModel?) -> Bool {
+        fit(of: variant).any || (variant?.changesStructure ?? false)
     }
 }
 

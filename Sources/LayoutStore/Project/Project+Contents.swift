@@ -10,6 +10,16 @@ extension Project {
         /// The labels whose constant the variant overrides, with its constant, in the
         /// order the constraints were added.
         public var overrides: [Override]
+        /// The labels whose priority or activation the variant overrides (`priority ...
+        /// in V`, `activate`/`deactivate ... in V`), in the order the constraints were
+        /// added; nil where it keeps the base's.
+        public var holdings: [Holding] = []
+
+        public struct Holding: Hashable, Sendable {
+            public var label: String
+            public var priority: Priority?
+            public var isActive: Bool?
+        }
 
         public struct Override: Hashable, Sendable {
             public var label: String
@@ -49,12 +59,18 @@ extension Project {
             }
         ) { a, _ in a }
         return try store.variants(layout: layout).map { v in
-            Variant(
+            var variant = Variant(
                 name: v.name, canvas: v.canvas,
                 overrides: v.overrides.sorted { $0.key < $1.key }.map {
                     // An override is made through a label, so every one has a label.
                     Variant.Override(label: labels[$0.key] ?? "#\($0.key)", constant: $0.value)
                 })
+            variant.holdings = Set(v.priorities.keys).union(v.activations.keys).sorted().map {
+                Variant.Holding(
+                    label: labels[$0] ?? "#\($0)", priority: v.priorities[$0],
+                    isActive: v.activations[$0])
+            }
+            return variant
         }
     }
 }

@@ -63,7 +63,8 @@ extension Project {
             unsatisfied: output.unsatisfied.map { constraints[$0] })
         report.negativeSizes = Self.negativeSizes(views.map(\.name), output.frames)
         for (i, view) in views.enumerated() {
-            guard let intrinsic = view.declaration.intrinsic else { continue }
+            // The input's declaration: a variant's own intrinsic size where it has one.
+            guard let intrinsic = p.input.views[i].declaration.intrinsic else { continue }
             let frame = output.frames[i]
             for (dimension, size, solved) in [
                 ("width", intrinsic.width, frame.width), ("height", intrinsic.height, frame.height),
@@ -152,13 +153,15 @@ extension Project {
 
     /// The project (or one layout) as a `.layout` script that `apply` rebuilds.
     ///
-    /// Deactivated constraints have no script form; they are written as comments. A name
+    /// A deactivated constraint is written followed by `deactivate LABEL`; one without a
+    /// label has no script form and is written as a comment. A name
     /// a script cannot spell (see ``Identifier``; only plain SQL can store one) throws
     /// ``InvalidNameError``: the text would apply as a different project.
     public func export(layout only: String? = nil) throws -> String {
         var lines: [String] = ["# layoutdb export"]
-        func write(_ statement: Statement) throws {
-            lines.append(try ScriptWriter.checkedText(of: statement))
+        func write(_ statement: Statement, fitting fit: Fit = .none) throws {
+            lines.append(
+                try ScriptWriter.checkedText(of: statement, fitting: (fit.width, fit.height)))
         }
         for summary in try store.layouts() where only == nil || only == summary.name {
             let name = summary.name
@@ -170,29 +173,51 @@ extension Project {
                     .canvas(
                         canvas, safe: summary.safe == .zero ? nil : summary.safe,
                         margins: root?.declaration.margins,
-                        direction: summary.direction == .rightToLeft ? .rightToLeft : nil))
+                        direction: summary.direction == .rightToLeft ? .rightToLeft : nil),
+                    fitting: summary.fit)
             }
             for metric in try store.metrics(layout: name) {
                 try write(.metric(name: metric.name, value: metric.value))
             }
+            var viewNames: [Int64: String] = [:]
             for view in try store.views(layout: name) where !view.isRoot {
                 try write(.view(view.declaration))
+                viewNames[view.id] = view.name
             }
             var labels: [Int64: String] = [:]
             for stored in try store.listConstraints(layout: name)
             where stored.constraint.kind == .user {
                 let text = try ScriptWriter.checkedText(of: .constraint(stored.constraint))
-                lines.append(stored.constraint.isActive ? text : "# inactive: \(text)")
-                if let id = stored.id, let label = stored.constraint.label { labels[id] = label }
+                let label = stored.constraint.label
+                lines.append(
+                    stored.constraint.isActive || label != nil ? text : "# inactive: \(text)")
+                if let label, !stored.constraint.isActive {
+                    try write(.activate(label: label, isActive: false, variant: nil))
+                }
+                if let id = stored.id, let label { labels[id] = label }
             }
             for variant in try store.variants(layout: name) {
                 try write(
                     .variant(
                         name: variant.name, canvas: variant.canvas, safe: variant.safe,
-                        direction: variant.direction))
+                        direction: variant.direction),
+                    fitting: variant.canvas == nil ? .none : variant.fit ?? .none)
+                let v = variant.name
                 for (id, value) in variant.overrides.sorted(by: { $0.key < $1.key }) {
                     guard let label = labels[id] else { continue }
-                    try write(.set(label: label, constant: value, variant: variant.name))
+                    try write(.set(label: label, constant: value, variant: v))
+                }
+                for (id, priority) in variant.priorities.sorted(by: { $0.key < $1.key }) {
+                    guard let label = labels[id] else { continue }
+                    try write(.priority(label: label, priority: priority, variant: v))
+                }
+                for (id, active) in variant.activations.sorted(by: { $0.key < $1.key }) {
+                    guard let label = labels[id] else { continue }
+                    try write(.activate(label: label, isActive: active, variant: v))
+                }
+                for (id, size) in variant.intrinsics.sorted(by: { $0.key < $1.key }) {
+                    guard let view = viewNames[id] else { continue }
+                    try write(.intrinsic(view: view, size: size, variant: v))
                 }
             }
         }

@@ -25,15 +25,22 @@ extension Project {
     private func constraintIndex(_ label: String, in p: Prepared) throws -> Int? {
         // The one lookup of a label or `#ID`; an unknown one fails here with its hint.
         let stored = try store.existingConstraint(labelled: label, layout: p.model.name)
-        // Not in the model: known but inactive, so every value gives the same frames.
-        return p.model.constraints.firstIndex { $0.id == stored.id }
+        if let i = p.model.constraints.firstIndex(where: { $0.id == stored.id }) { return i }
+        // Inactive in the base: in the input after the model's constraints where this
+        // variant activates it (``LayoutModel/engineInput(variant:fixed:)``), else known
+        // but inactive, so every value gives the same frames.
+        let activated = p.model.activatedByVariants.filter {
+            $0.id.flatMap { p.variant?.activations[$0] } == true
+        }
+        return activated.firstIndex { $0.id == stored.id }.map { p.model.constraints.count + $0 }
     }
 
     func rows(_ p: Prepared, _ frames: [Rect], ambiguous: [Bool]) -> [FrameRow] {
         p.views.indices.map { i in
             FrameRow(
                 view: p.views[i].name, parent: p.views[i].declaration.parent,
-                frame: frames[i].snapped, ambiguous: ambiguous[i], kind: p.views[i].declaration.kind)
+                frame: frames[i].snapped, ambiguous: ambiguous[i], kind: p.views[i].declaration.kind
+            )
         }
     }
 
@@ -50,10 +57,15 @@ extension Project {
         let model = try store.loadLayout(layout)
         let drawn = model.canvas ?? Size(width: 0, height: 0)
         return try variants.map { variant in
-            let canvas = try model.variant(named: variant)?.canvas ?? drawn
+            var canvas = try model.variant(named: variant)?.canvas ?? drawn
+            let rows = try frames(layout: layout, variant: variant, reading: reading)
+            // A fitted root's solved size is the canvas drawn; the root is not a box.
+            let isRoot = { (row: FrameRow) in row.view == rootViewName && row.parent.isEmpty }
+            if let root = rows.first(where: isRoot) {
+                canvas = Size(width: root.frame.width, height: root.frame.height)
+            }
             // A guide is a constraint helper, not something on screen: never drawn.
-            let boxes = try frames(layout: layout, variant: variant, reading: reading)
-                .filter { $0.kind != .guide }
+            let boxes = rows.filter { $0.kind != .guide && !isRoot($0) }
             let title =
                 "\(layout)/\(VariantRef(variant))  \(formatNumber(canvas.width))×"
                 + "\(formatNumber(canvas.height))"

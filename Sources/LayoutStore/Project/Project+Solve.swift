@@ -8,6 +8,10 @@ extension Project {
     /// frames that changed and clears the marks. Runs inside the caller's transaction.
     func solveDirty(layout: String, preloaded: LayoutModel? = nil) throws -> SolveReport {
         let marks = try store.dirtyMarks(layout: layout)
+        guard !marks.isEmpty else { return SolveReport() }
+        // A fitted canvas or a variant that changes structure is solved whole
+        // (``LayoutModel/solvesWhole(_:)``), whatever its marks say.
+        let whole = try store.wholeSolveVariantIDs(layout: layout)
         var report = SolveReport()
         var order: [VariantRef] = []
         var scope: [VariantRef: Set<Int>?] = [:]
@@ -16,7 +20,9 @@ extension Project {
                 order.append(mark.variant)
                 scope[mark.variant] = Set<Int>()
             }
-            if let c = mark.component, case .some(.some(var set)) = scope[mark.variant] {
+            if let c = mark.component, !whole.contains(mark.variantID),
+                case .some(.some(var set)) = scope[mark.variant]
+            {
                 set.insert(c)
                 scope[mark.variant] = set
             } else {
@@ -75,8 +81,9 @@ extension Project {
         progress?(
             WorkProgress(
                 stage: .solve, subject: subject, done: 0, total: views.count, unit: "views"))
+        let variantModel = model.variant(variant)
         let output = try LayoutEngine.solve(
-            model.engineInput(variant: model.variant(variant), fixed: fixed))
+            model.engineInput(variant: variantModel, fixed: fixed))
         progress?(
             WorkProgress(
                 stage: .solve, subject: subject, done: views.count, total: views.count,
@@ -103,11 +110,30 @@ extension Project {
                 )
             }
         }
+        // A fitted root's solved size is stored like any frame; a fixed root has none.
+        if let root = model.views.first(where: \.isRoot) {
+            if let f = output.root {
+                let old = try store.storedFrames(
+                    layout: model.name, variant: variant, viewIDs: [root.id])[root.id]
+                frames[root.id] = SolvedFrame(x: f.x, y: f.y, width: f.width, height: f.height)
+                let oldRect = old.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+                if oldRect.map({ !$0.isClose(to: f) }) ?? true {
+                    report.changes.append(
+                        FrameChange(
+                            layout: model.name, variant: variantName, view: root.name,
+                            old: oldRect, new: f))
+                }
+            } else if components == nil {
+                try store.removeFrame(layout: model.name, variant: variant, viewID: root.id)
+            }
+        }
         progress?(
             WorkProgress(
                 stage: .write, subject: subject, done: 0, total: views.count, unit: "frames"))
         try store.writeFrames(layout: model.name, variant: variant, frames: frames)
-        try writeComponents(model, views: views, output: output, dirty: components)
+        if !model.solvesWhole(variantModel) {
+            try writeComponents(model, views: views, output: output, dirty: components)
+        }
         progress?(
             WorkProgress(
                 stage: .write, subject: subject, done: views.count, total: views.count,
@@ -130,7 +156,8 @@ extension Project {
         _ model: LayoutModel, views: [StoredView], output: EngineOutput, dirty: Set<Int>?
     ) throws {
         var idOfLocal: [Int: Int] = [:]
-        for (i, local) in output.constraintComponents.enumerated() {
+        for (i, local) in output.constraintComponents.enumerated()
+        where i < model.constraints.count {
             guard let local, let id = model.constraints[i].id else { continue }
             idOfLocal[local] = min(
                 idOfLocal[local] ?? Int.max, ComponentID.ofConstraints(smallestID: id))

@@ -302,7 +302,11 @@ public final class Project {
             if !marks.isEmpty {
                 let p = try prepare(layout: layout, variant: variant)
                 let output = try LayoutEngine.solve(p.input)
-                return rows(p, output.frames, ambiguous: output.ambiguous)
+                let root = output.root.map {
+                    FrameRow(view: rootViewName, parent: "", frame: $0.snapped, ambiguous: false)
+                }
+                return (root.map { [$0] } ?? [])
+                    + rows(p, output.frames, ambiguous: output.ambiguous)
             }
         case .asStored: break
         }
@@ -310,7 +314,8 @@ public final class Project {
         let wholeLayoutStale = marks.contains { $0.component == nil }
         let staleComponents = Set(marks.compactMap(\.component))
         let frames = try store.storedFrames(layout: layout, variant: ref)
-        return try store.views(layout: layout).filter { !$0.isRoot }.compactMap { view in
+        // The root has a stored frame only where its canvas is fitted.
+        return try store.views(layout: layout).compactMap { view in
             frames[view.id].map {
                 FrameRow(
                     view: view.name, parent: view.declaration.parent,

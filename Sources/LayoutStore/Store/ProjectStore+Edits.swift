@@ -108,7 +108,8 @@ extension ProjectStore {
         }
     }
 
-    /// Drops `variant`'s override of `label`: the variant sees the base constant again.
+    /// Drops `variant`'s overrides of `label` (constant, priority, activation): the
+    /// variant sees the base's again.
     package func resetConstant(variant: String, label: String, layout: String = defaultLayoutName)
         throws
     {
@@ -119,6 +120,11 @@ extension ProjectStore {
             try database.execute(
                 "DELETE FROM variant_constants WHERE variant_id = ? AND constraint_id = ?",
                 [variantID, target.id])
+            try database.execute(
+                """
+                DELETE FROM variant_constraint_overrides
+                WHERE variant_id = ? AND constraint_id = ?
+                """, [variantID, target.id])
         }
     }
 

@@ -3,6 +3,33 @@ import LayoutScript
 
 /// Reading solved frames back, for reports and partial solves.
 extension ProjectStore {
+    /// Removes one view's stored frame in a variant (a root that is no longer fitted).
+    package func removeFrame(layout: String, variant: VariantRef, viewID: Int64) throws {
+        let layoutID = try layoutID(layout)
+        let variantID = try variantID(variant, layoutID: layoutID, layout: layout)
+        try database.cachedStatement("DELETE FROM frames WHERE view_id = ? AND variant_id = ?")
+            .run([viewID, variantID])
+    }
+
+    /// The variants of `layout` (0: the base) that are solved whole and leave the solver
+    /// components alone: a fitted canvas, or overrides of priority, activation or
+    /// intrinsic size (``LayoutModel/solvesWhole(_:)``, read without loading the layout).
+    package func wholeSolveVariantIDs(layout: String) throws -> Set<Int64> {
+        Set(
+            try database.cachedStatement(
+                """
+                SELECT 0 FROM layouts WHERE name = ?1 AND (fit_width = 1 OR fit_height = 1)
+                UNION
+                SELECT va.id FROM variants va JOIN layouts l ON l.id = va.layout_id
+                WHERE l.name = ?1 AND (coalesce(va.fit_width, l.fit_width) = 1
+                    OR coalesce(va.fit_height, l.fit_height) = 1
+                    OR EXISTS (SELECT 1 FROM variant_constraint_overrides o
+                        WHERE o.variant_id = va.id)
+                    OR EXISTS (SELECT 1 FROM variant_intrinsics i WHERE i.variant_id = va.id))
+                """
+            ).rows([layout]) { $0.int64(0) })
+    }
+
     /// Stored frames of `layout`/`variant` by view id (all views, or those in `viewIDs`).
     package func storedFrames(
         layout: String = defaultLayoutName, variant: VariantRef, viewIDs: [Int64]? = nil

@@ -43,16 +43,19 @@ extension ProjectStore {
             return LayoutModel(
                 id: 0, name: name, canvas: nil, views: [], constraints: [], variants: [])
         }
-        let (canvas, safe, direction) =
+        let (canvas, safe, direction, fit) =
             try database.cachedStatement(
                 """
                 SELECT canvas_width, canvas_height, safe_top, safe_left, safe_bottom, safe_right,
-                    direction
+                    direction, fit_width, fit_height
                 FROM layouts WHERE id = ?
                 """
             ).rows([layoutID]) {
-                ($0.size(0), $0.insets(2) ?? .zero, LayoutDirection(rawValue: $0.string(6)))
-            }.first ?? (nil, .zero, nil)
+                (
+                    $0.size(0), $0.insets(2) ?? .zero, LayoutDirection(rawValue: $0.string(6)),
+                    Fit(width: $0.bool(7), height: $0.bool(8))
+                )
+            }.first ?? (nil, .zero, nil, .none)
         let views = try views(layoutID: layoutID, components: components.map(Self.jsonArray))
         let reader = ConstraintReader(database: database, views: views)
         let constraints: [StoredConstraint]
@@ -82,6 +85,17 @@ extension ProjectStore {
             constraints: constraints, variants: try variants(layoutID: layoutID))
         model.safe = safe
         model.direction = direction ?? .leftToRight
+        model.fit = fit
+        if components == nil,
+            model.variants.contains(where: { $0.activations.values.contains(true) })
+        {
+            model.activatedByVariants = try reader.constraints(
+                layoutID: layoutID, layout: name,
+                filter: """
+                    c.active = 0 AND c.id IN (SELECT constraint_id
+                        FROM variant_constraint_overrides WHERE active = 1)
+                    """, [])
+        }
         return model
     }
 
@@ -178,13 +192,17 @@ extension ProjectStore {
         var variants = try database.cachedStatement(
             """
             SELECT id, name, canvas_width, canvas_height, safe_top, safe_left, safe_bottom,
-                safe_right, direction
+                safe_right, direction, fit_width, fit_height
             FROM variants WHERE layout_id = ? ORDER BY name
             """
         ).rows([layoutID]) { s in
-            VariantModel(
+            var variant = VariantModel(
                 id: s.int64(0), name: s.string(1), canvas: s.size(2), safe: s.insets(4),
                 direction: s.isNull(8) ? nil : LayoutDirection(rawValue: s.string(8)))
+            if !s.isNull(9) || !s.isNull(10) {
+                variant.fit = Fit(width: s.bool(9), height: s.bool(10))
+            }
+            return variant
         }
         let overrides = try database.cachedStatement(
             """
@@ -197,6 +215,44 @@ extension ProjectStore {
             variants.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         for (variantID, constraintID, constant) in overrides {
             if let i = index[variantID] { variants[i].overrides[constraintID] = constant }
+        }
+        let holding = try database.cachedStatement(
+            """
+            SELECT o.variant_id, o.constraint_id, o.priority, o.active
+            FROM variant_constraint_overrides o JOIN variants v ON v.id = o.variant_id
+            WHERE v.layout_id = ?
+            """
+        ).rows([layoutID]) { s in
+            (
+                s.int64(0), s.int64(1), s.isNull(2) ? nil : Priority(rawValue: s.double(2)),
+                s.isNull(3) ? nil : s.bool(3)
+            )
+        }
+        for (variantID, constraintID, priority, active) in holding {
+            guard let i = index[variantID] else { continue }
+            if let priority { variants[i].priorities[constraintID] = priority }
+            if let active { variants[i].activations[constraintID] = active }
+        }
+        let intrinsics = try database.cachedStatement(
+            """
+            SELECT o.variant_id, o.view_id, o.intrinsic_width, o.intrinsic_height, o.hug,
+                o.resist, o.hug_vertical, o.resist_vertical
+            FROM variant_intrinsics o JOIN variants v ON v.id = o.variant_id
+            WHERE v.layout_id = ?
+            """
+        ).rows([layoutID]) { s in
+            (
+                s.int64(0), s.int64(1),
+                IntrinsicSize(
+                    width: s.optionalDouble(2), height: s.optionalDouble(3),
+                    hug: Priority(rawValue: s.double(4)) ?? .low,
+                    resist: Priority(rawValue: s.double(5)) ?? .high,
+                    verticalHug: Priority(rawValue: s.double(6)) ?? .low,
+                    verticalResist: Priority(rawValue: s.double(7)) ?? .high)
+            )
+        }
+        for (variantID, viewID, size) in intrinsics {
+            if let i = index[variantID] { variants[i].intrinsics[viewID] = size }
         }
         return variants
     }

@@ -49,14 +49,15 @@ package final class ProjectStore {
         try database.cachedStatement(
             """
             SELECT id, name, canvas_width, canvas_height, safe_top, safe_left, safe_bottom,
-                safe_right, direction
+                safe_right, direction, fit_width, fit_height
             FROM layouts ORDER BY name
             """
         ).rows { row in
             LayoutSummary(
                 id: row.int64(0), name: row.string(1), canvas: row.size(2),
                 safe: row.insets(4) ?? .zero,
-                direction: LayoutDirection(rawValue: row.string(8)) ?? .leftToRight)
+                direction: LayoutDirection(rawValue: row.string(8)) ?? .leftToRight,
+                fit: Fit(width: row.bool(9), height: row.bool(10)))
         }
     }
 

@@ -106,6 +106,10 @@ final class ScriptApplier {
                 WHERE layout_id = ? AND ordinal = 0 AND parent_id IS NULL
                 """,
                 [margins?.top, margins?.left, margins?.bottom, margins?.right, layout.id])
+            // A `fit` statement follows where the canvas fits a dimension.
+            try store.database.execute(
+                "UPDATE layouts SET fit_width = 0, fit_height = 0 WHERE id = ?", [layout.id])
+            layout.model?.fit = .none
             layout.model?.canvas = size
             layout.model?.safe = safe
             layout.model?.direction = direction ?? .leftToRight
@@ -141,7 +145,87 @@ final class ScriptApplier {
                 label, constant, variant: variant, at: at,
                 labelAt: Self.location(of: label, in: located, after: 1),
                 variantAt: variant.map { Self.location(of: $0, in: located, after: 4) } ?? at)
+        case .priority(let label, let priority, let variant):
+            try hold(label, priority: priority, active: nil, variant: variant, located)
+        case .activate(let label, let isActive, let variant):
+            try hold(label, priority: nil, active: isActive, variant: variant, located)
+        case .intrinsic(let view, let size, let variant):
+            try intrinsic(view, size, variant: variant, located)
+        case .fit(let width, let height, let variant):
+            try fit(Fit(width: width, height: height), variant: variant, at: at)
         }
+    }
+
+    // MARK: Overrides
+
+    /// The variant id a statement's `in VARIANT` names (0: none, the base), or an
+    /// unknown-variant error at the name (the statement's last word).
+    private func variantID(_ variant: String?, in layout: LayoutState, _ located: LocatedStatement)
+        throws -> Int64
+    {
+        guard let variant else { return 0 }
+        if let id = layout.variants[variant] { return id }
+        let words = located.text.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
+        throw StoreError.unknownVariant(
+            name: variant, layout: layout.name,
+            at: Self.location(of: variant, in: located, after: max(0, words - 1)),
+            suggestion: suggestName(variant, from: layout.variants.keys))
+    }
+
+    /// A layout whose model the overrides change is read back from the project for its
+    /// first solve rather than kept up to date statement by statement.
+    private func forgetModel(_ layout: LayoutState) {
+        layout.model = nil
+        layout.modelIndex = [:]
+    }
+
+    /// `priority LABEL P [in V]`, `activate`/`deactivate LABEL [in V]`.
+    private func hold(
+        _ label: String, priority: Priority?, active: Bool?, variant: String?,
+        _ located: LocatedStatement
+    ) throws {
+        let layout = try state(currentName)
+        let ids = try store.constraintIDs(
+            named: label, layoutID: layout.id, layout: layout.name,
+            at: Self.location(of: label, in: located, after: 1))
+        let variantID = try variantID(variant, in: layout, located)
+        for id in ids {
+            try store.writeHolding(
+                constraintID: id, variantID: variantID, priority: priority, active: active)
+        }
+        forgetModel(layout)
+        touchedLayouts.insert(layout.id)
+    }
+
+    /// `intrinsic VIEW W H [hug ...] [resist ...] [in V]`.
+    private func intrinsic(
+        _ view: String, _ size: IntrinsicSize, variant: String?, _ located: LocatedStatement
+    ) throws {
+        let at = located.location
+        let layout = try state(currentName)
+        try NumberCheck.view(ViewDeclaration(name: view, intrinsic: size), at: at)
+        guard let viewID = layout.viewIDs[view] else { throw unknownView(view, in: layout, at: at) }
+        _ = try store.intrinsicTarget(view, layoutID: layout.id, layout: layout.name, at: at)
+        try store.writeIntrinsic(
+            viewID: viewID, size, variantID: try variantID(variant, in: layout, located))
+        forgetModel(layout)
+        touchedLayouts.insert(layout.id)
+    }
+
+    /// The `fit` of a `canvas` (variant nil) or `variant NAME canvas` statement.
+    private func fit(_ fit: Fit, variant: String?, at: SourceLocation) throws {
+        let layout = try state(currentName)
+        if let variant, let id = layout.variants[variant] {
+            try store.database.execute(
+                "UPDATE variants SET fit_width = ?, fit_height = ? WHERE id = ?",
+                [fit.width, fit.height, id])
+        } else {
+            try store.database.execute(
+                "UPDATE layouts SET fit_width = ?, fit_height = ? WHERE id = ?",
+                [fit.width, fit.height, layout.id])
+        }
+        forgetModel(layout)
+        touchedLayouts.insert(layout.id)
     }
 
     // MARK: Statements
@@ -226,11 +310,19 @@ final class ScriptApplier {
         let layout = try state(currentName)
         let db = store.database
         if let id = layout.variants[name] {
-            // Declaring a variant again changes its canvas (when given).
+            // Declaring a variant again changes its canvas (when given); a `fit`
+            // statement follows where the new canvas fits a dimension.
             if let canvas {
                 try db.execute(
-                    "UPDATE variants SET canvas_width = ?, canvas_height = ? WHERE id = ?",
+                    """
+                    UPDATE variants SET canvas_width = ?, canvas_height = ?, fit_width = 0,
+                        fit_height = 0
+                    WHERE id = ?
+                    """,
                     [canvas.width, canvas.height, id])
+                if let i = layout.model?.variants.firstIndex(where: { $0.id == id }) {
+                    layout.model!.variants[i].fit = Fit.none
+                }
                 if let i = layout.model?.variants.firstIndex(where: { $0.id == id }) {
                     layout.model!.variants[i].canvas = canvas
                 }
@@ -257,18 +349,24 @@ final class ScriptApplier {
             try db.execute(
                 """
                 INSERT INTO variants (layout_id, name, canvas_width, canvas_height, safe_top,
-                    safe_left, safe_bottom, safe_right, direction)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    safe_left, safe_bottom, safe_right, direction, fit_width, fit_height)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     layout.id, name, canvas?.width, canvas?.height, safe?.top, safe?.left,
                     safe?.bottom, safe?.right, direction?.rawValue,
+                    canvas == nil ? nil : false, canvas == nil ? nil : false,
                 ])
             layout.variants[name] = db.lastInsertedRowID
             layout.model?.variants.append(
-                VariantModel(
-                    id: db.lastInsertedRowID, name: name, canvas: canvas, safe: safe,
-                    direction: direction))
+                {
+                    var variant = VariantModel(
+                        id: db.lastInsertedRowID, name: name, canvas: canvas, safe: safe,
+                        direction: direction)
+                    // A variant with its own canvas fits only what its `fit` says.
+                    if canvas != nil { variant.fit = Fit.none }
+                    return variant
+                }())
             // The model lists variants by name, as `loadLayout` does.
             layout.model?.variants.sort { $0.name < $1.name }
         }

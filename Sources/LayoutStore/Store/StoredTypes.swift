@@ -52,6 +52,21 @@ package struct VariantModel: Hashable, Sendable {
     package var direction: LayoutDirection?
     /// Constraint id → the variant's own constant.
     package var overrides: [Int64: Double]
+    /// Constraint id → the variant's own priority (`priority LABEL P in V`).
+    package var priorities: [Int64: Priority] = [:]
+    /// Constraint id → whether the variant holds it (`activate`/`deactivate LABEL in V`).
+    package var activations: [Int64: Bool] = [:]
+    /// View id → the view's intrinsic size in the variant (`intrinsic VIEW W H in V`;
+    /// both dimensions nil: none).
+    package var intrinsics: [Int64: IntrinsicSize] = [:]
+    /// The variant's own `fit` dimensions (nil: the layout's).
+    package var fit: Fit?
+
+    /// Whether the variant changes more than constants, canvas, safe area or direction:
+    /// then its solver components may differ from the base's, and it is solved whole.
+    package var changesStructure: Bool {
+        !priorities.isEmpty || !activations.isEmpty || !intrinsics.isEmpty
+    }
 
     package init(
         id: Int64, name: String, canvas: Size?, safe: Insets? = nil,
@@ -64,6 +79,18 @@ package struct VariantModel: Hashable, Sendable {
         self.safe = safe
         self.overrides = overrides
     }
+}
+
+/// Which dimensions of a canvas are fitted (`canvas 320 fit`: height).
+package struct Fit: Hashable, Sendable {
+    package var width: Bool
+    package var height: Bool
+    package init(width: Bool, height: Bool) {
+        self.width = width
+        self.height = height
+    }
+    package static let none = Fit(width: false, height: false)
+    package var any: Bool { width || height }
 }
 
 /// What the engine needs to solve one layout (or some of its components).
@@ -81,6 +108,11 @@ package struct LayoutModel: Hashable, Sendable {
     /// Active stored constraints in declaration order (base constants).
     package var constraints: [StoredConstraint]
     package var variants: [VariantModel]
+    /// The base canvas's fitted dimensions (`canvas W fit`).
+    package var fit = Fit.none
+    /// Inactive constraints some variant activates (`activate LABEL in V`), in
+    /// declaration order; loaded with whole layouts only.
+    package var activatedByVariants: [StoredConstraint] = []
 
     package init(
         id: Int64, name: String, canvas: Size?, views: [StoredView],
@@ -134,6 +166,7 @@ package struct LayoutSummary: Hashable, Sendable {
     /// The root's safe-area insets.
     package var safe: Insets = .zero
     package var direction = LayoutDirection.leftToRight
+    package var fit = Fit.none
 }
 
 /// Which variant of a layout: the layout itself or a named variant.

@@ -1,0 +1,263 @@
+import Foundation
+import Testing
+
+/// Variants that override more than constants (docs/vocabulary.md §12, V1–V4): a
+/// priority, a constraint turned on or off, an intrinsic size, per variant; end to end on
+/// the built binary. Expected frames are computed by hand in the comments.
+@Suite("Variant overrides: priority, activate/deactivate, intrinsic")
+struct VariantOverrideTests {
+    func applied(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) -> Sandbox {
+        let box = Sandbox()
+        let r = box.run(["apply", box.write("v.layout", script), "-q"])
+        #expect(r.status == 0, "\(r.stderr)", sourceLocation: sourceLocation)
+        return box
+    }
+
+    func frames(_ box: Sandbox, variant: String = "base") -> String {
+        box.run(["frames", "--format", "csv", "--variant", variant]).stdout
+    }
+
+    /// Export, apply the export to a fresh project: the frames of every variant agree, and
+    /// the second export is the first.
+    func expectRoundTrip(
+        _ box: Sandbox, variants: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let exported = box.run(["export"])
+        #expect(exported.status == 0, "\(exported.stderr)", sourceLocation: sourceLocation)
+        let copy = Sandbox()
+        let r = copy.run(["apply", copy.write("again.layout", exported.stdout), "-q"])
+        #expect(r.status == 0, "\(r.stderr)\n\(exported.stdout)", sourceLocation: sourceLocation)
+        for v in variants {
+            #expect(
+                frames(copy, variant: v) == frames(box, variant: v), sourceLocation: sourceLocation)
+        }
+        #expect(copy.run(["export"]).stdout == exported.stdout, sourceLocation: sourceLocation)
+    }
+
+    /// Everything a person could read, the override tables included.
+    func snapshot(_ box: Sandbox) -> String {
+        box.snapshot()
+            + box.sql(
+                "select * from variant_constraint_overrides; select * from variant_intrinsics")
+    }
+
+    static let v1 = """
+        canvas 320 480
+        view box intrinsic 100 40
+        box.left == |.left; box.top == |.top
+        wide: box.width == 200 @ 300
+        variant narrow
+        priority wide 200 in narrow
+        """
+
+    @Test("V1: a priority in a variant: 300 beats the hugging (250), 200 loses to it")
+    func priorityInVariant() {
+        let box = applied(Self.v1)
+        // Base: wide @300 > hug 250 → width 200. narrow: wide @200 < hug 250 → 100.
+        #expect(frames(box) == "view,x,y,width,height,stale\nbox,0,0,200,40,0\n")
+        #expect(frames(box, variant: "narrow") == "view,x,y,width,height,stale\nbox,0,0,100,40,0\n")
+        #expect(box.run(["export"]).stdout.contains("\npriority wide 200 in narrow\n"))
+        expectRoundTrip(box, variants: ["base", "narrow"])
+        let get = box.run(["get", "wide"]).stdout
+        #expect(get.contains("\npriority: 300\n"), "\(get)")
+        #expect(get.hasSuffix("\nvariant narrow: priority 200\n"), "\(get)")
+    }
+
+    static let v2 = """
+        canvas 320 480
+        view side; view main
+        side.top == |.top; side.bottom == |.bottom; side.left == |.left
+        main.top == |.top; main.bottom == |.bottom; main.right == |.right
+        main.left == side.right
+        collapsed: side.width == 0
+        split: side.width == 240
+        deactivate split
+        variant regular canvas 768 1024
+        deactivate collapsed in regular
+        activate split in regular
+        """
+
+    @Test(
+        "V2: a constraint that exists in one size class: deactivated in the base, activated in the variant"
+    )
+    func activateInVariant() {
+        let box = applied(Self.v2)
+        // Base: collapsed holds → side 0 wide, main the whole 320. regular (768 × 1024):
+        // split holds → side 240, main from 240 to 768 = 528.
+        #expect(
+            frames(box) == """
+                view,x,y,width,height,stale
+                side,0,0,0,480,0
+                main,0,0,320,480,0
+
+                """)
+        #expect(
+            frames(box, variant: "regular") == """
+                view,x,y,width,height,stale
+                side,0,0,240,1024,0
+                main,240,0,528,1024,0
+
+                """)
+        let exported = box.run(["export"]).stdout
+        #expect(exported.contains("\nsplit: side.width == 240\ndeactivate split\n"))
+        #expect(exported.contains("\ndeactivate collapsed in regular\nactivate split in regular\n"))
+        let get = box.run(["get", "split"]).stdout
+        #expect(get.contains("\nactive: no\n"), "\(get)")
+        #expect(get.hasSuffix("\nvariant regular: active\n"), "\(get)")
+        expectRoundTrip(box, variants: ["base", "regular"])
+        // What-ifs reach a constraint only the variant activates: side 100 → main from 100.
+        let sweep = box.run([
+            "sweep", "split", "100", "100", "1", "--variant", "regular", "--format", "csv",
+        ])
+        #expect(sweep.status == 0, "\(sweep.stderr)")
+        #expect(sweep.stdout.contains("100,side,0,0,100,1024"), "\(sweep.stdout)")
+        #expect(sweep.stdout.contains("100,main,100,0,668,1024"), "\(sweep.stdout)")
+    }
+
+    @Test(
+        "set-priority, activate, deactivate and set-intrinsic with --variant change only that variant"
+    )
+    func commandsWithVariant() {
+        let box = applied(Self.v1 + "\nvariant other")
+        let base = frames(box)
+        let other = frames(box, variant: "other")
+
+        // narrow: wide @400 > hug 250 → 200 again.
+        var r = box.run(["set-priority", "wide", "400", "--variant", "narrow"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "main/narrow box: width 100 → 200\n")
+        #expect(frames(box) == base)
+        #expect(frames(box, variant: "other") == other)
+
+        r = box.run(["deactivate", "wide", "--variant", "narrow"])
+        #expect(r.stdout == "main/narrow box: width 200 → 100\n", "\(r.stderr)")
+        r = box.run(["activate", "wide", "--variant", "narrow"])
+        #expect(r.stdout == "main/narrow box: width 100 → 200\n", "\(r.stderr)")
+
+        // Intrinsic 150 × 60 in narrow only: wide still wins the width, the height hugs 60.
+        r = box.run(["set-intrinsic", "box", "150", "60", "--variant", "narrow"])
+        #expect(r.stdout == "main/narrow box: height 40 → 60\n", "\(r.stderr)")
+        #expect(frames(box) == base)
+        #expect(frames(box, variant: "other") == other)
+        let exported = box.run(["export"]).stdout
+        #expect(exported.contains("\npriority wide 400 in narrow\nactivate wide in narrow\n"))
+        #expect(exported.contains("\nintrinsic box 150 60 in narrow\n"))
+        expectRoundTrip(box, variants: ["base", "narrow", "other"])
+
+        // Without --variant: the base, and `other`, which inherits it; narrow keeps its own.
+        r = box.run(["set-priority", "wide", "100"])
+        #expect(
+            r.stdout == "main box: width 200 → 100\nmain/other box: width 200 → 100\n",
+            "\(r.stderr)")
+
+        // `variant reset` drops narrow's priority and activation of `wide`: the base's
+        // 100 loses to the hugging there too (its own intrinsic size stays: 150 × 60).
+        r = box.run(["variant", "reset", "narrow", "wide"])
+        #expect(r.stdout == "main/narrow box: width 200 → 150\n", "\(r.stderr)")
+        #expect(box.sql("select count(*) from variant_constraint_overrides") == "0")
+    }
+
+    @Test(
+        "an override marks only its variant dirty; a base change marks the variants that inherit it"
+    )
+    func dirtyMarks() {
+        let box = applied(Self.v1 + "\nvariant other")
+        let narrow = box.sql("select id from variants where name = 'narrow'")
+        let other = box.sql("select id from variants where name = 'other'")
+        #expect(box.sql("select count(*) from dirty") == "0")
+        #expect(
+            box.run(["set-priority", "wide", "400", "--variant", "narrow", "--no-solve"]).status
+                == 0)
+        #expect(box.sql("select variant_id, component from dirty") == "\(narrow)|-1")
+        #expect(box.run(["solve", "-q"]).status == 0)
+        #expect(
+            box.run(["set-intrinsic", "box", "1", "1", "--variant", "other", "--no-solve"]).status
+                == 0)
+        #expect(box.sql("select variant_id, component from dirty") == "\(other)|-1")
+        #expect(box.run(["solve", "-q"]).status == 0)
+        // Plain SQL on the override tables is marked by the same triggers.
+        box.sql("delete from variant_intrinsics")
+        #expect(box.sql("select variant_id from dirty") == other)
+        #expect(box.run(["solve", "-q"]).status == 0)
+        #expect(box.run(["deactivate", "wide", "--no-solve"]).status == 0)
+        #expect(
+            box.sql("select variant_id from dirty order by variant_id")
+                == "0\n\(narrow)\n\(other)")
+    }
+
+    @Test("a compound label given to priority, activate or deactivate applies to each component")
+    func compoundLabel() {
+        let box = applied(
+            """
+            canvas 320 480
+            view box intrinsic 100 40
+            box.left == |.left; box.top == |.top
+            size: box.size == 150 @ 300
+            variant small
+            priority size 200 in small
+            variant none
+            deactivate size in none
+            """)
+        // Base: size @300 beats hugging → 150 × 150; small: @200 loses → 100 × 40.
+        #expect(frames(box) == "view,x,y,width,height,stale\nbox,0,0,150,150,0\n")
+        #expect(frames(box, variant: "small") == "view,x,y,width,height,stale\nbox,0,0,100,40,0\n")
+        #expect(frames(box, variant: "none") == "view,x,y,width,height,stale\nbox,0,0,100,40,0\n")
+        let exported = box.run(["export"]).stdout
+        #expect(
+            exported.contains(
+                "\npriority size.width 200 in small\npriority size.height 200 in small\n"))
+        expectRoundTrip(box, variants: ["base", "small", "none"])
+        // The command takes the compound label too.
+        let r = box.run(["set-priority", "size", "400", "--variant", "small"])
+        #expect(r.stdout == "main/small box: width 100 → 150, height 40 → 150\n", "\(r.stderr)")
+    }
+
+    @Test(
+        "unknown labels, variants and views are errors at the name with a suggestion, and nothing is written",
+        arguments: [
+            (
+                "priority wde 200 in narrow", "bad.layout:2:10: ",
+                "no constraint labelled `wde` in layout `main`; did you mean `wide`?"
+            ),
+            (
+                "priority wide 200 in narow", "bad.layout:2:22: ",
+                "no variant `narow` in layout `main`; did you mean `narrow`?"
+            ),
+            (
+                "activate wide in narow", "bad.layout:2:18: ",
+                "no variant `narow` in layout `main`; did you mean `narrow`?"
+            ),
+            ("deactivate wid", "bad.layout:2:12: ", "did you mean `wide`?"),
+            ("intrinsic bx 10 10 in narrow", "bad.layout:2:11: ", "unknown view 'bx'"),
+            ("priority wide 2000", "bad.layout:2:15: ", "priority 2000 is out of range"),
+            ("priority wide 200 in", "bad.layout:2:21: ", "expected a variant name after 'in'"),
+            ("activate wide narrow", "bad.layout:2:15: ", "unexpected 'narrow' after the label"),
+            ("intrinsic root 10 10", "bad.layout:2:11: ", "the root view has no intrinsic size"),
+        ])
+    func errors(line: String, place: String, message: String) {
+        let box = applied(Self.v1)
+        let before = snapshot(box)
+        // The first line is written before the bad one fails: it must not stay.
+        let r = box.run(["apply", box.write("bad.layout", "priority wide 100\n" + line)])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.contains("/" + place), "\(r.stderr)")
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+        #expect(snapshot(box) == before)
+    }
+
+    @Test("the commands refuse unknown labels, variants and views with a suggestion (exit 65)")
+    func commandErrors() {
+        let box = applied(Self.v1)
+        let before = snapshot(box)
+        for (args, message) in [
+            (["set-priority", "wide", "400", "--variant", "narow"], "did you mean `narrow`?"),
+            (["activate", "wde", "--variant", "narrow"], "did you mean `wide`?"),
+            (["set-intrinsic", "bx", "1", "1", "--variant", "narrow"], "did you mean"),
+        ] {
+            let r = box.run(args)
+            #expect(r.status == 65, "\(args): \(r.stderr)")
+            #expect(r.stderr.contains(message), "\(args): \(r.stderr)")
+        }
+        #expect(snapshot(box) == before)
+    }
+}
