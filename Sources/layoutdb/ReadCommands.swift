@@ -44,7 +44,12 @@ struct List: ParsableCommand {
         let rows = listed.map { item -> [String] in
             let c = item.constraint
             var notes: [String] = []
-            if c.kind != .user { notes.append("generated: \(c.kind.rawValue)") }
+            if c.kind == .stack, let end = c.source.range(of: ": ", options: .backwards) {
+                // `stack tabs (fillEqually, align fill): fill-equally`: which stack, why.
+                notes.append("generated: \(c.source[..<end.lowerBound])")
+            } else if c.kind != .user {
+                notes.append("generated: \(c.kind.rawValue)")
+            }
             if !c.isActive { notes.append("inactive") }
             if let o = c.origin { notes.append("\(o.file):\(o.line)") }
             return [

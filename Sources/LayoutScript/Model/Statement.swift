@@ -18,6 +18,8 @@ package enum Statement: Hashable, Sendable {
         name: String, canvas: Size?, safe: Insets? = nil, direction: LayoutDirection? = nil)
     /// `set LABEL CONSTANT [in VARIANT]`.
     case set(label: String, constant: Double, variant: String?)
+    /// `hide VIEW [in VARIANT]` (`hidden`), `show VIEW [in VARIANT]` (not `hidden`).
+    case hide(view: String, hidden: Bool, variant: String?)
 }
 
 /// A statement with the place and text it came from.

@@ -22,6 +22,12 @@ package enum ScriptWriter {
     package static func text(of view: ViewDeclaration) -> String {
         var text = "\(view.kind.rawValue) \(view.name)"
         if view.parent != rootViewName { text += " in \(view.parent)" }
+        if let stack = view.stack {
+            text += stack.axis == .horizontal ? " H" : " V"
+            if stack.spacing != 0 { text += " spacing \(number(stack.spacing))" }
+            if stack.distribution != .fill { text += " distribute \(stack.distribution.rawValue)" }
+            if stack.alignment != .fill { text += " align \(stack.alignment.rawValue)" }
+        }
         if let frame = view.frame {
             text +=
                 " frame "
@@ -70,6 +76,8 @@ package enum ScriptWriter {
                 + (direction.map { " direction \($0.rawValue)" } ?? "")
         case .set(let label, let constant, let variant):
             "set \(label) \(number(constant))" + (variant.map { " in \($0)" } ?? "")
+        case .hide(let view, let hidden, let variant):
+            "\(hidden ? "hide" : "show") \(view)" + (variant.map { " in \($0)" } ?? "")
         }
     }
 
@@ -96,6 +104,9 @@ package enum ScriptWriter {
         case .variant(let name, _, _, _): try check(name, .variant)
         case .set(let label, _, let variant):
             try check(label, .label)
+            if let variant { try check(variant, .variant) }
+        case .hide(let view, _, let variant):
+            try check(view, .view)
             if let variant { try check(variant, .variant) }
         }
         return text(of: statement)

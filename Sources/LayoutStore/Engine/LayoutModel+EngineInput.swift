@@ -29,9 +29,18 @@ extension LayoutModel {
                 if let id = c.id, let value = overrides[id] { constants[i].constant = value }
             }
         }
+        // A variant's own `hide`/`show` and stack spacings: its stacks are regenerated
+        // with them (docs/vocabulary.md §12).
+        let hidden = variant?.hidden ?? [:]
+        let spacing = variant?.spacing ?? [:]
         let views = solvedViews.map { view in
-            fixed.map { EngineView(view.declaration, fixed: $0(view)) }
-                ?? EngineView(view.declaration)
+            var declaration = view.declaration
+            if !hidden.isEmpty, let flag = hidden[view.name] { declaration.isHidden = flag }
+            if !spacing.isEmpty, let value = spacing[view.name] {
+                declaration.stack?.spacing = value
+            }
+            return fixed.map { EngineView(declaration, fixed: $0(view)) }
+                ?? EngineView(declaration)
         }
         var input = EngineInput(
             canvas: variant?.canvas ?? drawn, drawnCanvas: drawn, views: views,

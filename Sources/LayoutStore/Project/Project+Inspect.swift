@@ -175,8 +175,12 @@ extension Project {
             for metric in try store.metrics(layout: name) {
                 try write(.metric(name: metric.name, value: metric.value))
             }
-            for view in try store.views(layout: name) where !view.isRoot {
+            let views = try store.views(layout: name)
+            for view in views where !view.isRoot {
                 try write(.view(view.declaration))
+            }
+            for view in views where view.declaration.isHidden {
+                try write(.hide(view: view.name, hidden: true, variant: nil))
             }
             var labels: [Int64: String] = [:]
             for stored in try store.listConstraints(layout: name)
@@ -193,6 +197,15 @@ extension Project {
                 for (id, value) in variant.overrides.sorted(by: { $0.key < $1.key }) {
                     guard let label = labels[id] else { continue }
                     try write(.set(label: label, constant: value, variant: variant.name))
+                }
+                for (view, hidden) in variant.hidden.sorted(by: { $0.key < $1.key }) {
+                    try write(.hide(view: view, hidden: hidden, variant: variant.name))
+                }
+                for (stack, spacing) in variant.spacing.sorted(by: { $0.key < $1.key }) {
+                    try write(
+                        .set(
+                            label: StackArrangement.spacingLabel(of: stack), constant: spacing,
+                            variant: variant.name))
                 }
             }
         }

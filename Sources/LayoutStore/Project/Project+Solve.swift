@@ -23,6 +23,11 @@ extension Project {
                 scope[mark.variant] = .some(nil)
             }
         }
+        // A stack's generated constraints are built from all its arranged views: a layout
+        // with stacks is re-solved whole.
+        if scope.values.contains(where: { $0 != nil }), try store.hasStacks(layout: layout) {
+            for variant in order { scope[variant] = .some(nil) }
+        }
         // Loading is shared by every variant needing the same scope.
         var models: [Set<Int>?: LayoutModel] = [:]
         if let preloaded { models[nil] = preloaded }

@@ -52,6 +52,10 @@ package struct VariantModel: Hashable, Sendable {
     package var direction: LayoutDirection?
     /// Constraint id → the variant's own constant.
     package var overrides: [Int64: Double]
+    /// View name → the variant's own `hide` (true) or `show` (false).
+    package var hidden: [String: Bool] = [:]
+    /// Stack name → the variant's own spacing (`set STACK.spacing N in VARIANT`).
+    package var spacing: [String: Double] = [:]
 
     package init(
         id: Int64, name: String, canvas: Size?, safe: Insets? = nil,
