@@ -383,6 +383,15 @@ struct StackTests {
                     noMail|row2|stack|1
                     noMail|submit|view|0
                     """)
+        // render outlines the stacks; in noMail, row2 and what is inside it are faint.
+        let svg = box.run(["render", "--variant", "noMail", "-o", "-"])
+        #expect(svg.status == 0, "\(svg.stderr)")
+        #expect(svg.stdout.contains("<rect data-view=\"form\" class=\"stack\" x="))
+        #expect(
+            svg.stdout.contains(
+                "<rect data-view=\"row2\" class=\"stack\" data-hidden=\"1\" opacity=\"0.25\""))
+        #expect(svg.stdout.contains("<rect data-view=\"mailField\" data-hidden=\"1\""))
+        #expect(svg.stdout.contains("<rect data-view=\"submit\" x="))
         // Inside a hidden view nothing is reported ambiguous.
         let check = box.run(["check", "--variant", "noMail"])
         #expect(!check.stdout.contains("ambiguous"), "\(check.stdout)")
@@ -442,8 +451,11 @@ struct StackTests {
             """)
         expectFrames(box, ["a": "10 10 50 20", "b": "70 10 50 20"])
         #expect(box.sql("select view, hidden from solved_frames order by view") == "a|1\nb|0")
+        // render draws the hidden view faint, the other as before.
         let svg = box.run(["render", "-o", "-"])
         #expect(svg.status == 0, "\(svg.stderr)")
+        #expect(svg.stdout.contains("<rect data-view=\"a\" data-hidden=\"1\" opacity=\"0.25\""))
+        #expect(svg.stdout.contains("<rect data-view=\"b\" x="))
         expectRoundTrip(box)
         #expect(box.run(["export"]).stdout.contains("\nhide a\n"))
     }
