@@ -34,12 +34,29 @@ CREATE TABLE variant_views (
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX variant_views_view ON variant_views (view_id);
 
+-- The constraints the base layout's stacks generated at its last solve, in generation
+-- order, for SQL readers (`all_constraints` lists them with kind 'stack'). They are
+-- derived, like the intrinsic ones: the engine regenerates them on every solve, and
+-- nothing reads them back.
+CREATE TABLE stack_constraints (
+    layout_id INTEGER NOT NULL REFERENCES layouts (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    stack_id INTEGER NOT NULL REFERENCES views (id) ON DELETE CASCADE,
+    relation TEXT NOT NULL CHECK (relation = '==' OR relation = '<=' OR relation = '>='),
+    constant REAL NOT NULL,
+    priority REAL NOT NULL,
+    source TEXT NOT NULL,
+    PRIMARY KEY (layout_id, position)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX stack_constraints_stack ON stack_constraints (stack_id);
+
 -- Removing a view or a variant takes its rows here with it (foreign keys on or off).
 CREATE TRIGGER views_delete_stack
 BEFORE DELETE ON views
 BEGIN
     DELETE FROM stacks WHERE view_id = OLD.id;
     DELETE FROM variant_views WHERE view_id = OLD.id;
+    DELETE FROM stack_constraints WHERE stack_id = OLD.id;
 END;
 
 CREATE TRIGGER variants_delete_views
@@ -146,3 +163,36 @@ JOIN layouts l ON l.id = v.layout_id
 LEFT JOIN variants va ON va.id = f.variant_id
 LEFT JOIN views p ON p.id = v.parent_id
 LEFT JOIN frames pf ON pf.view_id = v.parent_id AND pf.variant_id = f.variant_id;
+
+-- all_constraints as in 0001, with the stacks' generated constraints (kind 'stack').
+DROP VIEW all_constraints;
+
+CREATE VIEW all_constraints AS
+SELECT
+    l.name AS layout, c.id AS id, c.ordinal AS ordinal, c.label AS label,
+    c.relation AS relation, c.constant AS constant, c.priority AS priority,
+    c.active AS active, c.kind AS kind, c.source AS source
+FROM constraints c JOIN layouts l ON l.id = c.layout_id
+UNION ALL
+SELECT l.name, NULL, NULL, NULL, g.relation, g.constant, g.priority, 1, 'intrinsic',
+    printf('%s.%s %s %.15g @ %.15g', v.name, g.attribute, g.relation, g.constant,
+           g.priority)
+FROM views v
+JOIN layouts l ON l.id = v.layout_id
+JOIN (
+    SELECT id AS view_id, 'width' AS attribute, '<=' AS relation,
+        intrinsic_width AS constant, hug AS priority
+    FROM views WHERE intrinsic_width IS NOT NULL AND hug IS NOT NULL
+    UNION ALL
+    SELECT id, 'width', '>=', intrinsic_width, resist
+    FROM views WHERE intrinsic_width IS NOT NULL AND resist IS NOT NULL
+    UNION ALL
+    SELECT id, 'height', '<=', intrinsic_height, hug
+    FROM views WHERE intrinsic_height IS NOT NULL AND hug IS NOT NULL
+    UNION ALL
+    SELECT id, 'height', '>=', intrinsic_height, resist
+    FROM views WHERE intrinsic_height IS NOT NULL AND resist IS NOT NULL
+) g ON g.view_id = v.id
+UNION ALL
+SELECT l.name, NULL, NULL, NULL, s.relation, s.constant, s.priority, 1, 'stack', s.source
+FROM stack_constraints s JOIN layouts l ON l.id = s.layout_id;

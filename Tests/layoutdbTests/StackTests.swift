@@ -557,6 +557,16 @@ struct StackTests {
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains("stack tabs (fillEqually, align fill): fill-equally"))
         #expect(list.stdout.contains("t2.width == t1.width"), "\(list.stdout)")
+        // SQL: all_constraints lists them with kind 'stack' beside the user's.
+        #expect(
+            box.sql(
+                "select relation, constant, priority from all_constraints "
+                    + "where kind = 'stack' and source like '%fill-equally%'")
+                == "==|0.0|1000.0")
+        #expect(
+            box.sql("select count(*) from all_constraints where kind = 'stack'") == "8")
+        // (2 canvas connections and 1 spacing along the axis, 1 fill-equally, t2's top
+        // and bottom aligned with t1's, the stack's top and bottom on t1's.)
         let why = box.run(["why", "t2.width"])
         #expect(why.status == 0, "\(why.stderr)")
         #expect(why.stdout.contains("stack tabs (fillEqually"), "\(why.stdout)")

@@ -124,10 +124,10 @@ struct EngineBuild {
                 c, priority: relaxed(c) ? .hiddenRelaxed : c.priority, .user(i), &mentioned,
                 solved: c.isActive)
         }
-        for c in stacks.constraints {
+        for (c, owner) in zip(stacks.constraints, stacks.owners) {
             // A hidden stack's own arrangement gives way to its hiding (§8); the hiding
-            // and the parent stack's constraints on it name the parent stack.
-            let own = c.source.hasPrefix("stack ") && relaxedStack(c, stacks.relaxed)
+            // and the parent stack's constraints on it are the parent stack's.
+            let own = !stacks.relaxed.isEmpty && stacks.relaxed.contains(owner)
             try add(
                 c, priority: own && c.priority.isRequired ? .hiddenRelaxed : c.priority,
                 .generated(c.source), &mentioned)
@@ -165,14 +165,6 @@ struct EngineBuild {
             output.ambiguous[i] = false
         }
         return output
-    }
-
-    /// Whether a generated constraint is the own arrangement of a stack that is hidden (or
-    /// inside a hidden view): its source starts `stack NAME (`.
-    private func relaxedStack(_ c: Constraint, _ relaxed: Set<String>) -> Bool {
-        guard !relaxed.isEmpty else { return false }
-        let name = c.source.dropFirst("stack ".count).prefix { $0 != " " }
-        return relaxed.contains(String(name))
     }
 
     /// Adds one constraint (a user's or a generated one) at `priority`, marking the views

@@ -14,6 +14,8 @@ package struct StackConstraints {
     /// Every generated constraint, stack by stack (kind ``Constraint/Kind/stack``; its
     /// `source` names the stack, its distribution and UIKit's identifier).
     package private(set) var constraints: [Constraint] = []
+    /// Per constraint, the stack that made it.
+    package private(set) var owners: [String] = []
     /// The stacks' internal guides (alignment spanners, gap guides): solved like views,
     /// never stored (UIKit keeps them private).
     package private(set) var guides: [String] = []
@@ -92,6 +94,7 @@ package struct StackConstraints {
                 priority: Priority(rawValue: priority) ?? .required, kind: .stack)
             c.source = "\(head): \(identifier): \(ScriptWriter.text(of: c))"
             constraints.append(c)
+            owners.append(S)
         }
         let n = views.count
         let visible = views.filter { !$0.isHidden }

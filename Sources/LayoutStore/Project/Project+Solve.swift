@@ -112,6 +112,9 @@ extension Project {
             WorkProgress(
                 stage: .write, subject: subject, done: 0, total: views.count, unit: "frames"))
         try store.writeFrames(layout: model.name, variant: variant, frames: frames)
+        if variant == .base, components == nil {
+            try store.writeStackConstraints(layoutID: model.id, views: model.views)
+        }
         try writeComponents(model, views: views, output: output, dirty: components)
         progress?(
             WorkProgress(

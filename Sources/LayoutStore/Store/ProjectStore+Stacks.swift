@@ -97,3 +97,28 @@ extension ProjectStore {
             """, [layoutID]) == 1
     }
 }
+
+extension ProjectStore {
+    /// Replaces the base layout's rows in `stack_constraints` (what `all_constraints`
+    /// shows SQL readers with kind 'stack') by the constraints its stacks generate now.
+    func writeStackConstraints(layoutID: Int64, views: [StoredView]) throws {
+        try database.execute("DELETE FROM stack_constraints WHERE layout_id = ?", [layoutID])
+        guard views.contains(where: { $0.declaration.stack != nil }) else { return }
+        let ids = Dictionary(
+            views.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
+        let stacks = StackConstraints(views: views.filter { !$0.isRoot }.map(\.declaration))
+        let insert = try database.cachedStatement(
+            """
+            INSERT INTO stack_constraints (layout_id, position, stack_id, relation, constant,
+                priority, source)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (position, (c, owner)) in zip(stacks.constraints, stacks.owners).enumerated() {
+            guard let stackID = ids[owner] else { continue }
+            try insert.run([
+                layoutID, position, stackID, c.relation.rawValue, c.constant,
+                c.priority.rawValue, c.source,
+            ])
+        }
+    }
+}
