@@ -594,4 +594,48 @@ struct StackTests {
             "canvas 100 100\nstack s spacing 8\n", "expected the stack's axis",
             at: "bad.layout:2:9")
     }
+    // MARK: The example screen (§14)
+
+    @Test("examples/signin.layout applies with its hand-checked frames in every variant")
+    func signinExample() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../examples/signin.layout").standardized
+        let box = applied(try String(contentsOf: file, encoding: .utf8))
+        // The frames computed by hand in the file's comments.
+        let base = [
+            "column": "16 79 358 263", "title": "16 79 358 41", "email": "16 136 358 44",
+            "password": "16 196 358 44", "options": "16 256 358 20",
+            "remember": "16 256 120 20", "forgot": "264 258 110 18", "signIn": "16 292 358 50",
+            "error": "16 342 358 0", "footer": "75 784 240 18",
+        ]
+        expectFrames(box, base)
+        expectFrames(
+            box, variant: "compact",
+            [
+                "column": "16 36 288 194", "title": "16 36 288 0", "email": "16 36 288 44",
+                "password": "16 92 288 44", "options": "16 148 288 20",
+                "remember": "16 148 120 20", "forgot": "194 150 110 18",
+                "signIn": "16 180 288 50", "error": "16 230 288 0", "footer": "40 542 240 18",
+            ])
+        var arabic = base
+        arabic["remember"] = "254 256 120 20"
+        arabic["forgot"] = "16 258 110 18"
+        expectFrames(box, variant: "arabic", arabic)
+        var failed = base
+        failed["error"] = "16 358 358 20"
+        failed["column"] = "16 79 358 299"
+        expectFrames(box, variant: "failed", failed)
+        // Hidden views are collapsed on purpose: check does not call them squeezed.
+        let check = box.run(["check"])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(!check.stdout.contains("squeezed"), "\(check.stdout)")
+        expectRoundTrip(box, variants: ["base", "compact", "arabic", "failed"])
+    }
+
+    @Test("the demo shows the sign-in screen and what showing its error moves")
+    func demoShowsSignin() {
+        let r = Sandbox().run(["demo"], db: false)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("signin error: y 342 → 358, height 0 → 20"), "\(r.stdout)")
+    }
 }

@@ -62,7 +62,14 @@ extension Project {
             ambiguousViews: views.indices.filter { output.ambiguous[$0] }.map { views[$0].name },
             unsatisfied: output.unsatisfied.map { constraints[$0] })
         report.negativeSizes = Self.negativeSizes(views.map(\.name), output.frames)
-        for (i, view) in views.enumerated() {
+        // A hidden view (and what is inside it) is not on screen: a stack collapses it on
+        // purpose, so it is not reported squeezed.
+        var hidden: Set<String> = []
+        for (i, view) in views.enumerated()
+        where p.input.views[i].declaration.isHidden || hidden.contains(view.declaration.parent) {
+            hidden.insert(view.name)
+        }
+        for (i, view) in views.enumerated() where !hidden.contains(view.name) {
             guard let intrinsic = view.declaration.intrinsic else { continue }
             let frame = output.frames[i]
             for (dimension, size, solved) in [
