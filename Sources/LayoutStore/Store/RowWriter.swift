@@ -199,6 +199,7 @@ enum NumberCheck {
 
     static func view(_ view: ViewDeclaration, at: SourceLocation?) throws(StoreError) {
         if let margins = view.margins { try insets(margins, at: at) }
+        if let stack = view.stack { try finite(stack.spacing, "a stack's spacing", at: at) }
         if let baseline = view.baseline {
             try finite(baseline.first, "a baseline", at: at)
             if let last = baseline.last { try finite(last, "a baseline", at: at) }
