@@ -500,6 +500,13 @@ struct StackTests {
         expectRefused(
             "canvas 100 100\nview a\nvariant v\nhide a in w\n", "no variant `w`",
             at: "bad.layout:4:11")
+        expectRefused(
+            "canvas 100 100\nview a\nhide root\n", "the root view is the canvas",
+            at: "bad.layout:3:6", hint: "hide its subviews instead")
+        let root = box.run(["hide", "root"])
+        #expect(root.status == 65)
+        #expect(root.stderr.contains("the root view is the canvas"), "\(root.stderr)")
+        #expect(box.snapshot() == before)
     }
 
     @Test("the spacing is one named constant: set-constant STACK.spacing and set ... in VARIANT")

@@ -273,6 +273,11 @@ struct StatementParser {
         case "hide", "show":
             let viewToken = cursor.current
             let view = try cursor.identifier("a view name after '\(keyword)'")
+            if view == rootViewName {
+                throw cursor.error(
+                    at: viewToken, "the root view is the canvas and cannot be hidden or shown",
+                    hint: "hide its subviews instead")
+            }
             references.append(ViewReference(name: view, offset: viewToken.start))
             var variant: String?
             if cursor.isIdentifier("in") {
