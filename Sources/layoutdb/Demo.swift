@@ -7,10 +7,10 @@ struct Demo: ParsableCommand {
         abstract: "Show what layoutdb does, on a bundled example.",
         discussion: commandHelp(
             """
-            Applies the bundled phone-screen example (examples/phone.layout), prints its
-            frames and an edit; then the sign-in screen (examples/signin.layout, built
-            from stacks and a hidden error line) and what showing the error moves. Writes to --db if given, else to a temporary file that is
-            removed afterwards.
+            Applies the bundled phone-screen example (examples/phone.layout), prints
+            its frames and an edit; then the sign-in screen (examples/signin.layout,
+            stacks and a hidden error line) and what showing the error moves. Writes
+            to --db if given, else to a temporary file that is removed afterwards.
             """,
             examples: ["layoutdb demo", "layoutdb --db demo.layoutdb demo"]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
