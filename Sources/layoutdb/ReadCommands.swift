@@ -270,6 +270,7 @@ struct Check: ParsableCommand {
         return [
             "layout": r.layout, "variant": r.variant, "ambiguous": r.ambiguousViews,
             "unsatisfied": r.unsatisfied.map(\.labelledSource),
+            "relaxedByHiding": r.relaxedByHiding.map(\.labelledSource),
             "negative": r.negativeSizes.map(size), "squeezed": r.squeezed.map(size),
             "overlaps": overlaps.map {
                 ["views": [$0.first, $0.second], "shared": rectJSON($0.shared)]
@@ -312,6 +313,12 @@ struct Check: ParsableCommand {
             print(
                 "\(place)unsatisfied (priority \(c.priority)): " + c.labelledSource
                     + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
+        }
+        for c in r.relaxedByHiding {
+            print(
+                "\(place)relaxed by hiding: " + c.labelledSource
+                    + (c.origin.map { "  (\($0.file):\($0.line))" } ?? "")
+                    + " — gives way to a hidden arranged view's size 0, as in UIKit")
         }
         if !r.hasProblems(allowingOverlap: allowOverlap) && r.unsatisfied.isEmpty
             && !global.quiet

@@ -645,4 +645,32 @@ struct StackTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("signin error: y 342 → 358, height 0 → 20"), "\(r.stdout)")
     }
+    @Test(
+        "a required constraint on a hidden arranged view gives way to the hiding, and check says so"
+    )
+    func relaxedByHiding() {
+        let box = applied(
+            """
+            canvas 320 100
+            stack row H spacing 10
+            row.left == |.left; row.top == |.top; row.width == 300; row.height == 40
+            view a in row intrinsic 50 20
+            view b in row
+            bw: b.width == 80
+            view c in row
+            variant gone
+            hide b in gone
+            """)
+        // Shown: a 50, b 80, c = 300 − 50 − 80 − 2 · 10 = 150.
+        expectFrames(box, ["a": "0 0 50 40", "b": "60 0 80 40", "c": "150 0 150 40"])
+        // Hidden: b's width 0 (hiding, required) beats bw (solved at 999), no conflict;
+        // a→b 10 − 5 = 5, b→c 5, so c = 300 − 60.
+        expectFrames(
+            box, variant: "gone", ["a": "0 0 50 40", "b": "55 0 0 40", "c": "60 0 240 40"])
+        let check = box.run(["check", "--variant", "gone"])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(
+            check.stdout.contains("relaxed by hiding: bw: b.width == 80"), "\(check.stdout)")
+        #expect(!box.run(["check", "--variant", "base"]).stdout.contains("relaxed"))
+    }
 }

@@ -18,6 +18,9 @@ struct EngineBuild {
     var batch = ConstraintBatch()
     /// Per entry of `origins`, the solver's handle (after `solve`).
     var handles: [ConstraintHandle] = []
+    /// The user's required constraints solved at 999 because they name a hidden arranged
+    /// view or a view inside one.
+    var relaxedUsers: Set<Int> = []
 
     init(_ input: EngineInput) throws(EngineError) {
         self.input = input
@@ -119,9 +122,11 @@ struct EngineBuild {
                     || c.rhs.terms.contains { stacks.relaxed.contains($0.view) })
         }
         for (i, c) in input.constraints.enumerated() {
+            let relax = relaxed(c)
+            if relax { relaxedUsers.insert(i) }
             // An inactive constraint is not solved, but still mentions its views.
             try add(
-                c, priority: relaxed(c) ? .hiddenRelaxed : c.priority, .user(i), &mentioned,
+                c, priority: relax ? .hiddenRelaxed : c.priority, .user(i), &mentioned,
                 solved: c.isActive)
         }
         for (c, owner) in zip(stacks.constraints, stacks.owners) {
@@ -335,18 +340,20 @@ struct EngineBuild {
         }
         var constraintComponents = [Int?](repeating: nil, count: input.constraints.count)
         var unsatisfied: [Int] = []
+        var relaxedByHiding: [Int] = []
         for (k, origin) in origins.enumerated() {
             guard case .user(let i) = origin else { continue }
             let component = componentOfHandle[Int(handles[k].index)]
             constraintComponents[i] = component < 0 ? nil : component
-            if !input.constraints[i].priority.isRequired,
+            let relaxed = !relaxedUsers.isEmpty && relaxedUsers.contains(i)
+            guard !input.constraints[i].priority.isRequired || relaxed,
                 (try? solver.isSatisfied(handles[k])) == false
-            {
-                unsatisfied.append(i)
-            }
+            else { continue }
+            if relaxed { relaxedByHiding.append(i) } else { unsatisfied.append(i) }
         }
         return EngineOutput(
             frames: frames, ambiguous: ambiguous, unsatisfied: unsatisfied,
+            relaxedByHiding: relaxedByHiding,
             constraintComponents: constraintComponents,
             variableComponents: viewVariables.map {
                 $0.map { $0.flatMap { componentOfVariable[Int($0.index)] } }

@@ -17,6 +17,9 @@ extension Project {
         /// Sibling views (same parent) whose frames overlap with a positive area, in
         /// declaration order of the first; ambiguous views are left out.
         public var overlaps: [Overlap] = []
+        /// Required constraints on (or inside) a hidden arranged view that give way to the
+        /// stack's hiding, as UIKit breaks them (docs/vocabulary.md §8): not problems.
+        public var relaxedByHiding: [Constraint] = []
         /// Whether any problem was found (the overlaps count unless allowed).
         public func hasProblems(allowingOverlap: Bool = false) -> Bool {
             !ambiguousViews.isEmpty || !negativeSizes.isEmpty || !squeezed.isEmpty
@@ -61,6 +64,7 @@ extension Project {
             layout: layout, variant: VariantRef(variant).description,
             ambiguousViews: views.indices.filter { output.ambiguous[$0] }.map { views[$0].name },
             unsatisfied: output.unsatisfied.map { constraints[$0] })
+        report.relaxedByHiding = output.relaxedByHiding.map { constraints[$0] }
         report.negativeSizes = Self.negativeSizes(views.map(\.name), output.frames)
         // A hidden view (and what is inside it) is not on screen: a stack collapses it on
         // purpose, so it is not reported squeezed.
