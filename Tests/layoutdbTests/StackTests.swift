@@ -673,4 +673,27 @@ struct StackTests {
             check.stdout.contains("relaxed by hiding: bw: b.width == 80"), "\(check.stdout)")
         #expect(!box.run(["check", "--variant", "base"]).stdout.contains("relaxed"))
     }
+    @Test("plain SQL writes to a stack's spacing or a hidden flag mark the layout dirty")
+    func plainSQLMarksDirty() {
+        let box = applied(
+            """
+            canvas 320 100
+            stack tabs H spacing 10 distribute fillEqually
+            tabs.left == |.left; tabs.top == |.top; tabs.width == 320; tabs.height == 49
+            view t1 in tabs; view t2 in tabs; view t3 in tabs
+            variant v
+            """)
+        #expect(box.sql("select count(*) from dirty") == "0")
+        _ = box.sql("update stacks set spacing = 40")
+        // The base and the variant, whole (the triggers of migration 0006).
+        #expect(box.sql("select variant_id, component from dirty order by 1") == "0|-1\n1|-1")
+        // (320 − 2 · 40) / 3 = 80.
+        expectFrames(box, ["t1": "0 0 80 49", "t2": "120 0 80 49", "t3": "240 0 80 49"])
+        _ = box.sql("update views set hidden = 1 where name = 't2'")
+        #expect(box.sql("select count(*) from dirty") == "2")
+        // t2 hidden between t1 and t3: 40 − 20 on each side of it; t1 = (320 − 40) / 2.
+        expectFrames(
+            box, variant: "v", ["t1": "0 0 140 49", "t2": "160 0 0 49", "t3": "180 0 140 49"])
+        #expect(box.sql("select hidden from solved_frames where view = 't2'") == "1\n1")
+    }
 }
