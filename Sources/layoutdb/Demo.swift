@@ -7,9 +7,10 @@ struct Demo: ParsableCommand {
         abstract: "Show what layoutdb does, on a bundled example.",
         discussion: commandHelp(
             """
-            Applies the bundled phone-screen example (examples/phone.layout), prints its
-            frames and an edit. Writes to --db if given, else to a temporary file that is
-            removed afterwards.
+            Applies the bundled phone-screen example (examples/phone.layout), prints
+            its frames and an edit; then the sign-in screen (examples/signin.layout,
+            stacks and a hidden error line) and what showing the error moves. Writes
+            to --db if given, else to a temporary file that is removed afterwards.
             """,
             examples: ["layoutdb demo", "layoutdb --db demo.layoutdb demo"]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
@@ -43,6 +44,16 @@ struct Demo: ParsableCommand {
         )
         for row in try project.frames() where row.frame.width < 100 {
             print("\(row.view)|\(formatNumber(row.frame.width))")
+        }
+        print(
+            "\n$ layoutdb --layout signin apply signin.layout   (bundled: examples/signin.layout)")
+        try project.apply(script: BundledExamples.signin, file: "signin.layout", layout: "signin")
+        print("\n$ layoutdb --layout signin frames   (a stack of fields; error hidden)")
+        printFrames(try project.frames(layout: "signin"))
+        print("\n$ layoutdb --layout signin show error   (the stack opens a gap for it)")
+        for change in try project.setHidden(view: "error", false, layout: "signin").changes
+        where change.variant == "base" {
+            print(describe(change))
         }
         print("\nTry it on your own file: layoutdb --db app.layoutdb apply screen.layout")
     }

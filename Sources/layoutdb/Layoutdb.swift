@@ -32,7 +32,7 @@ struct Layoutdb: ParsableCommand {
                     Apply.self, Import.self, Add.self, Remove.self, SetConstant.self, SetPriority.self,
                     SetMultiplier.self, Activate.self, Deactivate.self, Label.self,
                     RemoveView.self, MoveView.self, RenameView.self, SetFrame.self,
-                    SetIntrinsic.self, VariantCommand.self,
+                    SetIntrinsic.self, Hide.self, Show.self, VariantCommand.self,
                 ]),
             CommandGroup(
                 name: "Read",

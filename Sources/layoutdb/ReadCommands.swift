@@ -44,7 +44,12 @@ struct List: ParsableCommand {
         let rows = listed.map { item -> [String] in
             let c = item.constraint
             var notes: [String] = []
-            if c.kind != .user { notes.append("generated: \(c.kind.rawValue)") }
+            if c.kind == .stack, let end = c.source.range(of: ": ", options: .backwards) {
+                // `stack tabs (fillEqually, align fill): fill-equally`: which stack, why.
+                notes.append("generated: \(c.source[..<end.lowerBound])")
+            } else if c.kind != .user {
+                notes.append("generated: \(c.kind.rawValue)")
+            }
             if !c.isActive { notes.append("inactive") }
             if let o = c.origin { notes.append("\(o.file):\(o.line)") }
             return [
@@ -271,6 +276,7 @@ struct Check: ParsableCommand {
         return [
             "layout": r.layout, "variant": r.variant, "ambiguous": r.ambiguousViews,
             "unsatisfied": r.unsatisfied.map(\.labelledSource),
+            "relaxedByHiding": r.relaxedByHiding.map(\.labelledSource),
             "negative": r.negativeSizes.map(size), "squeezed": r.squeezed.map(size),
             "overlaps": overlaps.map {
                 ["views": [$0.first, $0.second], "shared": rectJSON($0.shared)]
@@ -313,6 +319,12 @@ struct Check: ParsableCommand {
             print(
                 "\(place)unsatisfied (priority \(c.priority)): " + c.labelledSource
                     + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
+        }
+        for c in r.relaxedByHiding {
+            print(
+                "\(place)relaxed by hiding: " + c.labelledSource
+                    + (c.origin.map { "  (\($0.file):\($0.line))" } ?? "")
+                    + " — gives way to a hidden arranged view's size 0, as in UIKit")
         }
         if !r.hasProblems(allowingOverlap: allowOverlap) && r.unsatisfied.isEmpty
             && !global.quiet

@@ -27,15 +27,12 @@ struct ParseErrorTests {
                 == "t.layout:1:15: division by zero\n  \ta.width == 1 / 0\n  \t             ^")
     }
 
-    @Test("a helper statement not built yet is named at its keyword; names like it still work")
-    func plannedStatements() {
+    @Test("every helper statement parses; views and labels named like them still work")
+    func helperStatements() {
+        #expect(failure("stack buttons H spacing 8\nview a in buttons\nhide a\nshow a") == nil)
         #expect(
-            failure("stack buttons H spacing 8")
-                == "1:1: 'stack' statements are not supported yet")
-        #expect(failure("view a\nhide a") == "2:1: 'hide' statements are not supported yet")
-        #expect(failure("view a\nshow a") == "2:1: 'show' statements are not supported yet")
-        // Variant overrides are statements now.
-        #expect(failure("view a\npriority a.width 500") == nil)
+            failure("view a\nintrinsic a 10 10\nw: a.width == 5 @ 400\ndeactivate w") == nil)
+        #expect(failure("view a\nw: a.width == 5\npriority w 500\nactivate w") == nil)
         // A view called stack, and a label called priority, are not statements.
         #expect(failure("view stack\nstack.width == 40\npriority: stack.height == 10") == nil)
     }

@@ -67,6 +67,13 @@ final class ProjectAPITests: ProjectFileSuite {
             .appending(path: "../../examples/phone.layout").standardized
         #expect(try String(contentsOf: file, encoding: .utf8) == BundledExamples.phone)
     }
+
+    @Test("the bundled sign-in screen is the examples/signin.layout file")
+    func bundledSignin() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../examples/signin.layout").standardized
+        #expect(try String(contentsOf: file, encoding: .utf8) == BundledExamples.signin)
+    }
 }
 
 @Suite("Solving a fresh apply from memory")

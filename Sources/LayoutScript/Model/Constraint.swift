@@ -99,6 +99,8 @@ public struct Constraint: Hashable, Sendable {
         case user
         /// From a view's `intrinsic` size: hugging and compression resistance.
         case intrinsic
+        /// Made by a stack view for its arranged views (docs/vocabulary.md §7).
+        case stack
     }
 
     public var label: String?

@@ -122,6 +122,9 @@ public enum ViewKind: String, Hashable, Sendable, Codable {
     /// Solved like a view and stored with its frame, but never drawn; it has no frame
     /// fallback, no intrinsic size and cannot contain views.
     case guide
+    /// A stack view (UIStackView): a view that arranges the views declared in it
+    /// (``ViewDeclaration/stack`` says how).
+    case stack
 }
 
 /// A view declaration: its place in the tree and what it was drawn as.
@@ -136,6 +139,11 @@ public struct ViewDeclaration: Hashable, Sendable {
     public var margins: Insets?
     /// Where its text's baselines are (nil: a view without text).
     public var baseline: Baselines?
+    /// How a stack arranges its arranged views (nil for everything but a stack).
+    public var stack: StackArrangement?
+    /// `hide VIEW` (UIView.isHidden): in a stack the view leaves the arrangement;
+    /// elsewhere only the flag changes.
+    public var isHidden = false
 
     /// UIView's default layout margins.
     public static let defaultMargins = Insets(all: 8)
@@ -143,8 +151,11 @@ public struct ViewDeclaration: Hashable, Sendable {
     public init(
         name: String, parent: String = "root", frame: Rect? = nil,
         autoresize: AutoresizingMask = [], intrinsic: IntrinsicSize? = nil,
-        kind: ViewKind = .view, margins: Insets? = nil, baseline: Baselines? = nil
+        kind: ViewKind = .view, margins: Insets? = nil, baseline: Baselines? = nil,
+        stack: StackArrangement? = nil, isHidden: Bool = false
     ) {
+        self.stack = stack
+        self.isHidden = isHidden
         self.margins = margins
         self.baseline = baseline
         self.name = name

@@ -28,6 +28,8 @@ package enum Statement: Hashable, Sendable {
     /// Follows a `canvas` (variant nil) or `variant NAME canvas` statement whose width or
     /// height is `fit`: that dimension is as small as the constraints allow.
     case fit(width: Bool, height: Bool, variant: String?)
+    /// `hide VIEW [in VARIANT]` (`hidden`), `show VIEW [in VARIANT]` (not `hidden`).
+    case hide(view: String, hidden: Bool, variant: String?)
 }
 
 /// A statement with the place and text it came from.

@@ -90,6 +90,14 @@ package enum ScriptParser {
             lineStart = lineEnd + 1
             lineNumber += 1
         }
+        // An equal-spacing stack needs arranged views by the end of the script (§13).
+        for (layout, stacks) in state.stacksNeedingViews.sorted(by: { $0.key < $1.key }) {
+            let parents = Set((state.parents[layout] ?? [:]).values)
+            for (name, error) in stacks.sorted(by: { $0.key < $1.key })
+            where !parents.contains(name) {
+                throw error
+            }
+        }
         return statements
     }
 

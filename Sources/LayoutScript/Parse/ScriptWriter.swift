@@ -22,6 +22,12 @@ package enum ScriptWriter {
     package static func text(of view: ViewDeclaration) -> String {
         var text = "\(view.kind.rawValue) \(view.name)"
         if view.parent != rootViewName { text += " in \(view.parent)" }
+        if let stack = view.stack {
+            text += stack.axis == .horizontal ? " H" : " V"
+            if stack.spacing != 0 { text += " spacing \(number(stack.spacing))" }
+            if stack.distribution != .fill { text += " distribute \(stack.distribution.rawValue)" }
+            if stack.alignment != .fill { text += " align \(stack.alignment.rawValue)" }
+        }
         if let frame = view.frame {
             text +=
                 " frame "
@@ -96,6 +102,8 @@ package enum ScriptWriter {
         case .fit(let width, let height, let variant):
             "# fit \(width ? "width" : "")\(width && height ? " and " : "")\(height ? "height" : "")"
                 + (variant.map { " in \($0)" } ?? "")
+        case .hide(let view, let hidden, let variant):
+            "\(hidden ? "hide" : "show") \(view)" + (variant.map { " in \($0)" } ?? "")
         }
     }
 
@@ -130,6 +138,9 @@ package enum ScriptWriter {
             try check(view, .view)
             if let variant { try check(variant, .variant) }
         case .fit(_, _, let variant):
+            if let variant { try check(variant, .variant) }
+        case .hide(let view, _, let variant):
+            try check(view, .view)
             if let variant { try check(variant, .variant) }
         }
         return text(of: statement, fitting: fit)

@@ -13,6 +13,9 @@ struct ParseState {
     /// The storage the statement being parsed collects its view references in, kept here
     /// so that it is reused from statement to statement.
     var references: [ViewReference] = []
+    /// Equal-spacing stacks declared so far (by layout and name), with the error to give if
+    /// no view is declared in them by the end of the script.
+    var stacksNeedingViews: [String: [String: ParseError]] = [:]
 }
 
 /// A view name as written in a statement, checked once the statement is read.
@@ -28,14 +31,7 @@ struct ViewReference {
 
 /// The statement keywords, recognised only at a statement's start.
 let statementKeywords: [StaticString] = [
-    "layout", "canvas", "view", "guide", "metric", "variant", "set",
-]
-
-/// Statements of the contract's "Layout helpers" section that are not built yet: named
-/// at their keyword, so a script written for them fails with what is missing, not with
-/// a complaint about an equation.
-let plannedKeywords: [StaticString] = [
-    "stack", "hide", "show",
+    "layout", "canvas", "view", "guide", "metric", "variant", "set", "stack", "hide", "show",
 ]
 
 /// The variant-override statements (`priority LABEL P [in V]`, ...): each starts with two
@@ -80,18 +76,6 @@ struct StatementParser {
             overrideKeywords.contains(where: { parser.cursor.matches(first, $0) })
         {
             return try parser.parseOverride(state: state)
-        }
-        // No other statement starts with two names, so this cannot shadow an equation
-        // (`stack.width == 40`) or a label (`priority: a.width == 10`).
-        if first.kind == .identifier, second.kind == .identifier,
-            plannedKeywords.contains(where: { parser.cursor.matches(first, $0) })
-        {
-            let keyword = parser.cursor.text(first)
-            throw parser.cursor.error(
-                at: first,
-                "'\(keyword)' statements are not supported yet",
-                hint: "guides, margins, safe area, baselines, right-to-left, fit and variant "
-                    + "overrides are; stacks and hide/show are not yet (docs/vocabulary.md)")
         }
         let label = try parser.parseLabel()
         if let axis = parser.visualFormatAxis() {
@@ -284,8 +268,26 @@ struct StatementParser {
             }
             try cursor.expectEnd(after: variant == nil ? "the constant" : "the variant name")
             return [.set(label: label, constant: constant, variant: variant)]
-        default:  // "view", "guide"
-            let view = try parseView(kind: keyword == "guide" ? .guide : .view)
+        case "hide", "show":
+            let viewToken = cursor.current
+            let view = try cursor.identifier("a view name after '\(keyword)'")
+            if view == rootViewName {
+                throw cursor.error(
+                    at: viewToken, "the root view is the canvas and cannot be hidden or shown",
+                    hint: "hide its subviews instead")
+            }
+            references.append(ViewReference(name: view, offset: viewToken.start))
+            var variant: String?
+            if cursor.isIdentifier("in") {
+                cursor.advance()
+                variant = try cursor.identifier("a variant name after 'in'")
+            }
+            try cursor.expectEnd(after: variant == nil ? "the view name" : "the variant name")
+            try checkReferences(state)
+            return [.hide(view: view, hidden: keyword == "hide", variant: variant)]
+        default:  // "view", "guide", "stack"
+            let kind: ViewKind = keyword == "guide" ? .guide : keyword == "stack" ? .stack : .view
+            let view = try kind == .stack ? parseStack() : parseView(kind: kind)
             try checkReferences(state)
             if let parent = references.first(where: \.isParent),
                 state.guides[state.layout]?.contains(parent.name) == true
@@ -299,6 +301,14 @@ struct StatementParser {
             }
             state.parents[state.layout, default: [:]][view.name] = view.parent
             if view.kind == .guide { state.guides[state.layout, default: []].insert(view.name) }
+            if view.stack?.distribution == .equalSpacing {
+                state.stacksNeedingViews[state.layout, default: [:]][view.name] = cursor.error(
+                    at: cursor.tokens[1],
+                    "equal-spacing stack '\(view.name)' has no arranged views: the space "
+                        + "between views needs views",
+                    hint: "declare views in it ('view NAME in \(view.name)'), or use another "
+                        + "distribution")
+            }
             return [.view(view)]
         }
     }
@@ -477,6 +487,109 @@ struct StatementParser {
             }
         }
         return view
+    }
+
+    /// `NAME [in PARENT] H|V [spacing N] [distribute MODE] [align MODE] [margins ...]
+    /// [frame X Y W H]`: the axis comes after the name (and its parent), the other clauses
+    /// in any order, each at most once. `margins` also makes the arrangement relative to
+    /// the margins (isLayoutMarginsRelativeArrangement).
+    private mutating func parseStack() throws(ParseError) -> ViewDeclaration {
+        let nameToken = cursor.current
+        let name = try cursor.identifier("a stack name after 'stack'")
+        if name == rootViewName {
+            throw cursor.error(
+                at: nameToken, "'root' is the layout's root view and cannot be declared")
+        }
+        var view = ViewDeclaration(name: name, kind: .stack)
+        if cursor.isIdentifier("in") {
+            cursor.advance()
+            let parentToken = cursor.current
+            if cursor.isSymbol(ASCII.bar) {
+                cursor.advance()
+            } else {
+                view.parent = try cursor.identifier("a parent view name after 'in'")
+                references.append(
+                    ViewReference(name: view.parent, offset: parentToken.start, isParent: true))
+            }
+            if view.parent == name {
+                throw cursor.error(at: parentToken, "stack '\(name)' cannot be its own parent")
+            }
+        }
+        let axisToken = cursor.current
+        guard cursor.isIdentifier("H") || cursor.isIdentifier("V") else {
+            let word = axisToken.kind == .identifier ? cursor.text(axisToken) : ""
+            throw cursor.error(
+                at: axisToken,
+                "expected the stack's axis, 'H' (a row) or 'V' (a column), found "
+                    + cursor.describe(axisToken),
+                hint: didYouMean(word, ["H", "V"]) ?? "write 'stack \(name) H' or 'stack \(name) V'"
+            )
+        }
+        cursor.advance()
+        var stack = StackArrangement(
+            axis: cursor.text(axisToken) == "H" ? .horizontal : .vertical)
+        var alignToken: Token?
+        var seen: Set<String> = []
+        let clauses = ["spacing", "distribute", "align", "margins", "frame"]
+        while !cursor.atEnd {
+            let token = cursor.current
+            let word = token.kind == .identifier ? cursor.text(token) : ""
+            guard clauses.contains(word) else {
+                throw cursor.error(
+                    at: token,
+                    "unexpected \(cursor.describe(token)) in the stack declaration; expected "
+                        + "'spacing', 'distribute', 'align', 'margins', 'frame' or the end",
+                    hint: didYouMean(word, clauses))
+            }
+            cursor.advance()
+            guard seen.insert(word).inserted else {
+                throw cursor.error(at: token, "'\(word)' is given twice for stack '\(name)'")
+            }
+            switch word {
+            case "spacing":
+                let valueToken = cursor.current
+                stack.spacing = try parseNumber("the spacing after 'spacing'")
+                try checkNotNegative(stack.spacing, "spacing", at: valueToken)
+            case "distribute":
+                stack.distribution = try parseMode(
+                    StackArrangement.Distribution.self, "distribution")
+            case "align":
+                alignToken = cursor.current
+                stack.alignment = try parseMode(StackArrangement.Alignment.self, "alignment")
+            case "margins":
+                view.margins = try parseInsets("margins", allowOne: true)
+            default:  // frame
+                let x = try parseNumber("the frame's x")
+                let y = try parseNumber("the frame's y")
+                let size = try parseSize(after: "frame X Y")
+                view.frame = Rect(x: x, y: y, width: size.width, height: size.height)
+            }
+        }
+        if stack.alignment.isBaseline, stack.axis == .vertical, let alignToken {
+            throw cursor.error(
+                at: alignToken,
+                "baseline alignment needs a horizontal stack: a column's views are not on "
+                    + "one line", hint: "'align leading', or make the stack 'H'")
+        }
+        view.stack = stack
+        return view
+    }
+
+    /// One of a mode's names (`fillEqually`, `center`), with "did you mean" when unknown.
+    private mutating func parseMode<Mode: RawRepresentable & CaseIterable>(
+        _ type: Mode.Type, _ what: String
+    ) throws(ParseError) -> Mode where Mode.RawValue == String {
+        let token = cursor.current
+        let word = token.kind == .identifier ? cursor.text(token) : ""
+        let names = Mode.allCases.map(\.rawValue)
+        guard let mode = Mode(rawValue: word) else {
+            throw cursor.error(
+                at: token,
+                "unknown \(what) \(cursor.describe(token)); expected "
+                    + names.joined(separator: ", "), hint: didYouMean(word, names))
+        }
+        cursor.advance()
+        return mode
     }
 
     private mutating func parseAutoresize() throws(ParseError) -> AutoresizingMask {

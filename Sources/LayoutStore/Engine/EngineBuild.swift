@@ -21,6 +21,9 @@ struct EngineBuild {
     /// The root's width and height variables where the canvas fits them (nil: the
     /// canvas's constant).
     var rootSize: [Variable?] = [nil, nil]
+    /// The user's required constraints solved at 999 because they name a hidden arranged
+    /// view or a view inside one.
+    var relaxedUsers: Set<Int> = []
 
     init(_ input: EngineInput) throws(EngineError) {
         self.input = input
@@ -109,35 +112,35 @@ struct EngineBuild {
 
     mutating func solve() throws(EngineError) -> EngineOutput {
         var mentioned = [Bool](repeating: false, count: input.views.count)
+        // Most layouts have no stack: nothing to build (a 100k-view layout would pay a copy).
+        let stacks =
+            input.views.contains { $0.declaration.stack != nil }
+            ? StackConstraints(views: input.views.map(\.declaration)) : StackConstraints()
+        // A stack's internal guides get variables after the views' (never output).
+        for guide in stacks.guides {
+            index[guide] = variables.count
+            variables.append((0..<4).map { _ in solver.makeVariable() })
+        }
+        func relaxed(_ c: Constraint) -> Bool {
+            !stacks.relaxed.isEmpty && c.priority.isRequired
+                && (c.lhs.terms.contains { stacks.relaxed.contains($0.view) }
+                    || c.rhs.terms.contains { stacks.relaxed.contains($0.view) })
+        }
         for (i, c) in input.constraints.enumerated() {
-            var terms: [(Int, BaseAttribute, Double)] = []
-            // The constants of margins, safe-area and baseline attributes, moved right.
-            var shift = 0.0
-            let mirror =
-                input.rightToLeft
-                && (c.lhs.terms.contains { $0.attribute.isDirectional }
-                    || c.rhs.terms.contains { $0.attribute.isDirectional })
-            for side in [(c.lhs, 1.0), (c.rhs, -1.0)] {
-                for t in side.0.terms {
-                    let view = try viewNumber(t.view, in: c)
-                    if view >= 0 { mentioned[view] = true }
-                    let (bases, constant) = expansion(view, t.attribute, mirror: mirror)
-                    for (b, k) in bases {
-                        terms.append((view, b, k * t.coefficient * side.1))
-                    }
-                    shift += constant * t.coefficient * side.1
-                    // Mirrored about a fitted width: `W` is the root's variable, not the
-                    // canvas constant the expansion folded in.
-                    if mirror, input.fit.width, t.attribute.mirrored != nil {
-                        terms.append((-1, .width, t.coefficient * side.1))
-                        shift -= input.canvas.width * t.coefficient * side.1
-                    }
-                }
-            }
-            guard c.constant.isFinite, terms.allSatisfy({ $0.2.isFinite }) else {
-                throw .nonFiniteNumber(c)
-            }
-            if c.isActive { add(terms, c.relation, c.constant - shift, c.priority, .user(i)) }
+            let relax = relaxed(c)
+            if relax { relaxedUsers.insert(i) }
+            // An inactive constraint is not solved, but still mentions its views.
+            try add(
+                c, priority: relax ? .hiddenRelaxed : c.priority, .user(i), &mentioned,
+                solved: c.isActive)
+        }
+        for (c, owner) in zip(stacks.constraints, stacks.owners) {
+            // A hidden stack's own arrangement gives way to its hiding (§8); the hiding
+            // and the parent stack's constraints on it are the parent stack's.
+            let own = !stacks.relaxed.isEmpty && stacks.relaxed.contains(owner)
+            try add(
+                c, priority: own && c.priority.isRequired ? .hiddenRelaxed : c.priority,
+                .generated(c.source), &mentioned)
         }
         for (i, view) in input.views.enumerated() {
             if view.declaration.intrinsic != nil { mentioned[i] = true }
@@ -155,10 +158,22 @@ struct EngineBuild {
                 .generated("the fitted root's \(name) == 0 @ 50"))
         }
         for (i, view) in input.views.enumerated() {
-            generateFrameConstraints(i, view.declaration, mentioned: mentioned[i])
+            let relaxView =
+                !stacks.relaxed.isEmpty && stacks.relaxed.contains(view.declaration.name)
+            generateFrameConstraints(
+                i, view.declaration, mentioned: mentioned[i], relaxed: relaxView)
+            let tie = stacks.tieBreak.isEmpty ? nil : stacks.tieBreak[view.declaration.name]
             for c in IntrinsicConstraints.generate(for: view.declaration) {
                 let attribute: BaseAttribute = c.lhs.terms[0].attribute == .width ? .width : .height
-                add([(i, attribute, 1)], c.relation, c.constant, c.priority, .generated(c.source))
+                var priority = c.priority
+                if let tie, (tie.axis == .horizontal) == (attribute == .width),
+                    priority.rawValue + Double(tie.place) * StackConstraints.tieStep < 1000,
+                    let separated = Priority(
+                        rawValue: priority.rawValue + Double(tie.place) * StackConstraints.tieStep)
+                {
+                    priority = separated
+                }
+                add([(i, attribute, 1)], c.relation, c.constant, priority, .generated(c.source))
             }
         }
         do {
@@ -166,13 +181,56 @@ struct EngineBuild {
         } catch {
             throw describe(error)
         }
-        return output(handles)
+        var output = output(handles)
+        for (i, view) in input.views.enumerated()
+        where !stacks.insideHidden.isEmpty && stacks.insideHidden.contains(view.declaration.name) {
+            output.ambiguous[i] = false
+        }
+        return output
+    }
+
+    /// Adds one constraint (a user's or a generated one) at `priority`, marking the views
+    /// it names as mentioned.
+    private mutating func add(
+        _ c: Constraint, priority: Priority, _ origin: Origin, _ mentioned: inout [Bool],
+        solved: Bool = true
+    ) throws(EngineError) {
+        var terms: [(Int, BaseAttribute, Double)] = []
+        // The constants of margins, safe-area and baseline attributes, moved right.
+        var shift = 0.0
+        let mirror =
+            input.rightToLeft
+            && (c.lhs.terms.contains { $0.attribute.isDirectional }
+                || c.rhs.terms.contains { $0.attribute.isDirectional })
+        for side in [(c.lhs, 1.0), (c.rhs, -1.0)] {
+            for t in side.0.terms {
+                let view = try viewNumber(t.view, in: c)
+                if view >= 0, view < mentioned.count { mentioned[view] = true }
+                let (bases, constant) = expansion(view, t.attribute, mirror: mirror)
+                for (b, k) in bases {
+                    terms.append((view, b, k * t.coefficient * side.1))
+                }
+                shift += constant * t.coefficient * side.1
+                // Mirrored about a fitted width: `W` is the root's variable, not the
+                // canvas constant the expansion folded in.
+                if mirror, input.fit.width, t.attribute.mirrored != nil {
+                    terms.append((-1, .width, t.coefficient * side.1))
+                    shift -= input.canvas.width * t.coefficient * side.1
+                }
+            }
+        }
+        guard c.constant.isFinite, terms.allSatisfy({ $0.2.isFinite }) else {
+            throw .nonFiniteNumber(c)
+        }
+        if solved { add(terms, c.relation, c.constant - shift, priority, origin) }
     }
 
     /// Drawn frames: springs and struts for unmentioned views, fallbacks for the others.
     private mutating func generateFrameConstraints(
-        _ i: Int, _ view: ViewDeclaration, mentioned: Bool
+        _ i: Int, _ view: ViewDeclaration, mentioned: Bool, relaxed: Bool = false
     ) {
+        // Inside a hidden arranged view, the drawn frame gives way to the hiding (§8).
+        let required: Priority = relaxed ? .hiddenRelaxed : .required
         guard let frame = view.frame else { return }
         let parent = view.parent == rootViewName ? -1 : (index[view.parent] ?? -1)
         let name = view.name
@@ -237,13 +295,13 @@ struct EngineBuild {
                 add(
                     [(i, position, 1), (parent, position, -1), (parent, dimension, -share.0)],
                     .equal,
-                    origin - share.0 * p0, .required,
+                    origin - share.0 * p0, required,
                     .generated("\(name)'s autoresizing \(h ? "x" : "y")"))
             }
             if solved(dimension) {
                 add(
                     [(i, dimension, 1), (parent, dimension, -share.1)], .equal,
-                    size - share.1 * p0, .required,
+                    size - share.1 * p0, required,
                     .generated("\(name)'s autoresizing \(h ? "width" : "height")"))
             }
         }
@@ -290,7 +348,8 @@ struct EngineBuild {
         let frames = frames()
         var ambiguousVariable = [Bool](repeating: false, count: solver.variableCount)
         for v in solver.ambiguousVariables() { ambiguousVariable[Int(v.index)] = true }
-        let ambiguous = variables.map {
+        let viewVariables = variables.prefix(input.views.count)
+        let ambiguous = viewVariables.map {
             $0.contains { $0.map { ambiguousVariable[Int($0.index)] } ?? false }
         }
 
@@ -304,20 +363,22 @@ struct EngineBuild {
         }
         var constraintComponents = [Int?](repeating: nil, count: input.constraints.count)
         var unsatisfied: [Int] = []
+        var relaxedByHiding: [Int] = []
         for (k, origin) in origins.enumerated() {
             guard case .user(let i) = origin else { continue }
             let component = componentOfHandle[Int(handles[k].index)]
             constraintComponents[i] = component < 0 ? nil : component
-            if !input.constraints[i].priority.isRequired,
+            let relaxed = !relaxedUsers.isEmpty && relaxedUsers.contains(i)
+            guard !input.constraints[i].priority.isRequired || relaxed,
                 (try? solver.isSatisfied(handles[k])) == false
-            {
-                unsatisfied.append(i)
-            }
+            else { continue }
+            if relaxed { relaxedByHiding.append(i) } else { unsatisfied.append(i) }
         }
         var result = EngineOutput(
             frames: frames, ambiguous: ambiguous, unsatisfied: unsatisfied,
+            relaxedByHiding: relaxedByHiding,
             constraintComponents: constraintComponents,
-            variableComponents: variables.map {
+            variableComponents: viewVariables.map {
                 $0.map { $0.flatMap { componentOfVariable[Int($0.index)] } }
             })
         if input.fit.any {

@@ -83,6 +83,9 @@ package struct EngineOutput: Sendable {
     package var ambiguous: [Bool]
     /// Indices (into the input's constraints) of optional constraints that do not hold.
     package var unsatisfied: [Int]
+    /// Indices of required constraints on (or inside) a hidden arranged view that were
+    /// solved at 999 and do not hold: they gave way to the stack's hiding (§8).
+    package var relaxedByHiding: [Int] = []
     /// Per input constraint, its independent component (numbered from 0), or nil when it
     /// mentions no solved variable.
     package var constraintComponents: [Int?]

@@ -48,10 +48,18 @@ extension LayoutModel {
             }
         }
         let intrinsics = variant?.intrinsics ?? [:]
+        // A variant's own `hide`/`show` and stack spacings: its stacks are regenerated
+        // with them (docs/vocabulary.md §12).
+        let hidden = variant?.hidden ?? [:]
+        let spacing = variant?.spacing ?? [:]
         let views = solvedViews.map { view in
             var declaration = view.declaration
             if let size = intrinsics[view.id] {
                 declaration.intrinsic = size.width == nil && size.height == nil ? nil : size
+            }
+            if !hidden.isEmpty, let flag = hidden[view.name] { declaration.isHidden = flag }
+            if !spacing.isEmpty, let value = spacing[view.name] {
+                declaration.stack?.spacing = value
             }
             return fixed.map { EngineView(declaration, fixed: $0(view)) }
                 ?? EngineView(declaration)

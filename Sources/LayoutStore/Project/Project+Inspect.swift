@@ -17,6 +17,9 @@ extension Project {
         /// Sibling views (same parent) whose frames overlap with a positive area, in
         /// declaration order of the first; ambiguous views are left out.
         public var overlaps: [Overlap] = []
+        /// Required constraints on (or inside) a hidden arranged view that give way to the
+        /// stack's hiding, as UIKit breaks them (docs/vocabulary.md §8): not problems.
+        public var relaxedByHiding: [Constraint] = []
         /// Whether any problem was found (the overlaps count unless allowed).
         public func hasProblems(allowingOverlap: Bool = false) -> Bool {
             !ambiguousViews.isEmpty || !negativeSizes.isEmpty || !squeezed.isEmpty
@@ -61,8 +64,16 @@ extension Project {
             layout: layout, variant: VariantRef(variant).description,
             ambiguousViews: views.indices.filter { output.ambiguous[$0] }.map { views[$0].name },
             unsatisfied: output.unsatisfied.map { constraints[$0] })
+        report.relaxedByHiding = output.relaxedByHiding.map { constraints[$0] }
         report.negativeSizes = Self.negativeSizes(views.map(\.name), output.frames)
-        for (i, view) in views.enumerated() {
+        // A hidden view (and what is inside it) is not on screen: a stack collapses it on
+        // purpose, so it is not reported squeezed.
+        var hidden: Set<String> = []
+        for (i, view) in views.enumerated()
+        where p.input.views[i].declaration.isHidden || hidden.contains(view.declaration.parent) {
+            hidden.insert(view.name)
+        }
+        for (i, view) in views.enumerated() where !hidden.contains(view.name) {
             // The input's declaration: a variant's own intrinsic size where it has one.
             guard let intrinsic = p.input.views[i].declaration.intrinsic else { continue }
             let frame = output.frames[i]
@@ -180,9 +191,13 @@ extension Project {
                 try write(.metric(name: metric.name, value: metric.value))
             }
             var viewNames: [Int64: String] = [:]
-            for view in try store.views(layout: name) where !view.isRoot {
+            let views = try store.views(layout: name)
+            for view in views where !view.isRoot {
                 try write(.view(view.declaration))
                 viewNames[view.id] = view.name
+            }
+            for view in views where view.declaration.isHidden {
+                try write(.hide(view: view.name, hidden: true, variant: nil))
             }
             var labels: [Int64: String] = [:]
             for stored in try store.listConstraints(layout: name)
@@ -218,6 +233,15 @@ extension Project {
                 for (id, size) in variant.intrinsics.sorted(by: { $0.key < $1.key }) {
                     guard let view = viewNames[id] else { continue }
                     try write(.intrinsic(view: view, size: size, variant: v))
+                }
+                for (view, hidden) in variant.hidden.sorted(by: { $0.key < $1.key }) {
+                    try write(.hide(view: view, hidden: hidden, variant: variant.name))
+                }
+                for (stack, spacing) in variant.spacing.sorted(by: { $0.key < $1.key }) {
+                    try write(
+                        .set(
+                            label: StackArrangement.spacingLabel(of: stack), constant: spacing,
+                            variant: variant.name))
                 }
             }
         }

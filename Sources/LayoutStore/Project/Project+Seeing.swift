@@ -39,8 +39,9 @@ extension Project {
         p.views.indices.map { i in
             FrameRow(
                 view: p.views[i].name, parent: p.views[i].declaration.parent,
-                frame: frames[i].snapped, ambiguous: ambiguous[i], kind: p.views[i].declaration.kind
-            )
+                frame: frames[i].snapped, ambiguous: ambiguous[i],
+                kind: p.views[i].declaration.kind,
+                hidden: p.input.views[i].declaration.isHidden)
         }
     }
 

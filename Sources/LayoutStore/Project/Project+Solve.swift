@@ -29,6 +29,11 @@ extension Project {
                 scope[mark.variant] = .some(nil)
             }
         }
+        // A stack's generated constraints are built from all its arranged views: a layout
+        // with stacks is re-solved whole.
+        if scope.values.contains(where: { $0 != nil }), try store.hasStacks(layout: layout) {
+            for variant in order { scope[variant] = .some(nil) }
+        }
         // Loading is shared by every variant needing the same scope.
         var models: [Set<Int>?: LayoutModel] = [:]
         if let preloaded { models[nil] = preloaded }
@@ -131,6 +136,9 @@ extension Project {
             WorkProgress(
                 stage: .write, subject: subject, done: 0, total: views.count, unit: "frames"))
         try store.writeFrames(layout: model.name, variant: variant, frames: frames)
+        if variant == .base, components == nil {
+            try store.writeStackConstraints(layoutID: model.id, views: model.views)
+        }
         if !model.solvesWhole(variantModel) {
             try writeComponents(model, views: views, output: output, dirty: components)
         }

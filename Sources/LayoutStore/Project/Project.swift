@@ -314,6 +314,12 @@ public final class Project {
         let wholeLayoutStale = marks.contains { $0.component == nil }
         let staleComponents = Set(marks.compactMap(\.component))
         let frames = try store.storedFrames(layout: layout, variant: ref)
+        // A variant's own hide/show, over the base's flag.
+        let variantHidden =
+            variant == nil
+            ? [:]
+            : try store.variants(layout: layout).variant(named: variant, layout: layout)?
+                .hidden ?? [:]
         // The root has a stored frame only where its canvas is fitted.
         return try store.views(layout: layout).compactMap { view in
             frames[view.id].map {
@@ -323,7 +329,8 @@ public final class Project {
                     ambiguous: $0.ambiguous,
                     stale: wholeLayoutStale
                         || view.components.contains { $0.map(staleComponents.contains) ?? false },
-                    kind: view.declaration.kind)
+                    kind: view.declaration.kind,
+                    hidden: variantHidden[view.name] ?? view.declaration.isHidden)
             }
         }
     }

@@ -9,8 +9,10 @@ public struct FrameRow: Hashable, Sendable {
     public var ambiguous: Bool
     /// Stored before an edit that is not re-solved yet (read with ``Project/FrameReading/asStored``).
     public var stale = false
-    /// A view or a layout guide (solved and reported, never drawn).
+    /// A view, a stack or a layout guide (solved and reported, never drawn).
     public var kind = ViewKind.view
+    /// `hide VIEW` in the base or the variant read (UIView.isHidden; drawn faint).
+    public var hidden = false
 }
 
 /// One view's frame before and after an edit.

@@ -83,10 +83,13 @@ package enum SVGRenderer {
             out += canvasRect(p.canvas, o)
             let depths = depthOf(p.boxes)
             let labels = placeLabels(p.boxes)
+            let faint = faintBoxes(p.boxes)
             for (i, (b, depth)) in zip(p.boxes, depths).enumerated() {
                 // The full name as a tooltip: the label may be cut short or left out.
                 let name = b.view + (b.ambiguous ? " (ambiguous)" : "")
-                out += rectStart(b, depth: depth, o) + "<title>\(escape(name))</title></rect>\n"
+                out +=
+                    rectStart(b, depth: depth, o, faint: faint[i])
+                    + "<title>\(escape(name))</title></rect>\n"
                 if let label = labels[i] {
                     out += labelText(label, for: b, o)
                 }
@@ -213,19 +216,40 @@ package enum SVGRenderer {
             + " fill=\"\(b.ambiguous ? "#dc2626" : "#111827")\">\(escape(label.text))</text>\n"
     }
 
-    /// The view's `<rect ...>` start tag: the caller adds its children and `</rect>`.
-    private static func rectStart(_ b: FrameRow, depth: Int, _ o: (x: Double, y: Double)) -> String
-    {
+    /// Per box, whether it is hidden or inside a hidden box (parents come first).
+    private static func faintBoxes(_ boxes: [FrameRow]) -> [Bool] {
+        var faint: [String: Bool] = [:]
+        return boxes.map { b in
+            let value = b.hidden || faint[b.parent] == true
+            faint[b.view] = value
+            return value
+        }
+    }
+
+    /// The view's `<rect ...>` start tag: the caller adds its children and `</rect>`. A
+    /// stack is outlined (no fill: its arranged views show through); a hidden view, and
+    /// everything inside it, is faint.
+    private static func rectStart(
+        _ b: FrameRow, depth: Int, _ o: (x: Double, y: Double), faint: Bool = false
+    ) -> String {
         let f = b.frame
-        var s =
-            "<rect data-view=\"\(escape(b.view))\" x=\"\(formatNumber(f.x + o.x))\""
-            + " y=\"\(formatNumber(f.y + o.y))\" width=\"\(formatNumber(f.width))\""
-            + " height=\"\(formatNumber(f.height))\" fill=\"\(fills[depth % fills.count])\""
-            + " fill-opacity=\"0.8\""
+        var s = "<rect data-view=\"\(escape(b.view))\""
+        if b.kind == .stack { s += " class=\"stack\"" }
+        if faint { s += " data-hidden=\"1\" opacity=\"0.25\"" }
         s +=
-            b.ambiguous
-            ? " stroke=\"#dc2626\" stroke-width=\"2\" stroke-dasharray=\"6 3\""
-            : " stroke=\"#1e3a8a\" stroke-width=\"1\""
+            " x=\"\(formatNumber(f.x + o.x))\""
+            + " y=\"\(formatNumber(f.y + o.y))\" width=\"\(formatNumber(f.width))\""
+            + " height=\"\(formatNumber(f.height))\""
+        s +=
+            b.kind == .stack
+            ? " fill=\"none\"" : " fill=\"\(fills[depth % fills.count])\" fill-opacity=\"0.8\""
+        if b.ambiguous {
+            s += " stroke=\"#dc2626\" stroke-width=\"2\" stroke-dasharray=\"6 3\""
+        } else if b.kind == .stack {
+            s += " stroke=\"#7c3aed\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\""
+        } else {
+            s += " stroke=\"#1e3a8a\" stroke-width=\"1\""
+        }
         return s + ">"
     }
 

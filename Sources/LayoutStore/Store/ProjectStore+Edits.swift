@@ -96,6 +96,12 @@ extension ProjectStore {
         try NumberCheck.finite(value, "a constant", at: nil)
         try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
+            if let stack = try spacingStack(label, layoutID: layoutID) {
+                let variantID = try variantID(
+                    VariantRef(variant), layoutID: layoutID, layout: layout)
+                try setSpacing(stackID: stack, value, variantID: variantID)
+                return
+            }
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
             let variantID = try variantID(VariantRef(variant), layoutID: layoutID, layout: layout)
             if variantID == 0 {
@@ -154,7 +160,8 @@ extension ProjectStore {
     }
 
     /// Every stored constraint of `layout` in declaration order (inactive ones too), plus
-    /// with `includeGenerated` the intrinsic-size constraints (kind `.intrinsic`, no id).
+    /// with `includeGenerated` the intrinsic-size constraints (kind `.intrinsic`, no id) and
+    /// the stacks' (kind `.stack`).
     package func listConstraints(layout: String = defaultLayoutName, includeGenerated: Bool = false)
         throws -> [StoredConstraint]
     {
@@ -162,10 +169,16 @@ extension ProjectStore {
         var result = try ConstraintReader(database: database).constraints(
             layoutID: layoutID, layout: layout, filter: nil, [])
         if includeGenerated {
-            for view in try views(layout: layout) {
+            let views = try views(layout: layout)
+            for view in views {
                 result += IntrinsicConstraints.generate(for: view.declaration).map {
                     StoredConstraint(id: nil, layout: layout, constraint: $0)
                 }
+            }
+            // The base layout's stacks (a variant's hidden views regenerate its own).
+            if views.contains(where: { $0.declaration.stack != nil }) {
+                result += StackConstraints(views: views.filter { !$0.isRoot }.map(\.declaration))
+                    .constraints.map { StoredConstraint(id: nil, layout: layout, constraint: $0) }
             }
         }
         return result

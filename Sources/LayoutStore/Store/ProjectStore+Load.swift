@@ -109,8 +109,9 @@ extension ProjectStore {
                 v.frame_height, v.autoresize, v.intrinsic_width, v.intrinsic_height, v.hug,
                 v.resist, v.comp_left, v.comp_top, v.comp_width, v.comp_height, v.kind,
                 v.margin_top, v.margin_left, v.margin_bottom, v.margin_right, v.baseline_first,
-                v.baseline_last, v.hug_vertical, v.resist_vertical
-            FROM views v
+                v.baseline_last, v.hug_vertical, v.resist_vertical, v.hidden, st.axis,
+                st.spacing, st.distribution, st.alignment
+            FROM views v LEFT JOIN stacks st ON st.view_id = v.id
             """
         var values: [(any SQLBindable)?] = [layoutID]
         if let components {
@@ -165,12 +166,21 @@ extension ProjectStore {
             let id = s.int64(0)
             let name = s.string(1)
             names[id] = name
+            var stack: StackArrangement?
+            if !s.isNull(27) {
+                stack = StackArrangement(
+                    axis: s.string(27) == "V" ? .vertical : .horizontal, spacing: s.double(28),
+                    distribution: .init(rawValue: s.string(29)) ?? .fill,
+                    alignment: .init(rawValue: s.string(30)) ?? .fill)
+            }
             let declaration = ViewDeclaration(
                 name: name, parent: parent, frame: frame,
                 autoresize: AutoresizingMask(rawValue: s.int(8)), intrinsic: intrinsic,
-                kind: ViewKind(rawValue: s.string(17)) ?? .view, margins: s.insets(18),
+                kind: stack != nil ? .stack : ViewKind(rawValue: s.string(17)) ?? .view,
+                margins: s.insets(18),
                 baseline: s.isNull(22)
-                    ? nil : Baselines(first: s.double(22), last: s.optionalDouble(23)))
+                    ? nil : Baselines(first: s.double(22), last: s.optionalDouble(23)),
+                stack: stack, isHidden: s.bool(26))
             result.append(
                 StoredView(
                     id: id, declaration: declaration, ordinal: s.int(3),
@@ -253,6 +263,21 @@ extension ProjectStore {
         }
         for (variantID, viewID, size) in intrinsics {
             if let i = index[variantID] { variants[i].intrinsics[viewID] = size }
+        }
+        let viewStates = try database.cachedStatement(
+            """
+            SELECT vv.variant_id, w.name, vv.hidden, vv.spacing
+            FROM variant_views vv JOIN variants v ON v.id = vv.variant_id
+            JOIN views w ON w.id = vv.view_id
+            WHERE v.layout_id = ?
+            """
+        ).rows([layoutID]) {
+            ($0.int64(0), $0.string(1), $0.isNull(2) ? nil : $0.bool(2), $0.optionalDouble(3))
+        }
+        for (variantID, view, hidden, spacing) in viewStates {
+            guard let i = index[variantID] else { continue }
+            if let hidden { variants[i].hidden[view] = hidden }
+            if let spacing { variants[i].spacing[view] = spacing }
         }
         return variants
     }

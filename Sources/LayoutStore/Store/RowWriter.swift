@@ -18,8 +18,8 @@ struct RowWriter {
             INSERT INTO views (layout_id, name, parent_id, ordinal, frame_x, frame_y,
                 frame_width, frame_height, autoresize, intrinsic_width, intrinsic_height,
                 hug, resist, kind, margin_top, margin_left, margin_bottom, margin_right,
-                baseline_first, baseline_last, hug_vertical, resist_vertical)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                baseline_first, baseline_last, hug_vertical, resist_vertical, hidden)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         insertConstraint = try database.cachedStatement(
             """
@@ -70,7 +70,8 @@ struct RowWriter {
             try s.bind(intrinsic.hug.rawValue, at: 12)
             try s.bind(intrinsic.resist.rawValue, at: 13)
         }
-        try s.bind(view.kind.rawValue, at: 14)
+        // A stack is a view row plus its `stacks` row (see migration 0008).
+        try s.bind(view.kind == .stack ? ViewKind.view.rawValue : view.kind.rawValue, at: 14)
         if let m = view.margins {
             try s.bind(m.top, at: 15)
             try s.bind(m.left, at: 16)
@@ -85,9 +86,22 @@ struct RowWriter {
             try s.bind(intrinsic.verticalHug.rawValue, at: 21)
             try s.bind(intrinsic.verticalResist.rawValue, at: 22)
         }
+        try s.bind(view.isHidden, at: 23)
         try s.step()
         s.reset()
-        return database.lastInsertedRowID
+        let id = database.lastInsertedRowID
+        if let stack = view.stack {
+            try database.cachedStatement(
+                """
+                INSERT INTO stacks (view_id, axis, spacing, distribution, alignment)
+                VALUES (?, ?, ?, ?, ?)
+                """
+            ).run([
+                id, stack.axis == .horizontal ? "H" : "V", stack.spacing,
+                stack.distribution.rawValue, stack.alignment.rawValue,
+            ])
+        }
+        return id
     }
 
     /// Inserts a constraint: the first term of each side inline, any further terms as
@@ -185,6 +199,7 @@ enum NumberCheck {
 
     static func view(_ view: ViewDeclaration, at: SourceLocation?) throws(StoreError) {
         if let margins = view.margins { try insets(margins, at: at) }
+        if let stack = view.stack { try finite(stack.spacing, "a stack's spacing", at: at) }
         if let baseline = view.baseline {
             try finite(baseline.first, "a baseline", at: at)
             if let last = baseline.last { try finite(last, "a baseline", at: at) }

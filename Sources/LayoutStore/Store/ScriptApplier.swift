@@ -153,6 +153,11 @@ final class ScriptApplier {
             try intrinsic(view, size, variant: variant, located)
         case .fit(let width, let height, let variant):
             try fit(Fit(width: width, height: height), variant: variant, at: at)
+        case .hide(let view, let hidden, let variant):
+            try hide(
+                view, hidden, variant: variant, at: at,
+                viewAt: Self.location(of: view, in: located, after: 1),
+                variantAt: variant.map { Self.location(of: $0, in: located, after: 3) } ?? at)
         }
     }
 
@@ -164,12 +169,9 @@ final class ScriptApplier {
         throws -> Int64
     {
         guard let variant else { return 0 }
-        if let id = layout.variants[variant] { return id }
         let words = located.text.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
-        throw StoreError.unknownVariant(
-            name: variant, layout: layout.name,
-            at: Self.location(of: variant, in: located, after: max(0, words - 1)),
-            suggestion: suggestName(variant, from: layout.variants.keys))
+        return try variantID(
+            variant, in: layout, at: Self.location(of: variant, in: located, after: max(0, words - 1)))
     }
 
     /// A layout whose model the overrides change is read back from the project for its
@@ -226,6 +228,39 @@ final class ScriptApplier {
         }
         forgetModel(layout)
         touchedLayouts.insert(layout.id)
+    }
+
+    /// `hide VIEW [in VARIANT]` / `show ...`: the flag in the rows and in the kept model.
+    private func hide(
+        _ view: String, _ hidden: Bool, variant: String?, at: SourceLocation,
+        viewAt: SourceLocation, variantAt: SourceLocation
+    ) throws {
+        let layout = try state(currentName)
+        let viewID = try store.hideableViewID(
+            view, layoutID: layout.id, layout: layout.name, at: viewAt)
+        let variantID = try variantID(variant, in: layout, at: variantAt)
+        try store.writeHidden(viewID: viewID, hidden, variantID: variantID)
+        if variantID == 0 {
+            if let i = layout.model?.views.firstIndex(where: { $0.id == viewID }) {
+                layout.model!.views[i].declaration.isHidden = hidden
+            }
+        } else if let v = layout.model?.variants.firstIndex(where: { $0.id == variantID }) {
+            layout.model!.variants[v].hidden[view] = hidden
+        }
+        touchedLayouts.insert(layout.id)
+    }
+
+    /// The id of `variant` in `layout` (0 for the base), or an unknown-variant error.
+    private func variantID(_ variant: String?, in layout: LayoutState, at: SourceLocation)
+        throws -> Int64
+    {
+        guard case .named(let name) = VariantRef(variant) else { return 0 }
+        guard let id = layout.variants[name] else {
+            throw StoreError.unknownVariant(
+                name: name, layout: layout.name, at: at,
+                suggestion: suggestName(name, from: layout.variants.keys))
+        }
+        return id
     }
 
     // MARK: Statements
@@ -404,6 +439,20 @@ final class ScriptApplier {
     ) throws {
         try NumberCheck.finite(constant, "a constant", at: at)
         let layout = try state(currentName)
+        if let stackID = try store.spacingStack(label, layoutID: layout.id) {
+            let variantID = try variantID(variant, in: layout, at: variantAt)
+            try store.setSpacing(stackID: stackID, constant, variantID: variantID)
+            let stack = String(label.dropLast(".spacing".count))
+            if variantID == 0 {
+                if let i = layout.model?.views.firstIndex(where: { $0.id == stackID }) {
+                    layout.model!.views[i].declaration.stack?.spacing = constant
+                }
+            } else if let v = layout.model?.variants.firstIndex(where: { $0.id == variantID }) {
+                layout.model!.variants[v].spacing[stack] = constant
+            }
+            touchedLayouts.insert(layout.id)
+            return
+        }
         let target = try store.labelledConstraint(
             label, layoutID: layout.id, layout: layout.name, at: labelAt)
         let db = store.database

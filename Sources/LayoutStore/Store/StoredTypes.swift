@@ -67,6 +67,10 @@ package struct VariantModel: Hashable, Sendable {
     package var changesStructure: Bool {
         !priorities.isEmpty || !activations.isEmpty || !intrinsics.isEmpty
     }
+    /// View name → the variant's own `hide` (true) or `show` (false).
+    package var hidden: [String: Bool] = [:]
+    /// Stack name → the variant's own spacing (`set STACK.spacing N in VARIANT`).
+    package var spacing: [String: Double] = [:]
 
     package init(
         id: Int64, name: String, canvas: Size?, safe: Insets? = nil,

@@ -1,0 +1,124 @@
+import LayoutSQLite
+import LayoutScript
+
+/// Stacks and hidden views in the store: `hide`/`show` (base or per variant) and a stack's
+/// spacing, the one named constant `STACK.spacing` (docs/vocabulary.md §7, §8).
+extension ProjectStore {
+    /// Hides (`hidden`) or shows view `view`: in the base layout (every variant that does
+    /// not say otherwise), or in one variant only.
+    ///
+    ///     try store.setHidden(view: "error", true, variant: "compact")
+    package func setHidden(
+        view: String, _ hidden: Bool, variant: String? = nil, layout: String = defaultLayoutName,
+        at: SourceLocation? = nil, variantAt: SourceLocation? = nil
+    ) throws {
+        try database.savepoint(.immediate) {
+            let layoutID = try layoutID(layout)
+            let viewID = try hideableViewID(view, layoutID: layoutID, layout: layout, at: at)
+            let variantID = try variantID(
+                VariantRef(variant), layoutID: layoutID, layout: layout, at: variantAt ?? at)
+            try writeHidden(viewID: viewID, hidden, variantID: variantID)
+        }
+    }
+
+    /// The id of view `name`, which `hide`/`show` may name (not the root: it is the canvas).
+    func hideableViewID(_ name: String, layoutID: Int64, layout: String, at: SourceLocation?)
+        throws -> Int64
+    {
+        if name == rootViewName {
+            throw StoreError.refusedEdit(
+                "the root view is the canvas and cannot be hidden; hide its subviews instead")
+        }
+        guard
+            let id = try database.int64(
+                "SELECT id FROM views WHERE layout_id = ? AND name = ?", [layoutID, name])
+        else {
+            let names = try database.cachedStatement(
+                "SELECT name FROM views WHERE layout_id = ?"
+            ).rows([layoutID]) { $0.string(0) }
+            throw StoreError.unknownView(
+                name: name, layout: layout, at: at, suggestion: suggestName(name, from: names))
+        }
+        return id
+    }
+
+    /// Writes a hidden flag: the view's own column (variant 0) or the variant's row.
+    func writeHidden(viewID: Int64, _ hidden: Bool, variantID: Int64) throws {
+        if variantID == 0 {
+            try database.execute("UPDATE views SET hidden = ? WHERE id = ?", [hidden, viewID])
+            return
+        }
+        try database.execute(
+            "UPDATE variant_views SET hidden = ? WHERE variant_id = ? AND view_id = ?",
+            [hidden, variantID, viewID])
+        if database.changes == 0 {
+            try database.execute(
+                "INSERT INTO variant_views (variant_id, view_id, hidden) VALUES (?, ?, ?)",
+                [variantID, viewID, hidden])
+        }
+    }
+
+    /// The id of the stack a spacing label names (`row.spacing` for stack `row`), or nil
+    /// when the label is not one (then it names a constraint).
+    func spacingStack(_ label: String, layoutID: Int64) throws -> Int64? {
+        guard let name = StackArrangement.stack(ofSpacingLabel: label) else { return nil }
+        return try database.int64(
+            """
+            SELECT v.id FROM views v JOIN stacks s ON s.view_id = v.id
+            WHERE v.layout_id = ? AND v.name = ?
+            """, [layoutID, name])
+    }
+
+    /// Writes a stack's spacing: its own (variant 0) or a variant's.
+    func setSpacing(stackID: Int64, _ value: Double, variantID: Int64) throws {
+        if variantID == 0 {
+            try database.execute(
+                "UPDATE stacks SET spacing = ? WHERE view_id = ?", [value, stackID])
+            return
+        }
+        try database.execute(
+            "UPDATE variant_views SET spacing = ? WHERE variant_id = ? AND view_id = ?",
+            [value, variantID, stackID])
+        if database.changes == 0 {
+            try database.execute(
+                "INSERT INTO variant_views (variant_id, view_id, spacing) VALUES (?, ?, ?)",
+                [variantID, stackID, value])
+        }
+    }
+
+    /// Whether `layout` has a stack: its generated constraints tie the arranged views
+    /// together, so it is re-solved whole rather than by components.
+    package func hasStacks(layout: String) throws -> Bool {
+        guard let layoutID = try existingLayoutID(layout) else { return false }
+        return try database.int64(
+            """
+            SELECT EXISTS (SELECT 1 FROM stacks s JOIN views v ON v.id = s.view_id
+                WHERE v.layout_id = ?)
+            """, [layoutID]) == 1
+    }
+}
+
+extension ProjectStore {
+    /// Replaces the base layout's rows in `stack_constraints` (what `all_constraints`
+    /// shows SQL readers with kind 'stack') by the constraints its stacks generate now.
+    func writeStackConstraints(layoutID: Int64, views: [StoredView]) throws {
+        try database.execute("DELETE FROM stack_constraints WHERE layout_id = ?", [layoutID])
+        guard views.contains(where: { $0.declaration.stack != nil }) else { return }
+        let ids = Dictionary(
+            views.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
+        let stacks = StackConstraints(views: views.filter { !$0.isRoot }.map(\.declaration))
+        let insert = try database.cachedStatement(
+            """
+            INSERT INTO stack_constraints (layout_id, position, stack_id, relation, constant,
+                priority, source)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (position, (c, owner)) in zip(stacks.constraints, stacks.owners).enumerated() {
+            guard let stackID = ids[owner] else { continue }
+            try insert.run([
+                layoutID, position, stackID, c.relation.rawValue, c.constant,
+                c.priority.rawValue, c.source,
+            ])
+        }
+    }
+}
