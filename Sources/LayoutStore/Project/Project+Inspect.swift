@@ -152,6 +152,9 @@ extension Project {
 
     /// The project (or one layout) as a `.layout` script that `apply` rebuilds.
     ///
+    /// A layout made by applying scripts is written from their lines as written (metric
+    /// names, VFL, compound lines, comments), a line edited since in its current form
+    /// (``sourceExport(of:)``), followed by what the command line added.
     /// Deactivated constraints have no script form; they are written as comments. A name
     /// a script cannot spell (see ``Identifier``; only plain SQL can store one) throws
     /// ``InvalidNameError``: the text would apply as a different project.
@@ -165,33 +168,52 @@ extension Project {
             lines.append("")
             try write(.layout(name))
             let root = try store.views(layout: name).first(where: \.isRoot)
-            if let canvas = summary.canvas {
+            let source = try sourceExport(of: summary)
+            if var written = source?.lines {
+                // The header of an export applied before is this export's own.
+                if written.first == lines[0] {
+                    written.removeFirst()
+                    while written.first?.trimmingCharacters(in: .whitespaces) == "" {
+                        written.removeFirst()
+                    }
+                }
+                lines += written
+            }
+            if let canvas = summary.canvas, source?.canvas != true {
                 try write(
                     .canvas(
                         canvas, safe: summary.safe == .zero ? nil : summary.safe,
                         margins: root?.declaration.margins,
                         direction: summary.direction == .rightToLeft ? .rightToLeft : nil))
             }
-            for metric in try store.metrics(layout: name) {
+            for metric in try store.metrics(layout: name)
+            where source?.metrics.contains(metric.name) != true {
                 try write(.metric(name: metric.name, value: metric.value))
             }
-            for view in try store.views(layout: name) where !view.isRoot {
+            for view in try store.views(layout: name)
+            where !view.isRoot && source?.views.contains(view.name) != true {
                 try write(.view(view.declaration))
             }
             var labels: [Int64: String] = [:]
             for stored in try store.listConstraints(layout: name)
             where stored.constraint.kind == .user {
+                if let id = stored.id, let label = stored.constraint.label { labels[id] = label }
+                if let id = stored.id, source?.constraintIDs.contains(id) == true { continue }
                 let text = try ScriptWriter.checkedText(of: .constraint(stored.constraint))
                 lines.append(stored.constraint.isActive ? text : "# inactive: \(text)")
-                if let id = stored.id, let label = stored.constraint.label { labels[id] = label }
             }
             for variant in try store.variants(layout: name) {
-                try write(
-                    .variant(
-                        name: variant.name, canvas: variant.canvas, safe: variant.safe,
-                        direction: variant.direction))
+                if source?.variants.contains(variant.name) != true {
+                    try write(
+                        .variant(
+                            name: variant.name, canvas: variant.canvas, safe: variant.safe,
+                            direction: variant.direction))
+                }
                 for (id, value) in variant.overrides.sorted(by: { $0.key < $1.key }) {
-                    guard let label = labels[id] else { continue }
+                    guard let label = labels[id],
+                        source?.sets.contains(ScriptImage.Layout.setKey(label, variant.name))
+                            != true
+                    else { continue }
                     try write(.set(label: label, constant: value, variant: variant.name))
                 }
             }
