@@ -137,7 +137,7 @@ extension Project {
     }
 
     /// `apply --replace`: the layouts the script uses and those the file made before are
-    /// removed, then the script applied as to a new project, in one transaction.
+    /// emptied, then the script applied as to a new project, in one transaction.
     private func applyReplacing(_ text: String, file: String, layout: String, dryRun: Bool)
         throws -> ApplyPlan
     {
@@ -161,7 +161,7 @@ extension Project {
             }, wrote: false, report: SolveReport())
         guard !dryRun else { return plan }
         plan.report = try store.database.savepoint(.immediate) {
-            try store.removeLayouts(existing.map(\.id))
+            try store.emptyLayouts(existing.map(\.id))
             return try apply(script: text, file: file, layout: layout)
         }
         plan.wrote = true

@@ -123,12 +123,35 @@ extension ProjectStore {
 }
 
 extension ProjectStore {
-    /// Removes whole layouts (their views, constraints, variants, frames and lines go with
-    /// them), inside the caller's transaction.
-    func removeLayouts(_ ids: [Int64]) throws {
+    /// Empties layouts: their views but the root, constraints, metrics, variants, canvas
+    /// and lines go, inside the caller's transaction, through the triggers (which mark
+    /// them dirty). The layout row and its root stay: deleting the root fires a dirty
+    /// mark for the layout being deleted, which its foreign key refuses.
+    func emptyLayouts(_ ids: [Int64]) throws {
         for id in ids {
-            try database.execute("DELETE FROM script_lines WHERE layout_id = ?", [id])
-            try database.execute("DELETE FROM layouts WHERE id = ?", [id])
+            // Views refer to their parents and constraints to their views without a
+            // cascade: constraints first, then the views deepest first (a parent has a
+            // lower ordinal than its subviews).
+            try database.execute("DELETE FROM constraints WHERE layout_id = ?", [id])
+            let views = try database.cachedStatement(
+                "SELECT id FROM views WHERE layout_id = ? AND parent_id IS NOT NULL ORDER BY ordinal DESC"
+            ).rows([id]) { $0.int64(0) }
+            for view in views { try database.execute("DELETE FROM views WHERE id = ?", [view]) }
+            for table in ["metrics", "variants", "script_lines"] {
+                try database.execute("DELETE FROM \(table) WHERE layout_id = ?", [id])
+            }
+            try database.execute(
+                """
+                UPDATE layouts SET canvas_width = NULL, canvas_height = NULL, safe_top = 0,
+                    safe_left = 0, safe_bottom = 0, safe_right = 0, direction = 'ltr'
+                WHERE id = ?
+                """, [id])
+            try database.execute(
+                """
+                UPDATE views SET margin_top = NULL, margin_left = NULL, margin_bottom = NULL,
+                    margin_right = NULL
+                WHERE layout_id = ? AND parent_id IS NULL
+                """, [id])
         }
     }
 }
