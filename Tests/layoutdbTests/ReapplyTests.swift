@@ -64,8 +64,11 @@ struct ReapplyTests {
 
     /// `PRAGMA data_version` read by one sqlite3 connection before and after `args` runs:
     /// it moves when any other connection commits to the file.
-    func dataVersions(_ box: Sandbox, around args: [String]) -> (before: String, after: String, run: String) {
-        let command = ([productsDirectory.appending(path: "layoutdb").path] + args + ["--db", box.db])
+    func dataVersions(_ box: Sandbox, around args: [String]) -> (
+        before: String, after: String, run: String
+    ) {
+        let command =
+            ([productsDirectory.appending(path: "layoutdb").path] + args + ["--db", box.db])
             .map { "'\($0)'" }.joined(separator: " ")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -82,48 +85,105 @@ struct ReapplyTests {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        return (lines.first ?? "", lines.last ?? "", lines.dropFirst().dropLast().joined(separator: "\n"))
+        return (
+            lines.first ?? "", lines.last ?? "",
+            lines.dropFirst().dropLast().joined(separator: "\n")
+        )
     }
 
     // MARK: Edit a line and re-apply
 
     static let edits: [(String, [(String, String)], String)] = [
-        ("view added", [("view note frame", "view footer in body\nview note frame"),
-                        ("caption.width == 40; caption.height == 12", "caption.width == 40; caption.height == 12\nfooter.left == body.left; footer.bottom == body.bottom; footer.width == 30; footer.height == 10")],
-         "add view footer in body"),
-        ("view removed", [("view caption in body\n", ""),
-                          ("caption.left == body.left + 8; caption.top == body.top + 8\ncaption.width == 40; caption.height == 12\n", "")],
-         "remove view caption"),
-        ("view re-parented", [("view badge in body frame", "view badge in header frame")],
-         "move view badge: body → header"),
-        ("view re-framed", [("view note frame 5 500 50 20", "view note frame 5 400 60 30")],
-         "change view note"),
-        ("constraint added", [("title.height == 24", "title.height == 24\nnote.top == body.top")],
-         "add constraint note.top == body.top"),
-        ("constraint removed", [("title.height == 24\n", "title.height >= 10\n")],
-         "remove constraint title.height == 24"),
-        ("constant changed", [("header.height == 80", "header.height == 90")],
-         "change constraint header.height: header.height == 80 → header.height: header.height == 90"),
-        ("multiplier changed", [("body.width * 0.25", "body.width * 0.5")], "change constraint ratio"),
-        ("priority changed", [("title.width == 200 @ 300", "title.width == 200 @ 500")],
-         "change constraint wide"),
-        ("VFL line changed", [("V:[header]-8-[body]-20-|", "V:[header]-12-[body]-30-|")],
-         "add constraint body.top == header.bottom + 12"),
+        (
+            "view added",
+            [
+                ("view note frame", "view footer in body\nview note frame"),
+                (
+                    "caption.width == 40; caption.height == 12",
+                    "caption.width == 40; caption.height == 12\nfooter.left == body.left; footer.bottom == body.bottom; footer.width == 30; footer.height == 10"
+                ),
+            ],
+            "add view footer in body"
+        ),
+        (
+            "view removed",
+            [
+                ("view caption in body\n", ""),
+                (
+                    "caption.left == body.left + 8; caption.top == body.top + 8\ncaption.width == 40; caption.height == 12\n",
+                    ""
+                ),
+            ],
+            "remove view caption"
+        ),
+        (
+            "view re-parented", [("view badge in body frame", "view badge in header frame")],
+            "move view badge: body → header"
+        ),
+        (
+            "view re-framed", [("view note frame 5 500 50 20", "view note frame 5 400 60 30")],
+            "change view note"
+        ),
+        (
+            "constraint added",
+            [("title.height == 24", "title.height == 24\nnote.top == body.top")],
+            "add constraint note.top == body.top"
+        ),
+        (
+            "constraint removed", [("title.height == 24\n", "title.height >= 10\n")],
+            "remove constraint title.height == 24"
+        ),
+        (
+            "constant changed", [("header.height == 80", "header.height == 90")],
+            "change constraint header.height: header.height == 80 → header.height: header.height == 90"
+        ),
+        (
+            "multiplier changed", [("body.width * 0.25", "body.width * 0.5")],
+            "change constraint ratio"
+        ),
+        (
+            "priority changed", [("title.width == 200 @ 300", "title.width == 200 @ 500")],
+            "change constraint wide"
+        ),
+        (
+            "VFL line changed", [("V:[header]-8-[body]-20-|", "V:[header]-12-[body]-30-|")],
+            "add constraint body.top == header.bottom + 12"
+        ),
         ("metric changed", [("metric pad 16", "metric pad 24")], "change metric pad 24"),
-        ("variant changed", [("variant compact canvas 320 568", "variant compact canvas 300 500")],
-         "change variant compact"),
-        ("set changed", [("set header.height 44 in compact", "set header.height 50 in compact")],
-         "change set header.height 50 in compact"),
-        ("set removed", [("set header.height 44 in compact\n", "")], "remove set header.height in compact"),
-        ("variant removed", [("variant compact canvas 320 568\nset header.height 44 in compact\n", "")],
-         "remove variant compact"),
-        ("lines reordered", [("view note frame 5 500 50 20 autoresize top\n", ""),
-                             ("# the home screen\n", "# the home screen\nview note frame 5 500 50 20 autoresize top\n")],
-         "no changes"),
+        (
+            "variant changed",
+            [("variant compact canvas 320 568", "variant compact canvas 300 500")],
+            "change variant compact"
+        ),
+        (
+            "set changed", [("set header.height 44 in compact", "set header.height 50 in compact")],
+            "change set header.height 50 in compact"
+        ),
+        (
+            "set removed", [("set header.height 44 in compact\n", "")],
+            "remove set header.height in compact"
+        ),
+        (
+            "variant removed",
+            [("variant compact canvas 320 568\nset header.height 44 in compact\n", "")],
+            "remove variant compact"
+        ),
+        (
+            "lines reordered",
+            [
+                ("view note frame 5 500 50 20 autoresize top\n", ""),
+                (
+                    "# the home screen\n",
+                    "# the home screen\nview note frame 5 500 50 20 autoresize top\n"
+                ),
+            ],
+            "no changes"
+        ),
     ]
 
-    @Test("editing one line and re-applying gives the frames of a fresh apply of the edited script",
-          arguments: edits.indices)
+    @Test(
+        "editing one line and re-applying gives the frames of a fresh apply of the edited script",
+        arguments: edits.indices)
     func editAndReapply(_ index: Int) {
         let (kind, changes, planned) = Self.edits[index]
         let text = edited(changes)
@@ -139,7 +199,9 @@ struct ReapplyTests {
         #expect(box.run(["doctor"]).status == 0, "\(kind): \(box.run(["doctor"]).stdout)")
     }
 
-    @Test("what the command line made or changed is kept; where the script changes it too, the script wins")
+    @Test(
+        "what the command line made or changed is kept; where the script changes it too, the script wins"
+    )
     func commandLineEditsKept() {
         let box = project()
         #expect(box.run(["add", "caption.width >= 30", "--label", "capw", "-q"]).status == 0)
@@ -156,16 +218,20 @@ struct ReapplyTests {
         #expect(!r.stdout.contains("header.height"), "\(r.stdout)")
         #expect(box.run(["get", "capw"]).status == 0)
         #expect(box.sql("select count(*) from variants where name = 'tall'") == "1")
-        #expect(box.sql("select constant from constraints where label = 'header.height'") == "100.0")
+        #expect(
+            box.sql("select constant from constraints where label = 'header.height'") == "100.0")
         #expect(box.sql("select constant from constraints where label = 'ratio'") == "10.0")
-        #expect(box.sql("select frame_x || ' ' || frame_height from views where name = 'badge'") == "1.0 4.0")
+        #expect(
+            box.sql("select frame_x || ' ' || frame_height from views where name = 'badge'")
+                == "1.0 4.0")
 
         // Now the script changes header.height itself: the script wins, and says so.
         text = text.replacingOccurrences(of: "header.height == 80", with: "header.height == 90")
         box.write("home.layout", text)
         r = box.run(["apply", path])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("header.height == 90 (replaces an edit made since)"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("header.height == 90 (replaces an edit made since)"), "\(r.stdout)")
         #expect(box.sql("select constant from constraints where label = 'header.height'") == "90.0")
         #expect(box.sql("select constant from constraints where label = 'ratio'") == "10.0")
         #expect(box.run(["get", "capw"]).status == 0)
@@ -183,11 +249,33 @@ struct ReapplyTests {
         #expect(box.bytes() == before)
     }
 
+    @Test("a re-apply writes only what changed: a constant marks its components, not the layout")
+    func onlyWhatChangedIsMarked() {
+        let box = project()
+        let path = box.write(
+            "home.layout", edited([("header.height == 80", "header.height == 90")]))
+        let r = box.run(["apply", path, "--no-solve", "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let marks = box.sql("select component from dirty").split(separator: "\n")
+        #expect(!marks.isEmpty)
+        #expect(!marks.contains("-1"), "the whole layout was marked: \(marks)")
+        #expect(
+            box.sql("select count(*) from views") == project().sql("select count(*) from views"))
+        #expect(box.run(["solve", "-q"]).status == 0)
+        #expect(
+            frames(box) == frames(project(edited([("header.height == 80", "header.height == 90")])))
+        )
+    }
+
     @Test("--dry-run prints the plan and writes nothing")
     func dryRunWritesNothing() {
         let box = project()
-        let path = box.write("home.layout", edited([("header.height == 80", "header.height == 90"),
-                                                     ("view note frame", "view extra\nview note frame")]))
+        let path = box.write(
+            "home.layout",
+            edited([
+                ("header.height == 80", "header.height == 90"),
+                ("view note frame", "view extra\nview note frame"),
+            ]))
         let snapshot = box.snapshot()
         let before = box.bytes()
         let seen = dataVersions(box, around: ["apply", path, "--dry-run"])
@@ -199,12 +287,13 @@ struct ReapplyTests {
         #expect(box.snapshot() == snapshot)
     }
 
-    @Test("a re-apply that conflicts, or no longer parses, is refused whole: the file is byte-identical",
-          arguments: [
+    @Test(
+        "a re-apply that conflicts, or no longer parses, is refused whole: the file is byte-identical",
+        arguments: [
             ("title.height == 24", "title.height == 24; title.height == 30", "cannot all hold"),
             ("view body", "view body in nowhere", "nowhere"),
             ("header.height == 80", "header.height == == 80", "home.layout:"),
-          ])
+        ])
     func refusedWhole(_ edit: (String, String, String)) {
         let box = project()
         let path = box.directory.appending(path: "home.layout").path
@@ -242,8 +331,10 @@ struct ReapplyTests {
         let r = box.run(["export"])
         #expect(r.status == 0, "\(r.stderr)")
         func words(_ text: String) -> [String] {
-            text.split(separator: "\n").map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-                .filter { !$0.isEmpty }
+            text.split(separator: "\n").map {
+                $0.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            }
+            .filter { !$0.isEmpty }
         }
         #expect(words(r.stdout) == ["# layoutdb export", "layout main"] + words(Self.script))
         // Exported and applied again, it is still the same script.
@@ -256,7 +347,9 @@ struct ReapplyTests {
     func exportReflectsEdits() {
         let box = project()
         #expect(box.run(["set-constant", "header.height", "100", "-q"]).status == 0)
-        #expect(box.run(["set-constant", "header.height", "30", "--variant", "compact", "-q"]).status == 0)
+        #expect(
+            box.run(["set-constant", "header.height", "30", "--variant", "compact", "-q"]).status
+                == 0)
         #expect(box.run(["add", "caption.width >= 30", "--label", "capw", "-q"]).status == 0)
         #expect(box.run(["move-view", "badge", "--into", "header", "-q"]).status == 0)
         let export = box.run(["export"]).stdout
@@ -295,16 +388,20 @@ struct ReapplyTests {
             var names: [String] = []
             for i in 0..<Int.random(in: 3...8, using: &rng) {
                 let name = "v\(i)"
-                let parent = names.isEmpty || Bool.random(using: &rng) ? "root" : names.randomElement(using: &rng)!
+                let parent =
+                    names.isEmpty || Bool.random(using: &rng)
+                    ? "root" : names.randomElement(using: &rng)!
                 lines.append("view \(name)" + (parent == "root" ? "" : " in \(parent)"))
                 let anchor = parent == "root" ? "|" : parent
-                lines.append("\(name).left == \(anchor).left + \(Int.random(in: 0...30, using: &rng))")
+                lines.append(
+                    "\(name).left == \(anchor).left + \(Int.random(in: 0...30, using: &rng))")
                 lines.append("\(name).top == \(anchor).top + gap")
                 lines.append("w\(i): \(name).width == \(Int.random(in: 10...100, using: &rng))")
                 if Bool.random(using: &rng), let other = names.randomElement(using: &rng) {
                     lines.append("\(name).height == \(other).height * 0.5 + 4")
                 } else {
-                    lines.append("\(name).height == \(Int.random(in: 10...100, using: &rng)) @ high")
+                    lines.append(
+                        "\(name).height == \(Int.random(in: 10...100, using: &rng)) @ high")
                 }
                 names.append(name)
             }
@@ -319,21 +416,29 @@ struct ReapplyTests {
             var lines = lines
             switch Int.random(in: 0...4, using: &rng) {
             case 0:
-                lines = lines.map { $0.hasPrefix("metric gap") ? "metric gap \(Int.random(in: 0...40, using: &rng))" : $0 }
+                lines = lines.map {
+                    $0.hasPrefix("metric gap")
+                        ? "metric gap \(Int.random(in: 0...40, using: &rng))" : $0
+                }
             case 1:
                 let i = Int.random(in: 0..<lines.count, using: &rng)
                 if lines[i].hasPrefix("w"), let eq = lines[i].range(of: "== ") {
-                    lines[i] = String(lines[i][..<eq.upperBound]) + "\(Int.random(in: 5...150, using: &rng))"
+                    lines[i] =
+                        String(lines[i][..<eq.upperBound])
+                        + "\(Int.random(in: 5...150, using: &rng))"
                 }
             case 2:
                 // Remove the last view and every line that names it.
                 if let last = lines.last(where: { $0.hasPrefix("view ") }) {
                     let name = String(last.split(separator: " ")[1])
-                    lines.removeAll { $0.range(of: "\\b\(name)\\b", options: .regularExpression) != nil }
+                    lines.removeAll {
+                        $0.range(of: "\\b\(name)\\b", options: .regularExpression) != nil
+                    }
                 }
             case 3:
                 // Swap two constraint lines of the same view (order is not identity).
-                if let i = lines.firstIndex(where: { $0.contains(".left ==") }), i + 1 < lines.count,
+                if let i = lines.firstIndex(where: { $0.contains(".left ==") }),
+                    i + 1 < lines.count,
                     !lines[i + 1].hasPrefix("view")
                 {
                     lines.swapAt(i, i + 1)
@@ -341,7 +446,9 @@ struct ReapplyTests {
             default:
                 let n = lines.filter { $0.hasPrefix("view ") }.count
                 lines.insert("view extra\(n)", at: lines.count - 2)
-                lines.insert("extra\(n).left == |.left; extra\(n).top == |.top + 5; extra\(n).width == 8; extra\(n).height == 9", at: lines.count - 2)
+                lines.insert(
+                    "extra\(n).left == |.left; extra\(n).top == |.top + 5; extra\(n).width == 8; extra\(n).height == 9",
+                    at: lines.count - 2)
             }
             return lines
         }
@@ -371,6 +478,92 @@ struct ReapplyTests {
                         "round \(round) \(variant):\n\(text)")
                 }
             }
+        }
+    }
+
+    // MARK: Concurrency
+
+    /// Exit statuses collected from concurrent runs.
+    final class Statuses: @unchecked Sendable {
+        private let lock = NSLock()
+        private var all: [String: Int32] = [:]
+        func record(_ what: String, _ status: Int32) { lock.withLock { all[what] = status } }
+        var failures: [String: Int32] { lock.withLock { all.filter { $0.value != 0 } } }
+        var count: Int { lock.withLock { all.count } }
+    }
+
+    @Test("one process re-applying while another edits: every run succeeds and no edit is lost")
+    func concurrentReapplyAndEdits() {
+        let box = project()
+        let versions = [
+            Self.script.replacingOccurrences(
+                of: "header.height == 80", with: "header.height == 90"),
+            Self.script,
+        ]
+        let statuses = Statuses()
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            for i in 0..<8 {
+                if worker == 0 {
+                    // Each version under its own name, so the writer never reads a half file.
+                    let path = box.write("v\(i).layout", versions[i % 2])
+                    try? FileManager.default.removeItem(
+                        atPath: box.directory.appending(path: "home.layout").path)
+                    try? FileManager.default.copyItem(
+                        atPath: path, toPath: box.directory.appending(path: "home.layout").path)
+                    let home = box.directory.appending(path: "home.layout").path
+                    statuses.record("apply \(i)", box.run(["apply", home, "-q"]).status)
+                } else {
+                    let r = box.run(["add", "caption.width >= \(i)", "--label", "c\(i)", "-q"])
+                    statuses.record("add \(i)", r.status)
+                }
+            }
+        }
+        #expect(statuses.count == 16)
+        #expect(statuses.failures.isEmpty, "\(statuses.failures)")
+        for i in 0..<8 { #expect(box.run(["get", "c\(i)"]).status == 0, "c\(i) was lost") }
+        // The last version applied was the original script.
+        #expect(box.sql("select constant from constraints where label = 'header.height'") == "80.0")
+        #expect(box.run(["doctor", "-q"]).status == 0)
+    }
+
+    // MARK: Crash
+
+    @Test("SIGKILL during a re-apply leaves the old project or the new one, consistent")
+    func killedReapplyLeavesAllOrNothing() {
+        var rng = SeededGenerator(seed: testSeed("killed re-apply"))
+        let box = Sandbox()
+        let n = 2000
+        let original = chainScript(views: n)
+        let path = box.write("chain.layout", original)
+        let applied = box.directory.appending(path: "applied.layoutdb").path
+        #expect(box.run(["apply", path, "-q", "--db", applied]).status == 0)
+        // The edit: a new width for every view, and the last 200 views gone.
+        var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
+        lines = lines.map { $0 == "w: v0.width == 10" ? "w: v0.width == 12" : $0 }
+        lines.removeAll { line in
+            (n - 200..<n).contains {
+                line.range(of: "\\bv\($0)\\b", options: .regularExpression) != nil
+            }
+        }
+        let edit = lines.joined(separator: "\n")
+        box.copyProject(from: applied, to: box.db)
+        box.write("chain.layout", edit)
+        let start = Date()
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        var killer = RobustnessCrashTests.Killer(window: Date().timeIntervalSince(start))
+        while killer.wantsMore(4) {
+            box.copyProject(from: applied, to: box.db)
+            let killed = killer.run(box, ["apply", path, "-q"], rng: &rng)
+            RobustnessCrashTests.expectConsistent(box, "killed re-apply (killed: \(killed))")
+            let views = box.sqlite("SELECT count(*) FROM views").stdout
+            let width = box.sqlite("SELECT constant FROM constraints WHERE label = 'w'").stdout
+            let state = "\(views) \(width)"
+            #expect(
+                state == "\(n + 1) 10.0" || state == "\(n - 199) 12.0", "half-written: \(state)")
+            // Whichever it holds, applying the edit again brings it to the edit.
+            #expect(box.run(["apply", path, "-q"]).status == 0)
+            #expect(box.sqlite("SELECT count(*) FROM views").stdout == "\(n - 199)")
         }
     }
 }

@@ -73,27 +73,28 @@ extension Project {
             plan.wrote = true
             return plan
         }
-        // What the file made when last applied. It is read back as it was written, so its
-        // names are not checked against the project (they are its own).
-        var old: [LocatedStatement] = []
-        var start = layout
-        if let held {
-            let first = try store.scriptLines(file: file).first
-            start =
-                try first.flatMap { row in
-                    try store.layouts().first { $0.id == row.layoutID }?.name
-                } ?? layout
-            do {
-                old = try ScriptParser.parse(held, file: file, layout: start)
-            } catch {
-                throw StoreError.refusedEdit(
-                    "the project's copy of \(file) no longer reads (\(error)); "
-                        + "use `layoutdb apply \(file) --replace`")
-            }
-        }
-        let oldImage = ScriptImage(old, start: start)
         return try Self.showingScriptLine(of: text, file: file) {
             let doWork = {
+                // What the file made when last applied, read again inside the transaction
+                // (another process may have re-applied it since). It is read back as it
+                // was written, so its names are not checked against the project.
+                var old: [LocatedStatement] = []
+                var start = layout
+                if let held = try self.store.scriptText(file: file) {
+                    let first = try self.store.scriptLines(file: file).first
+                    start =
+                        try first.flatMap { row in
+                            try self.store.layouts().first { $0.id == row.layoutID }?.name
+                        } ?? layout
+                    do {
+                        old = try ScriptParser.parse(held, file: file, layout: start)
+                    } catch {
+                        throw StoreError.refusedEdit(
+                            "the project's copy of \(file) no longer reads (\(error)); "
+                                + "use `layoutdb apply \(file) --replace`")
+                    }
+                }
+                let oldImage = ScriptImage(old, start: start)
                 // The new script may name the project's views, except those the old script
                 // declared: a view it no longer declares is gone.
                 var views: [String: [String: String]] = [:]

@@ -31,7 +31,15 @@ extension Project {
             uniquingKeysWith: { a, _ in a })
         let root = views.first(where: \.isRoot)
 
+        // A file applied more than once without reconciling (standard input, or the
+        // Swift API's additive apply) has lines that cannot be read back as one script:
+        // such a layout is written as the project holds it.
+        for file in Set(rows.map(\.file)) {
+            let lines = try store.scriptLines(file: file).map(\.line)
+            if Set(lines).count != lines.count { return nil }
+        }
         var result = SourceExport()
+        var declared: Set<String> = [rootViewName]
         var images: [String: (image: ScriptImage.Layout, rows: [String: StoredConstraint])] = [:]
         for row in rows {
             if images[row.file] == nil {
@@ -41,10 +49,10 @@ extension Project {
                     try first.flatMap { f in try store.layouts().first { $0.id == f.layoutID }?.name
                     }
                     ?? name
-                // Lines kept from an apply read back as they did; if one no longer reads
-                // (a grammar change), the lines are still written, unchecked.
-                let statements =
-                    (try? ScriptParser.parse(text, file: row.file, layout: start)) ?? []
+                // Lines kept from an apply read back as they did; if they no longer read
+                // (a grammar change), the layout is written as the project holds it.
+                guard let statements = try? ScriptParser.parse(text, file: row.file, layout: start)
+                else { return nil }
                 let image =
                     ScriptImage(statements, start: start).layout(named: name)
                     ?? ScriptImage.Layout(name: name)
@@ -143,7 +151,28 @@ extension Project {
                     ]
                 }
             }
-            if items.allSatisfy(holds) {
+            let intact = items.allSatisfy(holds)
+            // Every view a written statement names must be declared above it. An edit can
+            // break that (a view moved under one declared later, a view renamed): then the
+            // layout is written as the project holds it, in an order that applies.
+            for item in items {
+                switch item {
+                case .view(let view):
+                    guard
+                        let declaration = intact ? image.views[view] : viewByName[view]?.declaration
+                    else { continue }
+                    if !declared.contains(declaration.parent) { return nil }
+                    declared.insert(view)
+                case .constraint(let key):
+                    guard let c = intact ? image.constraints[key] : constraints[key]?.constraint
+                    else { continue }
+                    for term in c.lhs.terms + c.rhs.terms where !declared.contains(term.view) {
+                        return nil
+                    }
+                default: break
+                }
+            }
+            if intact {
                 result.lines.append(row.text)
             } else {
                 for item in items { result.lines += try current(item) }

@@ -336,7 +336,19 @@ struct Reconciler {
         writes.append { _ in
             for id in variantRemovals { try db.execute("DELETE FROM variants WHERE id = ?", [id]) }
         }
-        return (steps, writes)
+        // The plan reads views first (what moves), then metrics and the canvas, then
+        // constraints, then variants and their constants; in script order within each.
+        func rank(_ step: ApplyPlan.Step) -> Int {
+            for (i, prefix) in ["view ", "metric ", "canvas", "constraint "].enumerated()
+            where step.what.hasPrefix(prefix) {
+                return min(i, 2) + (i == 3 ? 1 : 0)
+            }
+            return 4
+        }
+        let ordered = steps.enumerated().sorted {
+            (rank($0.element), $0.offset) < (rank($1.element), $1.offset)
+        }.map(\.element)
+        return (ordered, writes)
     }
 
     private func statement(_ s: Statement, at origin: SourceLocation? = nil) -> LocatedStatement {

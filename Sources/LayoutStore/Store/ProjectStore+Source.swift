@@ -137,9 +137,9 @@ extension ProjectStore {
                 "SELECT id FROM views WHERE layout_id = ? AND parent_id IS NOT NULL ORDER BY ordinal DESC"
             ).rows([id]) { $0.int64(0) }
             for view in views { try database.execute("DELETE FROM views WHERE id = ?", [view]) }
-            for table in ["metrics", "variants", "script_lines"] {
-                try database.execute("DELETE FROM \(table) WHERE layout_id = ?", [id])
-            }
+            try database.execute("DELETE FROM metrics WHERE layout_id = ?", [id])
+            try database.execute("DELETE FROM variants WHERE layout_id = ?", [id])
+            try database.execute("DELETE FROM script_lines WHERE layout_id = ?", [id])
             try database.execute(
                 """
                 UPDATE layouts SET canvas_width = NULL, canvas_height = NULL, safe_top = 0,
