@@ -56,6 +56,10 @@ extension Project {
                 let image =
                     ScriptImage(statements, start: start).layout(named: name)
                     ?? ScriptImage.Layout(name: name)
+                // What a statement kind the image keeps whole made is unknown here, so the
+                // writer could not leave it out after the lines: the layout is written as
+                // the project holds it.
+                if !image.others.isEmpty { return nil }
                 images[row.file] = (
                     image,
                     try store.constraintsByIdentity(

@@ -24,11 +24,6 @@ extension ProjectStore {
         return lines
     }
 
-    /// Whether the project holds lines of a script applied from `file`.
-    package func holdsScript(file: String) throws -> Bool {
-        try database.int64("SELECT 1 FROM script_lines WHERE file = ? LIMIT 1", [file]) != nil
-    }
-
     /// The lines of `file` the project holds, in line order, whatever layout they are in.
     package func scriptLines(file: String) throws -> [ScriptLineRow] {
         try database.cachedStatement(

@@ -105,22 +105,26 @@ struct ScriptImage {
 }
 
 extension ScriptImage.Layout {
+    /// Statement kinds are matched one by one (not by an exhaustive `switch`), so a kind
+    /// added to the language is kept whole (`addOther`) until it gets a case here.
     fileprivate func add(_ located: LocatedStatement) -> ScriptImage.Item {
-        switch located.statement {
-        case .layout:
-            return .layout
-        case .canvas:
+        let statement = located.statement
+        if case .layout = statement { return .layout }
+        if case .canvas = statement {
             canvas = located
             return .canvas
-        case .view(let view):
+        }
+        if case .view(let view) = statement {
             if views[view.name] == nil { viewOrder.append(view.name) }
             views[view.name] = view
             return .view(view.name)
-        case .metric(let name, let value):
+        }
+        if case .metric(let name, let value) = statement {
             if metrics[name] == nil { metricOrder.append(name) }
             metrics[name] = value
             return .metric(name)
-        case .constraint(var constraint):
+        }
+        if case .constraint(var constraint) = statement {
             if constraint.source.isEmpty { constraint.source = located.text }
             if constraint.origin == nil { constraint.origin = located.location }
             let key = constraintKey(for: constraint, at: constraint.origin, text: constraint.source)
@@ -128,7 +132,8 @@ extension ScriptImage.Layout {
             constraints[key] = constraint
             if let label = constraint.label { labels[label] = key }
             return .constraint(key)
-        case .variant(let name, let canvas, let safe, let direction):
+        }
+        if case .variant(let name, let canvas, let safe, let direction) = statement {
             var shape = variants[name] ?? ScriptImage.VariantShape()
             if variants[name] == nil { variantOrder.append(name) }
             // Declaring a variant again changes what it gives, as the applier does.
@@ -137,7 +142,8 @@ extension ScriptImage.Layout {
             if let direction { shape.direction = direction }
             variants[name] = shape
             return .variant(name)
-        case .set(let label, let value, let variant):
+        }
+        if case .set(let label, let value, let variant) = statement {
             if variant == nil, let key = labels[label] {
                 constraints[key]?.constant = value
             } else {
@@ -146,9 +152,8 @@ extension ScriptImage.Layout {
                 sets[key] = (label, variant, value)
             }
             return .set(label, variant)
-        default:
-            return addOther(located)
         }
+        return addOther(located)
     }
 
     /// A statement kind this image does not take apart: kept whole, by its text.
