@@ -62,7 +62,9 @@ struct Apply: ParsableCommand {
                 scriptFile: text, file: file, layout: global.layout, dryRun: dryRun,
                 replace: replace)
             display.finish()
-            if !plan.isFirstApply || dryRun || replace, !global.quiet || dryRun {
+            // The plan is what a dry run is for; otherwise -q silences it and --json
+            // keeps standard output JSON.
+            if !plan.isFirstApply || dryRun || replace, !global.quiet || dryRun, !json || dryRun {
                 for line in plan.lines { print(line) }
             }
             if dryRun {
