@@ -249,6 +249,58 @@ struct ReapplyTests {
         #expect(box.bytes() == before)
     }
 
+    @Test("a script of several layouts re-applies each, and export gives each its own lines")
+    func severalLayouts() {
+        let text = """
+            # the phone
+            canvas 300 600
+            view a
+            a.left == |.left; a.top == |.top; a.width == 10; a.height == 10
+
+            # the tablet
+            layout tablet
+            canvas 800 600
+            view b
+            b.left == |.left + 5; b.top == |.top; bw: b.width == 20; b.height == 10
+
+            """
+        let box = Sandbox()
+        let path = box.write("multi.layout", text)
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        let edited = text.replacingOccurrences(of: "bw: b.width == 20", with: "bw: b.width == 40")
+            .replacingOccurrences(of: "view a\n", with: "view a\nview c in a frame 1 1 2 2\n")
+        box.write("multi.layout", edited)
+        let r = box.run(["apply", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("add view c in a"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("tablet: change constraint bw: b.width == 20 → bw: b.width == 40"),
+            "\(r.stdout)")
+        let fresh = Sandbox()
+        #expect(fresh.run(["apply", fresh.write("multi.layout", edited), "-q"]).status == 0)
+        for layout in ["main", "tablet"] {
+            let frames = ["frames", "--format", "csv", "--layout", layout]
+            #expect(box.run(frames).stdout == fresh.run(frames).stdout, "\(layout)")
+        }
+        let tablet = box.run(["export", "--layout", "tablet"]).stdout
+        #expect(tablet.contains("# the tablet\ncanvas 800 600\nview b\n"), "\(tablet)")
+        #expect(!tablet.contains("view a"), "\(tablet)")
+    }
+
+    @Test("--dry-run of a file the project does not hold yet lists what it would add")
+    func dryRunOfAFirstApply() {
+        let box = project()
+        let path = box.write("more.layout", "view extra\nextra.width == 10\n")
+        let before = box.snapshot()
+        let r = box.run(["apply", path, "--dry-run"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stdout
+                == "add view extra\nadd constraint extra.width == 10\ndry run: nothing written\n",
+            "\(r.stdout)")
+        #expect(box.snapshot() == before)
+    }
+
     @Test("a re-apply writes only what changed: a constant marks its components, not the layout")
     func onlyWhatChangedIsMarked() {
         let box = project()
