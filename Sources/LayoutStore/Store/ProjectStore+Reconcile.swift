@@ -34,7 +34,14 @@ struct Reconciler {
     }
 
     static func same(_ a: Constraint, _ b: Constraint) -> Bool {
-        ScriptWriter.text(of: a) == ScriptWriter.text(of: b) && a.isActive == b.isActive
+        // Equal values are the same constraint whatever their source and origin; values
+        // that differ may still say the same (a row read back splits its constant
+        // differently), so their script text decides.
+        var x = a
+        x.source = b.source
+        x.origin = b.origin
+        if x == b { return true }
+        return ScriptWriter.text(of: a) == ScriptWriter.text(of: b) && a.isActive == b.isActive
     }
 
     /// Equal but for constant and priority: changed in place, keeping the row (its id and

@@ -14,13 +14,16 @@ extension ProjectStore {
     /// `text` cut into lines as the parser counts them (`\n` or `\r\n`), without the last
     /// empty one a final line break leaves.
     static func sourceLines(of text: String) -> [String] {
-        var lines = text.split(
-            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
-        ).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
+        // Bytes, not Characters ("\r\n" is one Character): as the parser cuts lines.
+        var utf8 = Substring(text).utf8[...]
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8 = utf8.dropFirst(3) }
+        var lines = utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { line in
+                String(
+                    decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line,
+                    as: UTF8.self)
+            }
         if lines.last == "" { lines.removeLast() }
-        if let first = lines.first, first.hasPrefix("\u{FEFF}") {
-            lines[0] = String(first.dropFirst())
-        }
         return lines
     }
 

@@ -92,7 +92,11 @@ struct ScriptImage {
     /// `a.left == b.right + 8` → `a.left==b.right+8`: whitespace does not make a statement
     /// another one.
     static func normalized(_ text: String) -> String {
-        String(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init))
+        // Bytes, not Characters: a 100k-line script keys every constraint. The parser
+        // separates tokens with ASCII spaces and tabs only.
+        var bytes = Array(text.utf8)
+        bytes.removeAll { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The keys of the unlabelled user constraints `rows` (given in statement order: by
