@@ -12,27 +12,67 @@ struct Apply: ParsableCommand {
             progress on standard error. Statements before the script's first `layout`
             statement go into --layout (default main), which is created if the project
             has no layout of that name.
+
+            Applying a file again reconciles: the project is brought to what the file
+            now says (views, constraints, metrics, variants and set added, removed,
+            changed or moved), in one transaction, and the plan is printed. What the
+            file did not make, and edits made since of things the file did not change,
+            are kept; where the file changed the same thing, the file wins and the plan
+            says so. Re-applying an unchanged file prints "no changes" and writes
+            nothing. --dry-run prints the plan and writes nothing; --replace throws
+            away what the file's layouts hold and applies the file afresh (see
+            docs/editing.md).
             """,
             examples: [
                 "layoutdb apply home.layout",
                 "layoutdb --db app.layoutdb apply home.layout -q",
                 "layoutdb --layout compact apply small.layout",
                 "generate-layout | layoutdb apply -",
+                "layoutdb apply home.layout --dry-run",
+                "layoutdb apply home.layout --replace",
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: ArgumentHelp("The script, or - for standard input.", valueName: "file"))
     var file: String
     @Flag(help: "Print the changed frames as JSON.") var json = false
+    @Flag(help: "Print what applying the file would change, and write nothing.")
+    var dryRun = false
+    @Flag(help: "Throw away what the file's layouts hold and apply the file afresh.")
+    var replace = false
+
+    func validate() throws {
+        if file == "-" && (dryRun || replace) {
+            throw ValidationError(
+                "--dry-run and --replace need a file: standard input is not re-applied")
+        }
+    }
 
     func run() throws {
         let file = unshielded(file)
         let text = try readInput(file)
-        let project = try global.open(create: true)
+        let project = try global.open(create: !dryRun)
         let display = ProgressDisplay.standardError(quiet: global.quiet)
         project.progress = display.update
         defer { display.finish() }
-        let report = try project.apply(
-            script: text, file: file == "-" ? "<stdin>" : file, layout: global.layout)
+        let report: SolveReport
+        if file == "-" {
+            report = try project.apply(script: text, file: "<stdin>", layout: global.layout)
+        } else {
+            let plan = try project.apply(
+                scriptFile: text, file: file, layout: global.layout, dryRun: dryRun,
+                replace: replace)
+            display.finish()
+            // The plan is what a dry run is for; otherwise -q silences it and --json
+            // keeps standard output JSON.
+            if !plan.isFirstApply || dryRun || replace, !global.quiet || dryRun, !json || dryRun {
+                for line in plan.lines { print(line) }
+            }
+            if dryRun {
+                if !global.quiet { print("dry run: nothing written") }
+                return
+            }
+            report = plan.report
+        }
         display.finish()
         if report.changes.count > 50 && !json {
             if !global.quiet { print("\(report.changes.count) views solved") }

@@ -183,7 +183,8 @@ struct VocabularyCLITests {
         let exported = box.run(["export"]).stdout
         #expect(exported.contains("canvas 390 844 safe 47 0 34 0\n"))
         #expect(exported.contains("variant landscape canvas 844 390 safe 0 47 21 47\n"))
-        #expect(exported.contains("header.top == root.safe.top"))
+        // export keeps the lines as written (docs/editing.md).
+        #expect(exported.contains("header.top == |.safe.top"))
     }
 
     @Test("VIEW.safe on a view other than the root is an error that says only the root has one")
@@ -334,7 +335,7 @@ struct VocabularyCLITests {
         let exported = box.run(["export"]).stdout
         #expect(exported.contains("view label intrinsic 60 20 baseline 16 4\n"))
         #expect(exported.contains("view one intrinsic 10 30 baseline 12\n"))
-        #expect(exported.contains("field.lastBaseline == label.lastBaseline"))
+        #expect(exported.contains("field.baseline == label.baseline"))
     }
 
     // MARK: Per-axis priorities
@@ -405,7 +406,7 @@ struct VocabularyCLITests {
         expectRoundTrip(box, variants: ["base", "arabic"])
         let exported = box.run(["export"]).stdout
         #expect(exported.contains("b.leading == a.trailing + 8"))
-        #expect(exported.contains("m.leading == root.margins.leading"))
+        #expect(exported.contains("m.leading == |.leadingMargin"))
         #expect(exported.contains("variant arabic direction rtl\n"))
         #expect(
             box.sql(

@@ -164,8 +164,11 @@ extension Project {
 
     /// The project (or one layout) as a `.layout` script that `apply` rebuilds.
     ///
-    /// A deactivated constraint is written followed by `deactivate LABEL`; one without a
-    /// label has no script form and is written as a comment. A name
+    /// A layout made by applying scripts is written from their lines as written (metric
+    /// names, VFL, compound lines, comments), a line edited since in its current form
+    /// (``sourceExport(of:)``), followed by what the command line added. A deactivated
+    /// constraint is written followed by `deactivate LABEL`; one without a label has no
+    /// script form and is written as a comment. A name
     /// a script cannot spell (see ``Identifier``; only plain SQL can store one) throws
     /// ``InvalidNameError``: the text would apply as a different project.
     public func export(layout only: String? = nil) throws -> String {
@@ -179,7 +182,18 @@ extension Project {
             lines.append("")
             try write(.layout(name))
             let root = try store.views(layout: name).first(where: \.isRoot)
-            if let canvas = summary.canvas {
+            let source = try sourceExport(of: summary)
+            if var written = source?.lines {
+                // The header of an export applied before is this export's own.
+                if written.first == lines[0] {
+                    written.removeFirst()
+                    while written.first?.trimmingCharacters(in: .whitespaces) == "" {
+                        written.removeFirst()
+                    }
+                }
+                lines += written
+            }
+            if let canvas = summary.canvas, source?.canvas != true {
                 try write(
                     .canvas(
                         canvas, safe: summary.safe == .zero ? nil : summary.safe,
@@ -187,14 +201,16 @@ extension Project {
                         direction: summary.direction == .rightToLeft ? .rightToLeft : nil),
                     fitting: summary.fit)
             }
-            for metric in try store.metrics(layout: name) {
+            for metric in try store.metrics(layout: name)
+            where source?.metrics.contains(metric.name) != true {
                 try write(.metric(name: metric.name, value: metric.value))
             }
             var viewNames: [Int64: String] = [:]
             let views = try store.views(layout: name)
             for view in views where !view.isRoot {
-                try write(.view(view.declaration))
                 viewNames[view.id] = view.name
+                guard source?.views.contains(view.name) != true else { continue }
+                try write(.view(view.declaration))
             }
             for view in views where view.declaration.isHidden {
                 try write(.hide(view: view.name, hidden: true, variant: nil))
@@ -202,6 +218,8 @@ extension Project {
             var labels: [Int64: String] = [:]
             for stored in try store.listConstraints(layout: name)
             where stored.constraint.kind == .user {
+                if let id = stored.id, let label = stored.constraint.label { labels[id] = label }
+                if let id = stored.id, source?.constraintIDs.contains(id) == true { continue }
                 let text = try ScriptWriter.checkedText(of: .constraint(stored.constraint))
                 let label = stored.constraint.label
                 lines.append(
@@ -209,17 +227,20 @@ extension Project {
                 if let label, !stored.constraint.isActive {
                     try write(.activate(label: label, isActive: false, variant: nil))
                 }
-                if let id = stored.id, let label { labels[id] = label }
             }
             for variant in try store.variants(layout: name) {
-                try write(
-                    .variant(
-                        name: variant.name, canvas: variant.canvas, safe: variant.safe,
-                        direction: variant.direction),
-                    fitting: variant.canvas == nil ? .none : variant.fit ?? .none)
+                if source?.variants.contains(variant.name) != true {
+                    try write(
+                        .variant(
+                            name: variant.name, canvas: variant.canvas, safe: variant.safe,
+                            direction: variant.direction),
+                        fitting: variant.canvas == nil ? .none : variant.fit ?? .none)
+                }
                 let v = variant.name
                 for (id, value) in variant.overrides.sorted(by: { $0.key < $1.key }) {
-                    guard let label = labels[id] else { continue }
+                    guard let label = labels[id],
+                        source?.sets.contains(ScriptImage.Layout.setKey(label, v)) != true
+                    else { continue }
                     try write(.set(label: label, constant: value, variant: v))
                 }
                 for (id, priority) in variant.priorities.sorted(by: { $0.key < $1.key }) {
@@ -235,13 +256,13 @@ extension Project {
                     try write(.intrinsic(view: view, size: size, variant: v))
                 }
                 for (view, hidden) in variant.hidden.sorted(by: { $0.key < $1.key }) {
-                    try write(.hide(view: view, hidden: hidden, variant: variant.name))
+                    try write(.hide(view: view, hidden: hidden, variant: v))
                 }
                 for (stack, spacing) in variant.spacing.sorted(by: { $0.key < $1.key }) {
                     try write(
                         .set(
                             label: StackArrangement.spacingLabel(of: stack), constant: spacing,
-                            variant: variant.name))
+                            variant: v))
                 }
             }
         }

@@ -82,7 +82,8 @@ public final class Project {
             if !touched.contains(current) { touched.append(current) }
         }
         let report = try Self.showingScriptLine(of: text, file: file) {
-            try store.transaction {
+            // A savepoint: `apply --replace` runs this inside its own transaction.
+            try store.database.savepoint(.immediate) {
                 let count = statements.count
                 let applied = try store.apply(
                     statements, layout: layout,
@@ -93,6 +94,8 @@ public final class Project {
                                     stage: .store, done: $0, total: count, unit: "statements"))
                         }
                     })
+                try store.saveScriptLines(
+                    text: text, file: file, statements: statements, start: layout, replacing: false)
                 guard solvesAfterEdits else { return SolveReport() }
                 var report = SolveReport()
                 for name in touched {
@@ -111,7 +114,7 @@ public final class Project {
     /// Runs `body`; an error it throws that points into the script `text` (named `file`)
     /// is rethrown as a ``ParseError`` with the script's line and a caret, as the parser's
     /// own errors are (an unknown label or variant in `set`, a duplicate view, ...).
-    private static func showingScriptLine<T>(
+    static func showingScriptLine<T>(
         of text: String, file: String, _ body: () throws -> T
     ) throws -> T {
         do {

@@ -1,0 +1,171 @@
+import LayoutScript
+
+/// What applying a script file did, or (with `dryRun`) would do.
+public struct ApplyPlan: Sendable {
+    public enum Action: String, Hashable, Sendable {
+        case add, remove, change, move
+        /// `--replace`: what the layout held is thrown away.
+        case replace
+    }
+
+    /// One thing added, removed, changed or moved, in one layout.
+    public struct Step: Hashable, Sendable {
+        public var action: Action
+        public var layout: String
+        /// `view footer in body`, `constraint a.width == 10 → a.width == 12`, ...
+        public var what: String
+        /// Set where the script's change overrides an edit made since it was last applied.
+        public var note: String?
+    }
+
+    public var file: String
+    /// Whether the project held nothing of this file (a first apply).
+    public var isFirstApply: Bool
+    public var steps: [Step]
+    /// Whether the project was written (false for a dry run and for "no changes").
+    public var wrote: Bool
+    public var report: SolveReport
+
+    /// The plan, one step a line, or `no changes`.
+    public var lines: [String] {
+        guard !steps.isEmpty else { return ["\(file): no changes"] }
+        var lines: [String] = []
+        for step in steps {
+            var line = "\(step.action.rawValue) \(step.what)"
+            if step.layout != defaultLayoutName { line = "\(step.layout): " + line }
+            if let note = step.note { line += " (\(note))" }
+            lines.append(line)
+        }
+        return lines
+    }
+}
+
+extension Project {
+    /// Applies the script `text` read from `file`, reconciling with what an earlier apply
+    /// of the same file made (docs/editing.md): the project is brought to what the script
+    /// now says, in one transaction, keeping what the script did not make and edits of
+    /// things the script did not change. A file the project holds nothing of is applied
+    /// as ``apply(script:file:layout:)`` does.
+    ///
+    /// With `dryRun`, nothing is written: the plan says what would change. With
+    /// `replace`, the layouts the script uses (and those the file made before) are
+    /// emptied first and the script applied to them afresh.
+    ///
+    ///     let plan = try project.apply(scriptFile: text, file: "home.layout", dryRun: true)
+    ///     plan.lines  // ["change constraint header.height == 70 → header.height == 80"]
+    @discardableResult
+    public func apply(
+        scriptFile text: String, file: String, layout: String = defaultLayoutName,
+        dryRun: Bool = false, replace: Bool = false
+    ) throws -> ApplyPlan {
+        try Identifier.check(layout, as: .layout)
+        let held = try store.scriptText(file: file)
+        if replace { return try applyReplacing(text, file: file, layout: layout, dryRun: dryRun) }
+        var plan = ApplyPlan(
+            file: file, isFirstApply: held == nil, steps: [], wrote: false, report: SolveReport())
+        if let held,
+            ProjectStore.sourceLines(of: held) == ProjectStore.sourceLines(of: text)
+        {
+            return plan
+        }
+        if held == nil && !dryRun {
+            plan.report = try apply(script: text, file: file, layout: layout)
+            plan.wrote = true
+            return plan
+        }
+        return try Self.showingScriptLine(of: text, file: file) {
+            let doWork = {
+                // What the file made when last applied, read again inside the transaction
+                // (another process may have re-applied it since). It is read back as it
+                // was written, so its names are not checked against the project.
+                var old: [LocatedStatement] = []
+                var start = layout
+                if let held = try self.store.scriptText(file: file) {
+                    let first = try self.store.scriptLines(file: file).first
+                    start =
+                        try first.flatMap { row in
+                            try self.store.layouts().first { $0.id == row.layoutID }?.name
+                        } ?? layout
+                    do {
+                        old = try ScriptParser.parse(held, file: file, layout: start)
+                    } catch {
+                        throw StoreError.refusedEdit(
+                            "the project's copy of \(file) no longer reads (\(error)); "
+                                + "use `layoutdb apply \(file) --replace`")
+                    }
+                }
+                let oldImage = ScriptImage(old, start: start)
+                // The new script may name the project's views, except those the old script
+                // declared: a view it no longer declares is gone.
+                var views: [String: [String: String]] = [:]
+                var guides: [String: Set<String>] = [:]
+                for summary in try self.store.layouts() {
+                    let stored = try self.store.views(layout: summary.name)
+                    let declared = oldImage.layout(named: summary.name)?.views ?? [:]
+                    views[summary.name] = Self.parents(
+                        of: stored.filter { declared[$0.name] == nil })
+                    let names = stored.filter {
+                        $0.declaration.kind == .guide && declared[$0.name] == nil
+                    }.map(\.name)
+                    if !names.isEmpty { guides[summary.name] = Set(names) }
+                }
+                let statements = try ScriptParser.parse(
+                    text, file: file, layout: layout, views: views, guides: guides)
+                let newImage = ScriptImage(statements, start: layout)
+                let reconciler = Reconciler(
+                    store: self.store, old: oldImage, new: newImage, file: file)
+                let (steps, writes) = try reconciler.plan()
+                plan.steps = steps
+                if dryRun { return }
+                let applier = try ScriptApplier(store: self.store, layout: layout)
+                for write in writes { try write(applier) }
+                try self.store.saveScriptLines(
+                    text: text, file: file, statements: statements, start: layout, replacing: true)
+                plan.wrote = true
+                guard self.solvesAfterEdits, !writes.isEmpty else { return }
+                var names = newImage.order
+                for name in oldImage.order where !names.contains(name) { names.append(name) }
+                for name in names { plan.report.merge(try self.solveDirty(layout: name)) }
+            }
+            if dryRun {
+                try doWork()
+            } else {
+                try store.transaction(doWork)
+                store.checkpoint()
+            }
+            return plan
+        }
+    }
+
+    /// `apply --replace`: the layouts the script uses and those the file made before are
+    /// emptied, then the script applied as to a new project, in one transaction.
+    private func applyReplacing(_ text: String, file: String, layout: String, dryRun: Bool)
+        throws -> ApplyPlan
+    {
+        let statements = try ScriptParser.parse(text, file: file, layout: layout)
+        var names = ScriptImage(statements, start: layout).order
+        for row in try store.scriptLines(file: file) {
+            if let name = try store.layouts().first(where: { $0.id == row.layoutID })?.name,
+                !names.contains(name)
+            {
+                names.append(name)
+            }
+        }
+        let existing = try store.layouts().filter { names.contains($0.name) }
+        var plan = ApplyPlan(
+            file: file, isFirstApply: try store.scriptText(file: file) == nil,
+            steps: existing.map {
+                ApplyPlan.Step(
+                    action: .replace, layout: $0.name,
+                    what: "layout \($0.name): what it holds is thrown away and the script taken",
+                    note: nil)
+            }, wrote: false, report: SolveReport())
+        guard !dryRun else { return plan }
+        plan.report = try store.database.savepoint(.immediate) {
+            try store.emptyLayouts(existing.map(\.id))
+            return try apply(script: text, file: file, layout: layout)
+        }
+        plan.wrote = true
+        return plan
+    }
+}

@@ -1,0 +1,193 @@
+import LayoutScript
+
+/// What one script's statements make, per layout, each thing under its **identity**: the
+/// key that says "the same statement" across edits of a script (docs/editing.md).
+///
+/// - a view, a metric, a variant: its name; the canvas: `canvas`;
+/// - a labelled constraint: its label (a labelled VFL line's constraints: `LABEL.1`, ...);
+/// - an unlabelled constraint: its statement's text without whitespace, the occurrence of
+///   that text in the layout (`#0`, `#1`, ...) and its place in what the statement expands
+///   to (`.0`, `.1`, ...): a VFL line is one statement that expands to several;
+/// - `set LABEL C [in V]`: the label and the variant; a base `set` of a constraint the
+///   script declares is folded into that constraint's constant;
+/// - any other statement: its kind, its text and occurrence (`others`).
+///
+/// Identities survive reordering and the editing of other lines; editing an unlabelled
+/// constraint's text makes it another constraint (the old one goes, the new one comes).
+struct ScriptImage {
+    /// What a line's statements made, so `export` can tell whether the line still holds.
+    enum Item: Hashable {
+        case layout
+        case canvas
+        case view(String)
+        case metric(String)
+        case constraint(String)
+        case variant(String)
+        /// A `set`: label and variant (nil: base).
+        case set(String, String?)
+        case other(String)
+    }
+
+    struct VariantShape: Hashable {
+        var canvas: Size?
+        var safe: Insets?
+        var direction: LayoutDirection?
+    }
+
+    final class Layout {
+        let name: String
+        var canvas: LocatedStatement?
+        var views: [String: ViewDeclaration] = [:]
+        var viewOrder: [String] = []
+        var metrics: [String: Double] = [:]
+        var metricOrder: [String] = []
+        var constraints: [String: Constraint] = [:]
+        var constraintOrder: [String] = []
+        var labels: [String: String] = [:]
+        var variants: [String: VariantShape] = [:]
+        var variantOrder: [String] = []
+        /// `set` in a variant, and base `set` of labels this script does not declare:
+        /// key `LABEL|VARIANT` (`LABEL|` for base).
+        var sets: [String: (label: String, variant: String?, value: Double)] = [:]
+        var setOrder: [String] = []
+        var others: [String: LocatedStatement] = [:]
+        var otherOrder: [String] = []
+        /// The items each line (by line number) made, in order.
+        var lineItems: [Int: [Item]] = [:]
+        fileprivate var occurrences: [String: Int] = [:]
+        fileprivate var instance: (location: SourceLocation, key: String, next: Int)?
+
+        init(name: String) { self.name = name }
+
+        static func setKey(_ label: String, _ variant: String?) -> String {
+            "\(label)|\(variant ?? "")"
+        }
+    }
+
+    private(set) var layouts: [String: Layout] = [:]
+    /// Layout names in the order the script first used them.
+    private(set) var order: [String] = []
+
+    /// The image of `statements`, which start in layout `start`.
+    init(_ statements: [LocatedStatement], start: String) {
+        var current = start
+        for located in statements {
+            if case .layout(let name) = located.statement { current = name }
+            let layout = self.layout(current)
+            let item = layout.add(located)
+            layout.lineItems[located.location.line, default: []].append(item)
+        }
+    }
+
+    func layout(named name: String) -> Layout? { layouts[name] }
+
+    private mutating func layout(_ name: String) -> Layout {
+        if let layout = layouts[name] { return layout }
+        let layout = Layout(name: name)
+        layouts[name] = layout
+        order.append(name)
+        return layout
+    }
+
+    /// `a.left == b.right + 8` → `a.left==b.right+8`: whitespace does not make a statement
+    /// another one.
+    static func normalized(_ text: String) -> String {
+        // Bytes, not Characters: a 100k-line script keys every constraint. The parser
+        // separates tokens with ASCII spaces and tabs only.
+        var bytes = Array(text.utf8)
+        bytes.removeAll { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The keys of the unlabelled user constraints `rows` (given in statement order: by
+    /// origin, then ordinal), computed as the image computes them, so a stored constraint
+    /// finds its statement.
+    static func keys(ofStored rows: [Constraint]) -> [String] {
+        let image = Layout(name: "")
+        return rows.map { image.constraintKey(for: $0, at: $0.origin, text: $0.source) }
+    }
+}
+
+extension ScriptImage.Layout {
+    /// Statement kinds are matched one by one (not by an exhaustive `switch`), so a kind
+    /// added to the language is kept whole (`addOther`) until it gets a case here.
+    fileprivate func add(_ located: LocatedStatement) -> ScriptImage.Item {
+        let statement = located.statement
+        if case .layout = statement { return .layout }
+        if case .canvas = statement {
+            canvas = located
+            return .canvas
+        }
+        if case .view(let view) = statement {
+            if views[view.name] == nil { viewOrder.append(view.name) }
+            views[view.name] = view
+            return .view(view.name)
+        }
+        if case .metric(let name, let value) = statement {
+            if metrics[name] == nil { metricOrder.append(name) }
+            metrics[name] = value
+            return .metric(name)
+        }
+        if case .constraint(var constraint) = statement {
+            if constraint.source.isEmpty { constraint.source = located.text }
+            if constraint.origin == nil { constraint.origin = located.location }
+            let key = constraintKey(for: constraint, at: constraint.origin, text: constraint.source)
+            if constraints[key] == nil { constraintOrder.append(key) }
+            constraints[key] = constraint
+            if let label = constraint.label { labels[label] = key }
+            return .constraint(key)
+        }
+        if case .variant(let name, let canvas, let safe, let direction) = statement {
+            var shape = variants[name] ?? ScriptImage.VariantShape()
+            if variants[name] == nil { variantOrder.append(name) }
+            // Declaring a variant again changes what it gives, as the applier does.
+            if let canvas { shape.canvas = canvas }
+            if let safe { shape.safe = safe }
+            if let direction { shape.direction = direction }
+            variants[name] = shape
+            return .variant(name)
+        }
+        if case .set(let label, let value, let variant) = statement {
+            if variant == nil, let key = labels[label] {
+                constraints[key]?.constant = value
+            } else {
+                let key = Self.setKey(label, variant)
+                if sets[key] == nil { setOrder.append(key) }
+                sets[key] = (label, variant, value)
+            }
+            return .set(label, variant)
+        }
+        return addOther(located)
+    }
+
+    /// A statement kind this image does not take apart: kept whole, by its text.
+    private func addOther(_ located: LocatedStatement) -> ScriptImage.Item {
+        let text = ScriptImage.normalized(located.text)
+        let n = occurrences["other|" + text, default: 0]
+        occurrences["other|" + text] = n + 1
+        let key = "\(text)#\(n)"
+        others[key] = located
+        otherOrder.append(key)
+        return .other(key)
+    }
+
+    /// Label, or normalized text, occurrence and place in the statement's expansion.
+    fileprivate func constraintKey(
+        for constraint: Constraint, at origin: SourceLocation?, text: String
+    )
+        -> String
+    {
+        if let label = constraint.label { return label }
+        let location = origin ?? SourceLocation(file: "", line: 0, column: 0)
+        if let current = instance, current.location == location {
+            instance!.next += 1
+            return "\(current.key).\(current.next)"
+        }
+        let normalized = ScriptImage.normalized(text)
+        let n = occurrences[normalized, default: 0]
+        occurrences[normalized] = n + 1
+        let key = "\(normalized)#\(n)"
+        instance = (location, key, 1)
+        return "\(key).0"
+    }
+}

@@ -1,0 +1,621 @@
+import Foundation
+import Testing
+
+/// Issue 17, parts 1 and 3: the project keeps the script as written (export gives it
+/// back), and `apply FILE` of a file applied before reconciles: the project comes to what
+/// the edited file says, frame for frame as a fresh apply of it, keeping edits the file
+/// did not make. End to end on the built binary.
+@Suite("issue 17: re-apply reconciles, the source survives")
+struct ReapplyTests {
+    static let script = """
+        # the home screen
+        canvas 400 600
+        metric pad 16
+
+        view header
+        view title in header
+        view body
+        view aside in body
+        view caption in body
+        view badge in body frame 10 10 20 20
+        view note frame 5 500 50 20 autoresize top
+        header.top == root.top; header.left == root.left; header.right == root.right
+        header.height: header.height == 80
+        title.centerX == header.centerX; title.centerY == header.centerY
+        wide: title.width == 200 @ 300; narrow: title.width == 100 @ 400
+        title.height == 24
+        V:[header]-8-[body]-20-|
+        H:|-pad-[body]-pad-|   # side margins
+        aside.top == body.top; aside.bottom == body.bottom; aside.right == body.right
+        ratio: aside.width == body.width * 0.25
+        caption.left == body.left + 8; caption.top == body.top + 8
+        caption.width == 40; caption.height == 12
+        variant compact canvas 320 568
+        set header.height 44 in compact
+
+        """
+
+    /// A project made by applying `text` as `home.layout`.
+    func project(_ text: String = script) -> Sandbox {
+        let box = Sandbox()
+        let r = box.run(["apply", box.write("home.layout", text), "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        return box
+    }
+
+    /// The frames of the base and of `compact`, one sorted CSV line per view.
+    func frames(_ box: Sandbox) -> [String] {
+        ["base", "compact"].flatMap { variant -> [String] in
+            let r = box.run(["frames", "--format", "csv", "--variant", variant])
+            return r.stdout.split(separator: "\n").dropFirst().map { "\(variant),\($0)" }.sorted()
+                + (r.status == 0 ? [] : ["\(variant): exit \(r.status)"])
+        }
+    }
+
+    /// `script` with `edits` (old fragment → new) applied.
+    func edited(_ edits: [(String, String)]) -> String {
+        var text = Self.script
+        for (old, new) in edits {
+            #expect(text.contains(old), "the script has no `\(old)`")
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        return text
+    }
+
+    /// `PRAGMA data_version` read by one sqlite3 connection before and after `args` runs:
+    /// it moves when any other connection commits to the file.
+    func dataVersions(_ box: Sandbox, around args: [String]) -> (
+        before: String, after: String, run: String
+    ) {
+        let command =
+            ([productsDirectory.appending(path: "layoutdb").path] + args + ["--db", box.db])
+            .map { "'\($0)'" }.joined(separator: " ")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["sqlite3", box.db]
+        p.currentDirectoryURL = box.directory
+        let input = Pipe()
+        let output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        try! p.run()
+        input.fileHandleForWriting.write(
+            Data("PRAGMA data_version;\n.system \(command)\nPRAGMA data_version;\n".utf8))
+        try? input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        return (
+            lines.first ?? "", lines.last ?? "",
+            lines.dropFirst().dropLast().joined(separator: "\n")
+        )
+    }
+
+    // MARK: Edit a line and re-apply
+
+    static let edits: [(String, [(String, String)], String)] = [
+        (
+            "view added",
+            [
+                ("view note frame", "view footer in body\nview note frame"),
+                (
+                    "caption.width == 40; caption.height == 12",
+                    "caption.width == 40; caption.height == 12\nfooter.left == body.left; footer.bottom == body.bottom; footer.width == 30; footer.height == 10"
+                ),
+            ],
+            "add view footer in body"
+        ),
+        (
+            "view removed",
+            [
+                ("view caption in body\n", ""),
+                (
+                    "caption.left == body.left + 8; caption.top == body.top + 8\ncaption.width == 40; caption.height == 12\n",
+                    ""
+                ),
+            ],
+            "remove view caption"
+        ),
+        (
+            "view re-parented", [("view badge in body frame", "view badge in header frame")],
+            "move view badge: body → header"
+        ),
+        (
+            "view re-framed", [("view note frame 5 500 50 20", "view note frame 5 400 60 30")],
+            "change view note"
+        ),
+        (
+            "constraint added",
+            [("title.height == 24", "title.height == 24\nnote.top == body.top")],
+            "add constraint note.top == body.top"
+        ),
+        (
+            "constraint removed", [("title.height == 24\n", "title.height >= 10\n")],
+            "remove constraint title.height == 24"
+        ),
+        (
+            "constant changed", [("header.height == 80", "header.height == 90")],
+            "change constraint header.height: header.height == 80 → header.height: header.height == 90"
+        ),
+        (
+            "multiplier changed", [("body.width * 0.25", "body.width * 0.5")],
+            "change constraint ratio"
+        ),
+        (
+            "priority changed", [("title.width == 200 @ 300", "title.width == 200 @ 500")],
+            "change constraint wide"
+        ),
+        (
+            "VFL line changed", [("V:[header]-8-[body]-20-|", "V:[header]-12-[body]-30-|")],
+            "add constraint body.top == header.bottom + 12"
+        ),
+        ("metric changed", [("metric pad 16", "metric pad 24")], "change metric pad 24"),
+        (
+            "variant changed",
+            [("variant compact canvas 320 568", "variant compact canvas 300 500")],
+            "change variant compact"
+        ),
+        (
+            "set changed", [("set header.height 44 in compact", "set header.height 50 in compact")],
+            "change set header.height 50 in compact"
+        ),
+        (
+            "set removed", [("set header.height 44 in compact\n", "")],
+            "remove set header.height in compact"
+        ),
+        (
+            "variant removed",
+            [("variant compact canvas 320 568\nset header.height 44 in compact\n", "")],
+            "remove variant compact"
+        ),
+        (
+            "lines reordered",
+            [
+                ("view note frame 5 500 50 20 autoresize top\n", ""),
+                (
+                    "# the home screen\n",
+                    "# the home screen\nview note frame 5 500 50 20 autoresize top\n"
+                ),
+            ],
+            "no changes"
+        ),
+    ]
+
+    @Test(
+        "editing one line and re-applying gives the frames of a fresh apply of the edited script",
+        arguments: edits.indices)
+    func editAndReapply(_ index: Int) {
+        let (kind, changes, planned) = Self.edits[index]
+        let text = edited(changes)
+        let box = project()
+        let path = box.write("home.layout", text)
+        let r = box.run(["apply", path])
+        #expect(r.status == 0, "\(kind): \(r.stderr)")
+        #expect(r.stdout.contains(planned), "\(kind): plan was\n\(r.stdout)")
+        let fresh = project(text)
+        #expect(frames(box) == frames(fresh), "\(kind)")
+        // The project now holds the edited file: applying it again changes nothing.
+        #expect(box.run(["apply", path]).stdout.contains("home.layout: no changes"), "\(kind)")
+        #expect(box.run(["doctor"]).status == 0, "\(kind): \(box.run(["doctor"]).stdout)")
+    }
+
+    @Test(
+        "what the command line made or changed is kept; where the script changes it too, the script wins"
+    )
+    func commandLineEditsKept() {
+        let box = project()
+        #expect(box.run(["add", "caption.width >= 30", "--label", "capw", "-q"]).status == 0)
+        #expect(box.run(["set-constant", "header.height", "100", "-q"]).status == 0)
+        #expect(box.run(["set-constant", "ratio", "10", "-q"]).status == 0)
+        #expect(box.run(["variant", "create", "tall", "--canvas", "400x900"]).status == 0)
+        #expect(box.run(["set-frame", "badge", "1", "2", "3", "4", "-q"]).status == 0)
+
+        // The VFL line changes; header.height, ratio, badge and the rest do not.
+        var text = Self.script.replacingOccurrences(of: "-8-[body]", with: "-12-[body]")
+        let path = box.write("home.layout", text)
+        var r = box.run(["apply", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stdout.contains("header.height"), "\(r.stdout)")
+        #expect(box.run(["get", "capw"]).status == 0)
+        #expect(box.sql("select count(*) from variants where name = 'tall'") == "1")
+        #expect(
+            box.sql("select constant from constraints where label = 'header.height'") == "100.0")
+        #expect(box.sql("select constant from constraints where label = 'ratio'") == "10.0")
+        #expect(
+            box.sql("select frame_x || ' ' || frame_height from views where name = 'badge'")
+                == "1.0 4.0")
+
+        // Now the script changes header.height itself: the script wins, and says so.
+        text = text.replacingOccurrences(of: "header.height == 80", with: "header.height == 90")
+        box.write("home.layout", text)
+        r = box.run(["apply", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stdout.contains("header.height == 90 (replaces an edit made since)"), "\(r.stdout)")
+        #expect(box.sql("select constant from constraints where label = 'header.height'") == "90.0")
+        #expect(box.sql("select constant from constraints where label = 'ratio'") == "10.0")
+        #expect(box.run(["get", "capw"]).status == 0)
+    }
+
+    @Test("re-applying an unchanged script prints no changes and writes nothing")
+    func unchangedWritesNothing() {
+        let box = project()
+        _ = box.run(["solve", "-q"])
+        let path = box.directory.appending(path: "home.layout").path
+        let before = box.bytes()
+        let seen = dataVersions(box, around: ["apply", path])
+        #expect(seen.run.contains("home.layout: no changes"), "\(seen.run)")
+        #expect(!seen.before.isEmpty && seen.before == seen.after, "data_version \(seen)")
+        #expect(box.bytes() == before)
+    }
+
+    @Test("a script of several layouts re-applies each, and export gives each its own lines")
+    func severalLayouts() {
+        let text = """
+            # the phone
+            canvas 300 600
+            view a
+            a.left == |.left; a.top == |.top; a.width == 10; a.height == 10
+
+            # the tablet
+            layout tablet
+            canvas 800 600
+            view b
+            b.left == |.left + 5; b.top == |.top; bw: b.width == 20; b.height == 10
+
+            """
+        let box = Sandbox()
+        let path = box.write("multi.layout", text)
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        let edited = text.replacingOccurrences(of: "bw: b.width == 20", with: "bw: b.width == 40")
+            .replacingOccurrences(of: "view a\n", with: "view a\nview c in a frame 1 1 2 2\n")
+        box.write("multi.layout", edited)
+        let r = box.run(["apply", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("add view c in a"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("tablet: change constraint bw: b.width == 20 → bw: b.width == 40"),
+            "\(r.stdout)")
+        let fresh = Sandbox()
+        #expect(fresh.run(["apply", fresh.write("multi.layout", edited), "-q"]).status == 0)
+        for layout in ["main", "tablet"] {
+            let frames = ["frames", "--format", "csv", "--layout", layout]
+            #expect(box.run(frames).stdout == fresh.run(frames).stdout, "\(layout)")
+        }
+        let tablet = box.run(["export", "--layout", "tablet"]).stdout
+        #expect(tablet.contains("# the tablet\ncanvas 800 600\nview b\n"), "\(tablet)")
+        #expect(!tablet.contains("view a"), "\(tablet)")
+    }
+
+    @Test("--dry-run of a file the project does not hold yet lists what it would add")
+    func dryRunOfAFirstApply() {
+        let box = project()
+        let path = box.write("more.layout", "view extra\nextra.width == 10\n")
+        let before = box.snapshot()
+        let r = box.run(["apply", path, "--dry-run"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stdout
+                == "add view extra\nadd constraint extra.width == 10\ndry run: nothing written\n",
+            "\(r.stdout)")
+        #expect(box.snapshot() == before)
+    }
+
+    @Test("a re-apply writes only what changed: a constant marks its components, not the layout")
+    func onlyWhatChangedIsMarked() {
+        let box = project()
+        let path = box.write(
+            "home.layout", edited([("header.height == 80", "header.height == 90")]))
+        let r = box.run(["apply", path, "--no-solve", "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let marks = box.sql("select component from dirty").split(separator: "\n")
+        #expect(!marks.isEmpty)
+        #expect(!marks.contains("-1"), "the whole layout was marked: \(marks)")
+        #expect(
+            box.sql("select count(*) from views") == project().sql("select count(*) from views"))
+        #expect(box.run(["solve", "-q"]).status == 0)
+        #expect(
+            frames(box) == frames(project(edited([("header.height == 80", "header.height == 90")])))
+        )
+    }
+
+    @Test("--dry-run prints the plan and writes nothing")
+    func dryRunWritesNothing() {
+        let box = project()
+        let path = box.write(
+            "home.layout",
+            edited([
+                ("header.height == 80", "header.height == 90"),
+                ("view note frame", "view extra\nview note frame"),
+            ]))
+        let snapshot = box.snapshot()
+        let before = box.bytes()
+        let seen = dataVersions(box, around: ["apply", path, "--dry-run"])
+        #expect(seen.run.contains("change constraint header.height"), "\(seen.run)")
+        #expect(seen.run.contains("add view extra"), "\(seen.run)")
+        #expect(seen.run.contains("dry run: nothing written"), "\(seen.run)")
+        #expect(!seen.before.isEmpty && seen.before == seen.after, "data_version \(seen)")
+        #expect(box.bytes() == before)
+        #expect(box.snapshot() == snapshot)
+    }
+
+    @Test(
+        "a re-apply that conflicts, or no longer parses, is refused whole: the file is byte-identical",
+        arguments: [
+            ("title.height == 24", "title.height == 24; title.height == 30", "cannot all hold"),
+            ("view body", "view body in nowhere", "nowhere"),
+            ("header.height == 80", "header.height == == 80", "home.layout:"),
+        ])
+    func refusedWhole(_ edit: (String, String, String)) {
+        let box = project()
+        let path = box.directory.appending(path: "home.layout").path
+        let snapshot = box.snapshot()
+        let before = box.bytes()
+        box.write("home.layout", edited([(edit.0, edit.1)]))
+        let r = box.run(["apply", path])
+        #expect(r.status == 65, "\(r.status) \(r.stdout) \(r.stderr)")
+        #expect(r.stderr.contains(edit.2), "\(r.stderr)")
+        #expect(box.bytes() == before, "the file changed")
+        #expect(box.snapshot() == snapshot)
+        // The project still holds the script as it was: the original applies as no change.
+        box.write("home.layout", Self.script)
+        #expect(box.run(["apply", path]).stdout.contains("no changes"))
+    }
+
+    @Test("--replace throws away what the layout holds and takes the script, saying so first")
+    func replace() {
+        let box = project()
+        #expect(box.run(["add", "caption.width >= 30", "--label", "capw", "-q"]).status == 0)
+        let text = edited([("header.height == 80", "header.height == 60")])
+        let path = box.write("home.layout", text)
+        let r = box.run(["apply", path, "--replace"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("replace layout main"), "\(r.stdout)")
+        #expect(box.run(["get", "capw"]).status == 65)
+        #expect(frames(box) == frames(project(text)))
+    }
+
+    // MARK: The source survives
+
+    @Test("export of a project made by one apply gives back the script's lines in order")
+    func exportGivesBackTheScript() {
+        let box = project()
+        let r = box.run(["export"])
+        #expect(r.status == 0, "\(r.stderr)")
+        func words(_ text: String) -> [String] {
+            text.split(separator: "\n").map {
+                $0.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            }
+            .filter { !$0.isEmpty }
+        }
+        #expect(words(r.stdout) == ["# layoutdb export", "layout main"] + words(Self.script))
+        // Exported and applied again, it is still the same script.
+        let again = Sandbox()
+        #expect(again.run(["apply", again.write("x.layout", r.stdout), "-q"]).status == 0)
+        #expect(words(again.run(["export"]).stdout) == words(r.stdout))
+    }
+
+    @Test("export writes an edited statement as it now is and what the command line added after")
+    func exportReflectsEdits() {
+        let box = project()
+        #expect(box.run(["set-constant", "header.height", "100", "-q"]).status == 0)
+        #expect(
+            box.run(["set-constant", "header.height", "30", "--variant", "compact", "-q"]).status
+                == 0)
+        #expect(box.run(["add", "caption.width >= 30", "--label", "capw", "-q"]).status == 0)
+        #expect(box.run(["move-view", "badge", "--into", "header", "-q"]).status == 0)
+        let export = box.run(["export"]).stdout
+        #expect(export.contains("header.height: header.height == 100\n"), "\(export)")
+        #expect(export.contains("set header.height 30 in compact\n"), "\(export)")
+        #expect(export.contains("view badge in header frame 10 10 20 20\n"), "\(export)")
+        #expect(export.contains("H:|-pad-[body]-pad-|   # side margins\n"), "\(export)")
+        #expect(export.hasSuffix("capw: caption.width >= 30\n"), "\(export)")
+        let copy = Sandbox()
+        #expect(copy.run(["apply", copy.write("x.layout", export), "-q"]).status == 0)
+        #expect(frames(copy) == frames(box))
+    }
+
+    @Test("export works as a git textconv driver: on a path argument after the command")
+    func textconv() {
+        let box = project()
+        _ = box.run(["solve", "-q"])
+        // git hands the driver a temporary copy of the blob, its path as the last argument.
+        let copy = box.directory.appending(path: "tmp_app.layoutdb").path
+        try? FileManager.default.copyItem(atPath: box.db, toPath: copy)
+        let r = box.run(["export", "--db", copy], db: false)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("H:|-pad-[body]-pad-|"), "\(r.stdout)")
+    }
+
+    // MARK: Property
+
+    /// A random layout: views in a tree, each placed and sized by constraints to its
+    /// parent or an earlier sibling, some labelled, a metric, a variant.
+    struct RandomScript {
+        var views: [(name: String, parent: String)] = []
+        var lines: [String] = []
+
+        static func make(_ rng: inout SeededGenerator) -> [String] {
+            var lines = ["canvas 400 800", "metric gap \(Int.random(in: 0...20, using: &rng))"]
+            var names: [String] = []
+            for i in 0..<Int.random(in: 3...8, using: &rng) {
+                let name = "v\(i)"
+                let parent =
+                    names.isEmpty || Bool.random(using: &rng)
+                    ? "root" : names.randomElement(using: &rng)!
+                lines.append("view \(name)" + (parent == "root" ? "" : " in \(parent)"))
+                let anchor = parent == "root" ? "|" : parent
+                lines.append(
+                    "\(name).left == \(anchor).left + \(Int.random(in: 0...30, using: &rng))")
+                lines.append("\(name).top == \(anchor).top + gap")
+                lines.append("w\(i): \(name).width == \(Int.random(in: 10...100, using: &rng))")
+                if Bool.random(using: &rng), let other = names.randomElement(using: &rng) {
+                    lines.append("\(name).height == \(other).height * 0.5 + 4")
+                } else {
+                    lines.append(
+                        "\(name).height == \(Int.random(in: 10...100, using: &rng)) @ high")
+                }
+                names.append(name)
+            }
+            lines.append("variant small canvas 320 568")
+            lines.append("set w0 \(Int.random(in: 1...50, using: &rng)) in small")
+            return lines
+        }
+
+        /// One random edit of `lines`: a constant, a metric, a line removed with what
+        /// depends on it, lines swapped, a line added.
+        static func edit(_ lines: [String], _ rng: inout SeededGenerator) -> [String] {
+            var lines = lines
+            switch Int.random(in: 0...4, using: &rng) {
+            case 0:
+                lines = lines.map {
+                    $0.hasPrefix("metric gap")
+                        ? "metric gap \(Int.random(in: 0...40, using: &rng))" : $0
+                }
+            case 1:
+                let i = Int.random(in: 0..<lines.count, using: &rng)
+                if lines[i].hasPrefix("w"), let eq = lines[i].range(of: "== ") {
+                    lines[i] =
+                        String(lines[i][..<eq.upperBound])
+                        + "\(Int.random(in: 5...150, using: &rng))"
+                }
+            case 2:
+                // Remove the last view and every line that names it.
+                if let last = lines.last(where: { $0.hasPrefix("view ") }) {
+                    let name = String(last.split(separator: " ")[1])
+                    lines.removeAll {
+                        $0.range(of: "\\b\(name)\\b", options: .regularExpression) != nil
+                    }
+                }
+            case 3:
+                // Swap two constraint lines of the same view (order is not identity).
+                if let i = lines.firstIndex(where: { $0.contains(".left ==") }),
+                    i + 1 < lines.count,
+                    !lines[i + 1].hasPrefix("view")
+                {
+                    lines.swapAt(i, i + 1)
+                }
+            default:
+                let n = lines.filter { $0.hasPrefix("view ") }.count
+                lines.insert("view extra\(n)", at: lines.count - 2)
+                lines.insert(
+                    "extra\(n).left == |.left; extra\(n).top == |.top + 5; extra\(n).width == 8; extra\(n).height == 9",
+                    at: lines.count - 2)
+            }
+            return lines
+        }
+    }
+
+    @Test("random scripts, random edits: re-apply gives the frames of a fresh apply")
+    func randomEdits() {
+        var rng = SeededGenerator(seed: testSeed("randomEdits"))
+        for round in 0..<6 {
+            var lines = RandomScript.make(&rng)
+            let box = Sandbox()
+            let path = box.write("r.layout", lines.joined(separator: "\n") + "\n")
+            #expect(box.run(["apply", path, "-q"]).status == 0)
+            for _ in 0..<3 {
+                lines = RandomScript.edit(lines, &rng)
+                let text = lines.joined(separator: "\n") + "\n"
+                box.write("r.layout", text)
+                let r = box.run(["apply", path, "-q"])
+                #expect(r.status == 0, "round \(round): \(r.stderr)\n\(text)")
+                let fresh = Sandbox()
+                #expect(fresh.run(["apply", fresh.write("r.layout", text), "-q"]).status == 0)
+                for variant in ["base", "small"] {
+                    let a = box.run(["frames", "--format", "csv", "--variant", variant]).stdout
+                    let b = fresh.run(["frames", "--format", "csv", "--variant", variant]).stdout
+                    #expect(
+                        a.split(separator: "\n").sorted() == b.split(separator: "\n").sorted(),
+                        "round \(round) \(variant):\n\(text)")
+                }
+            }
+        }
+    }
+
+    // MARK: Concurrency
+
+    /// Exit statuses collected from concurrent runs.
+    final class Statuses: @unchecked Sendable {
+        private let lock = NSLock()
+        private var all: [String: Int32] = [:]
+        func record(_ what: String, _ status: Int32) { lock.withLock { all[what] = status } }
+        var failures: [String: Int32] { lock.withLock { all.filter { $0.value != 0 } } }
+        var count: Int { lock.withLock { all.count } }
+    }
+
+    @Test("one process re-applying while another edits: every run succeeds and no edit is lost")
+    func concurrentReapplyAndEdits() {
+        let box = project()
+        let versions = [
+            Self.script.replacingOccurrences(
+                of: "header.height == 80", with: "header.height == 90"),
+            Self.script,
+        ]
+        let statuses = Statuses()
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            for i in 0..<8 {
+                if worker == 0 {
+                    // Each version under its own name, so the writer never reads a half file.
+                    let path = box.write("v\(i).layout", versions[i % 2])
+                    try? FileManager.default.removeItem(
+                        atPath: box.directory.appending(path: "home.layout").path)
+                    try? FileManager.default.copyItem(
+                        atPath: path, toPath: box.directory.appending(path: "home.layout").path)
+                    let home = box.directory.appending(path: "home.layout").path
+                    statuses.record("apply \(i)", box.run(["apply", home, "-q"]).status)
+                } else {
+                    let r = box.run(["add", "caption.width >= \(i)", "--label", "c\(i)", "-q"])
+                    statuses.record("add \(i)", r.status)
+                }
+            }
+        }
+        #expect(statuses.count == 16)
+        #expect(statuses.failures.isEmpty, "\(statuses.failures)")
+        for i in 0..<8 { #expect(box.run(["get", "c\(i)"]).status == 0, "c\(i) was lost") }
+        // The last version applied was the original script.
+        #expect(box.sql("select constant from constraints where label = 'header.height'") == "80.0")
+        #expect(box.run(["doctor", "-q"]).status == 0)
+    }
+
+    // MARK: Crash
+
+    @Test("SIGKILL during a re-apply leaves the old project or the new one, consistent")
+    func killedReapplyLeavesAllOrNothing() {
+        var rng = SeededGenerator(seed: testSeed("killed re-apply"))
+        let box = Sandbox()
+        let n = 2000
+        let original = chainScript(views: n)
+        let path = box.write("chain.layout", original)
+        let applied = box.directory.appending(path: "applied.layoutdb").path
+        #expect(box.run(["apply", path, "-q", "--db", applied]).status == 0)
+        // The edit: a new width for every view, and the last 200 views gone.
+        var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
+        lines = lines.map { $0 == "w: v0.width == 10" ? "w: v0.width == 12" : $0 }
+        lines.removeAll { line in
+            (n - 200..<n).contains {
+                line.range(of: "\\bv\($0)\\b", options: .regularExpression) != nil
+            }
+        }
+        let edit = lines.joined(separator: "\n")
+        box.copyProject(from: applied, to: box.db)
+        box.write("chain.layout", edit)
+        let start = Date()
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        var killer = RobustnessCrashTests.Killer(window: Date().timeIntervalSince(start))
+        while killer.wantsMore(4) {
+            box.copyProject(from: applied, to: box.db)
+            let killed = killer.run(box, ["apply", path, "-q"], rng: &rng)
+            RobustnessCrashTests.expectConsistent(box, "killed re-apply (killed: \(killed))")
+            let views = box.sqlite("SELECT count(*) FROM views").stdout
+            let width = box.sqlite("SELECT constant FROM constraints WHERE label = 'w'").stdout
+            let state = "\(views) \(width)"
+            #expect(
+                state == "\(n + 1) 10.0" || state == "\(n - 199) 12.0", "half-written: \(state)")
+            // Whichever it holds, applying the edit again brings it to the edit.
+            #expect(box.run(["apply", path, "-q"]).status == 0)
+            #expect(box.sqlite("SELECT count(*) FROM views").stdout == "\(n - 199)")
+        }
+    }
+}
