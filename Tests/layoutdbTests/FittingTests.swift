@@ -88,6 +88,31 @@ struct FittingTests {
                 == "0")
     }
 
+    @Test("F3: a card built from a vertical stack fits the stack's content")
+    func cardFromStack() {
+        let box = applied(
+            """
+            canvas 320 fit
+            stack col V spacing 8
+            col.top == |.top + 12; col.leading == |.leading + 12; col.trailing == |.trailing - 12
+            |.bottom == col.bottom + 12
+            view heading in col intrinsic 150 22
+            view detail in col intrinsic 200 40
+            """)
+        // col: 320 − 12 − 12 = 296 wide, 22 + 8 + 40 = 70 high at (12, 12); its arranged
+        // views fill its width (align fill): heading (12, 12, 296, 22), detail at
+        // 12 + 22 + 8 = 42; the root: 12 + 70 + 12 = 94 high.
+        #expect(
+            frames(box) == """
+                view,x,y,width,height,stale
+                root,0,0,320,94,0
+                col,12,12,296,70,0
+                heading,12,12,296,22,0
+                detail,12,42,296,40,0
+
+                """)
+    }
+
     @Test("F2: fitting both ways")
     func fitBoth() {
         let box = applied(
