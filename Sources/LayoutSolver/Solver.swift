@@ -174,16 +174,20 @@ public struct Solver {
 
     /// Adds one constraint and solves. A required constraint that cannot hold is refused.
     @discardableResult
-    public mutating func add(_ constraint: SolverConstraint) throws(SolverError) -> ConstraintHandle {
+    public mutating func add(_ constraint: SolverConstraint) throws(SolverError) -> ConstraintHandle
+    {
         var batch = ConstraintBatch()
         batch.append(constraint)
         return try add(batch)[0]
     }
 
     /// Adds constraints all at once (one solve): all are added, or none when any
-    /// required one cannot hold (``SolverError/unsatisfiable(conflicts:)``).
+    /// required one cannot hold (``SolverError/unsatisfiable(conflicts:)``). Constants
+    /// and coefficients must keep ``NumberRule/finite``.
     @discardableResult
-    public mutating func add(_ constraints: [SolverConstraint]) throws(SolverError) -> [ConstraintHandle] {
+    public mutating func add(_ constraints: [SolverConstraint]) throws(SolverError)
+        -> [ConstraintHandle]
+    {
         try add(ConstraintBatch(constraints))
     }
 
@@ -191,7 +195,8 @@ public struct Solver {
     /// does; the handles are in the batch's order. The way to add a whole layout.
     @discardableResult
     public mutating func add(_ batch: ConstraintBatch) throws(SolverError) -> [ConstraintHandle] {
-        precondition(!batch.hasOpenConstraint, "a ConstraintBatch with terms after its last endConstraint")
+        precondition(
+            !batch.hasOpenConstraint, "a ConstraintBatch with terms after its last endConstraint")
         // One pass over the batch: each constraint is checked and stored while its terms
         // are in cache. A large layout's term arrays are tens of megabytes; separate
         // passes to check, count and store would read them three times.
@@ -229,10 +234,14 @@ public struct Solver {
         try reanalyze(seeds: seeds)
     }
 
-    public mutating func remove(_ handle: ConstraintHandle) throws(SolverError) { try remove([handle]) }
+    public mutating func remove(_ handle: ConstraintHandle) throws(SolverError) {
+        try remove([handle])
+    }
 
     /// Changes an optional constraint's priority, or makes it required or optional.
-    public mutating func setPriority(_ handle: ConstraintHandle, to newPriority: Priority) throws(SolverError) {
+    public mutating func setPriority(_ handle: ConstraintHandle, to newPriority: Priority)
+        throws(SolverError)
+    {
         let c = try check(handle)
         let old = priority[c]
         guard old != newPriority.rawValue else { return }
@@ -252,12 +261,15 @@ public struct Solver {
 
     /// Makes `variable` draggable: ``suggestValue(_:_:)`` then moves it as far as the
     /// other constraints allow, at `priority` (below required).
-    public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+    public mutating func addEditVariable(_ variable: Variable, priority: Priority)
+        throws(SolverError)
+    {
         guard Int(variable.index) < values.count else { throw .unknownVariable(variable) }
         guard editConstraints[variable.index] == nil else { throw .duplicateEditVariable(variable) }
         guard !priority.isRequired else { throw .requiredEditPriority }
         let h = try add(
-            SolverConstraint([LinearTerm(variable)], .equal, value(of: variable), priority: priority))
+            SolverConstraint(
+                [LinearTerm(variable)], .equal, value(of: variable), priority: priority))
         editConstraints[variable.index] = h
     }
 
@@ -376,11 +388,14 @@ public struct Solver {
         }
     }
 
-    /// Why the solver cannot take the batch's constraint `i`, if it cannot.
+    /// Why the solver cannot take the batch's constraint `i`, if it cannot. Numbers are
+    /// checked by the caller (``NumberRule``); one that is not finite is a caller's bug.
     private func invalidity(of i: Int, in batch: ConstraintBatch) -> SolverError? {
-        guard batch.constants[i].isFinite else { return .nonFiniteNumber }
+        precondition(
+            NumberRule.finite.admits(batch.constants[i]), "a constraint's constant is not finite")
         for t in batch.terms(of: i) {
-            guard batch.termCoefficients[t].isFinite else { return .nonFiniteNumber }
+            precondition(
+                NumberRule.finite.admits(batch.termCoefficients[t]), "a coefficient is not finite")
             let v = batch.termVariables[t]
             guard v >= 0 && Int(v) < values.count else { return .unknownVariable(Variable(v)) }
         }

@@ -6,13 +6,16 @@ extension Solver {
     /// Cost follows what the change moves: the variables downstream of the constraint
     /// in dependency order, and a dual-simplex pass in the cores it reaches — not the
     /// size of the system. A change that required constraints cannot follow is refused
-    /// and everything stays as it was.
+    /// and everything stays as it was. `newValue` must keep ``NumberRule/finite``.
     ///
     ///     let gap = try solver.add(SolverConstraint([LinearTerm(b), LinearTerm(a, -1)], .equal, 8))
     ///     try solver.setConstant(gap, to: 24)   // b moves by 16, and whatever follows b
-    public mutating func setConstant(_ handle: ConstraintHandle, to newValue: Double) throws(SolverError) {
+    public mutating func setConstant(_ handle: ConstraintHandle, to newValue: Double)
+        throws(SolverError)
+    {
         let c = try check(handle)
-        guard newValue.isFinite else { throw .nonFiniteNumber }
+        precondition(
+            NumberRule.finite.admits(newValue), "a constant is not finite (see NumberRule)")
         let old = constant[c]
         guard old != newValue else { return }
         constant[c] = newValue
@@ -36,7 +39,9 @@ extension Solver {
         var cores: [(Int32, CoreState?)] = []
     }
 
-    private mutating func propagate(from c: Int, delta: Double, undo: inout Undo) throws(SolverError) {
+    private mutating func propagate(from c: Int, delta: Double, undo: inout Undo)
+        throws(SolverError)
+    {
         // Both lists are in dependency order; the queues hold positions in them.
         // (A constraint without terms belongs to no component and schedules nothing here.)
         let id = Int(constraintComponent[c])
@@ -82,7 +87,9 @@ extension Solver {
             var t = firstOccurrence[v]
             while t >= 0 {
                 let d = Int(occurrence[Int(t)].owner)
-                if d != except && role[d] != .dead { schedule(d, shift: -termCoefficient[Int(t)] * moved) }
+                if d != except && role[d] != .dead {
+                    schedule(d, shift: -termCoefficient[Int(t)] * moved)
+                }
                 t = occurrence[Int(t)].next
             }
         }
@@ -152,7 +159,8 @@ extension Solver {
             // it would have had, from the tableau's history, and keep it from now on.
             for (d, _) in unmarked {
                 let position = Int(order[Int(d)])
-                cores[Int(coreID)]!.tags[position] = cores[Int(coreID)]!.tableau!.addMarker(owner: Int32(position))
+                cores[Int(coreID)]!.tags[position] = cores[Int(coreID)]!.tableau!.addMarker(
+                    owner: Int32(position))
                 editedEqualities.insert(d)
             }
         } else if !unmarked.isEmpty {
@@ -169,14 +177,18 @@ extension Solver {
         } catch {
             let involved = error.owners.map { core.constraints[Int($0)] }
             throw .unsatisfiable(
-                conflicts: derivation(of: involved + [Int32(c)]).sorted().map { ConstraintHandle($0) })
+                conflicts: derivation(of: involved + [Int32(c)]).sorted().map {
+                    ConstraintHandle($0)
+                })
         }
     }
 
     /// Solves a core afresh from the current constants and forward values: directly when
     /// it is one variable with a single optimum, else with a new tableau. A conflict names
     /// the changed constraint `c` with the core's.
-    private mutating func rebuildCore(_ coreID: Int32, _ core: CoreState, changed c: Int) throws(SolverError) {
+    private mutating func rebuildCore(_ coreID: Int32, _ core: CoreState, changed c: Int)
+        throws(SolverError)
+    {
         if let direct = directCore(variables: core.variables, constraints: core.constraints) {
             cores[Int(coreID)] = direct
             return
@@ -185,11 +197,14 @@ extension Solver {
             let (tableau, tags) = try makeTableau(
                 variables: core.variables, constraints: core.constraints, tracksEqualities: false)
             cores[Int(coreID)] = CoreState(
-                tableau: tableau, constraints: core.constraints, tags: tags, variables: core.variables)
+                tableau: tableau, constraints: core.constraints, tags: tags,
+                variables: core.variables)
         } catch {
-            var conflict = coreConflict(variables: core.variables, constraints: core.constraints, error)
+            var conflict = coreConflict(
+                variables: core.variables, constraints: core.constraints, error)
             if case .unsatisfiable(let found) = conflict {
-                conflict = .unsatisfiable(conflicts: Set(found + [ConstraintHandle(Int32(c))]).sorted())
+                conflict = .unsatisfiable(
+                    conflicts: Set(found + [ConstraintHandle(Int32(c))]).sorted())
             }
             throw conflict
         }
@@ -231,7 +246,8 @@ struct OrderQueue {
     mutating func insert(_ position: Int32) {
         let w = Int(position) >> 6
         if w >= words.count {
-            words.append(contentsOf: repeatElement(0, count: max(w + 1, 2 * words.count) - words.count))
+            words.append(
+                contentsOf: repeatElement(0, count: max(w + 1, 2 * words.count) - words.count))
         }
         let bit = UInt64(1) << UInt64(position & 63)
         guard words[w] & bit == 0 else { return }

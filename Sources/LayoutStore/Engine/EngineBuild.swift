@@ -81,10 +81,13 @@ struct EngineBuild {
     }
 
     /// `Σ coefficient × (view, base attribute)  relation  constant`, folding known values.
+    /// The numbers are checked here, the one place the engine hands them to the solver:
+    /// finite inputs can still multiply or add up to infinity (a multiplier of 1e300 on a
+    /// margin), and rows written with plain SQL were never checked at all.
     private mutating func add(
         _ terms: [(Int, BaseAttribute, Double)], _ relation: Relation, _ constant: Double,
         _ priority: Priority, _ origin: Origin
-    ) {
+    ) throws(EngineError) {
         var k = constant
         var variableTerms = 0
         for (view, attribute, coefficient) in terms {
@@ -95,6 +98,14 @@ struct EngineBuild {
             } else {
                 k -= coefficient * value
             }
+        }
+        do {
+            for (_, _, coefficient) in terms {
+                try NumberRule.finite.check(coefficient, "a multiplier")
+            }
+            try NumberRule.finite.check(k, "a constant")
+        } catch {
+            throw .invalidNumber(error, in: source(of: origin))
         }
         // An optional constraint over known values only has nothing to move: left out.
         if variableTerms == 0 && !priority.isRequired { return }
@@ -123,19 +134,17 @@ struct EngineBuild {
                     shift += constant * t.coefficient * side.1
                 }
             }
-            guard c.constant.isFinite, terms.allSatisfy({ $0.2.isFinite }) else {
-                throw .nonFiniteNumber(c)
-            }
-            if c.isActive { add(terms, c.relation, c.constant - shift, c.priority, .user(i)) }
+            if c.isActive { try add(terms, c.relation, c.constant - shift, c.priority, .user(i)) }
         }
         for (i, view) in input.views.enumerated() {
             if view.declaration.intrinsic != nil { mentioned[i] = true }
         }
         for (i, view) in input.views.enumerated() {
-            generateFrameConstraints(i, view.declaration, mentioned: mentioned[i])
+            try generateFrameConstraints(i, view.declaration, mentioned: mentioned[i])
             for c in IntrinsicConstraints.generate(for: view.declaration) {
                 let attribute: BaseAttribute = c.lhs.terms[0].attribute == .width ? .width : .height
-                add([(i, attribute, 1)], c.relation, c.constant, c.priority, .generated(c.source))
+                try add(
+                    [(i, attribute, 1)], c.relation, c.constant, c.priority, .generated(c.source))
             }
         }
         do {
@@ -149,7 +158,7 @@ struct EngineBuild {
     /// Drawn frames: springs and struts for unmentioned views, fallbacks for the others.
     private mutating func generateFrameConstraints(
         _ i: Int, _ view: ViewDeclaration, mentioned: Bool
-    ) {
+    ) throws(EngineError) {
         guard let frame = view.frame else { return }
         let parent = view.parent == rootViewName ? -1 : (index[view.parent] ?? -1)
         let name = view.name
@@ -158,22 +167,22 @@ struct EngineBuild {
         func solved(_ b: BaseAttribute) -> Bool { variables[i][b.rawValue] != nil }
         if mentioned {
             if solved(.width) {
-                add(
+                try add(
                     [(i, .width, 1)], .equal, frame.width, .fallbackSize,
                     .generated("\(name)'s drawn width"))
             }
             if solved(.height) {
-                add(
+                try add(
                     [(i, .height, 1)], .equal, frame.height, .fallbackSize,
                     .generated("\(name)'s drawn height"))
             }
             if solved(.left) {
-                add(
+                try add(
                     [(i, .left, 1), (parent, .left, -1)], .equal, frame.x, .fallbackPosition,
                     .generated("\(name)'s drawn x"))
             }
             if solved(.top) {
-                add(
+                try add(
                     [(i, .top, 1), (parent, .top, -1)], .equal, frame.y, .fallbackPosition,
                     .generated("\(name)'s drawn y"))
             }
@@ -211,14 +220,14 @@ struct EngineBuild {
             // position - parent.position = origin + share.0 × (parent.size - drawn parent size)
             let p0 = parentSize ?? 0
             if solved(position) {
-                add(
+                try add(
                     [(i, position, 1), (parent, position, -1), (parent, dimension, -share.0)],
                     .equal,
                     origin - share.0 * p0, .required,
                     .generated("\(name)'s autoresizing \(h ? "x" : "y")"))
             }
             if solved(dimension) {
-                add(
+                try add(
                     [(i, dimension, 1), (parent, dimension, -share.1)], .equal,
                     size - share.1 * p0, .required,
                     .generated("\(name)'s autoresizing \(h ? "width" : "height")"))
@@ -235,8 +244,20 @@ struct EngineBuild {
         return Size(width: f.width, height: f.height)
     }
 
+    /// The text a constraint of the solver came from: the user's source or the words of
+    /// a generated one.
+    func source(of origin: Origin) -> String {
+        switch origin {
+        case .user(let i): input.constraints[i].source
+        case .generated(let text): text
+        }
+    }
+
     func describe(_ error: SolverError) -> EngineError {
-        guard case .unsatisfiable(let conflicts) = error else { return .nonFiniteNumber(nil) }
+        // The engine makes every handle and variable it passes: nothing else can fail.
+        guard case .unsatisfiable(let conflicts) = error else {
+            preconditionFailure("the engine misused its solver: \(error)")
+        }
         var users: [Constraint] = []
         var generated: [String] = []
         for h in conflicts {
