@@ -69,10 +69,8 @@ public struct Solver {
         var next: Int32
     }
 
-    var components: [ComponentState?] = []
-    var freeComponentIDs: [Int32] = []
-    var cores: [CoreState?] = []
-    var freeCoreIDs: [Int32] = []
+    var components = SlotTable<ComponentState>()
+    var cores = SlotTable<CoreState>()
 
     var editConstraints: [Int32: ConstraintHandle] = [:]
     /// Required equalities whose constant has been changed while they sat in a core: their
@@ -300,13 +298,13 @@ public struct Solver {
             switch variableRole[v] {
             case .unconstrained, .free, .unknown: ambiguous[v] = true
             case .core:
-                let core = cores[Int(definer[v])]!
+                let core = cores[definer[v]]
                 // A core solved directly has a single optimum: nothing in it is free.
                 ambiguous[v] = core.tableau?.dependsOnFreeParameter(symbol[v]) ?? false
             case .forward, .pendant: break
             }
         }
-        for case let component? in components {
+        for component in components.elements {
             for c in component.pendants {
                 let c = Int(c)
                 let v = Int(defines[c])
@@ -337,7 +335,7 @@ public struct Solver {
 
     /// The independent parts of the system, each sorted, ordered by their first variable.
     public func independentComponents() -> [Component] {
-        components.compactMap { $0 }
+        components.elements
             .map {
                 Component(
                     variables: $0.variables.map { Variable($0) },
@@ -350,7 +348,7 @@ public struct Solver {
     public func componentVariables(of variable: Variable) -> [Variable] {
         let id = variableComponent[Int(variable.index)]
         guard id >= 0 else { return [variable] }
-        return components[Int(id)]!.variables.map { Variable($0) }
+        return components[id].variables.map { Variable($0) }
     }
 
     // MARK: Internals shared by the extensions
@@ -507,7 +505,7 @@ public struct Solver {
         var seen = Set<Int32>()
         for c in cs {
             let id = constraintComponent[Int(c)]
-            if id >= 0, seen.insert(id).inserted { out += components[Int(id)]!.variables }
+            if id >= 0, seen.insert(id).inserted { out += components[id].variables }
         }
         return out
     }

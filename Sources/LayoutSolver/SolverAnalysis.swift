@@ -20,30 +20,22 @@ extension Solver {
     }
 
     private mutating func dropComponent(_ id: Int32) {
-        guard let component = components[Int(id)] else { return }
-        for core in component.cores {
-            cores[Int(core)] = nil
-            freeCoreIDs.append(core)
-        }
+        guard let component = components.element(id) else { return }
+        for core in component.cores { cores.release(core) }
         for v in component.variables where variableComponent[Int(v)] == id {
             variableComponent[Int(v)] = -1
         }
-        components[Int(id)] = nil
-        freeComponentIDs.append(id)
+        components.release(id)
     }
 
     @inline(__always) func isRequiredEquality(_ c: Int) -> Bool {
         relation[c] == .equal && priority[c] >= 1000
     }
 
-    private mutating func analyze(variables vars: [Int32], constraints cons: [Int32]) throws(SolverError) {
-        let id: Int32
-        if let reused = freeComponentIDs.popLast() {
-            id = reused
-        } else {
-            id = Int32(components.count)
-            components.append(nil)
-        }
+    private mutating func analyze(variables vars: [Int32], constraints cons: [Int32])
+        throws(SolverError)
+    {
+        let id = components.take()
         var component = ComponentState(variables: vars, constraints: cons)
         for v in vars {
             variableRole[Int(v)] = .unknown
@@ -56,15 +48,15 @@ extension Solver {
             constraintCore[Int(c)] = -1
         }
         // Store the state first so a throw below leaves a droppable component.
-        components[Int(id)] = component
+        components.store(component, at: id)
 
         substituteForward(&component)
-        components[Int(id)] = component
+        components.store(component, at: id)
         try verifyChecks(component.checks)
         eliminatePendants(&component)
-        components[Int(id)] = component
+        components.store(component, at: id)
         try solveCores(&component)
-        components[Int(id)] = component
+        components.store(component, at: id)
         for c in component.pendants { evaluate(Int(c)) }
     }
 
@@ -207,7 +199,8 @@ extension Solver {
         }
         // Loops, not closures, in this file: a closure reading `self` copies the solver.
         var queue: [Int32] = []
-        for v in component.variables where variableRole[Int(v)] == .unknown && variableScratch[Int(v)] == 1 {
+        for v in component.variables
+        where variableRole[Int(v)] == .unknown && variableScratch[Int(v)] == 1 {
             queue.append(v)
         }
         var eliminated: [Int32] = []
@@ -285,14 +278,10 @@ extension Solver {
         }
     }
 
-    private mutating func buildCore(variables vars: [Int32], constraints cons: [Int32]) throws(SolverError) -> Int32 {
-        let coreID: Int32
-        if let reused = freeCoreIDs.popLast() {
-            coreID = reused
-        } else {
-            coreID = Int32(cores.count)
-            cores.append(nil)
-        }
+    private mutating func buildCore(variables vars: [Int32], constraints cons: [Int32])
+        throws(SolverError) -> Int32
+    {
+        let coreID = cores.take()
         for (i, v) in vars.enumerated() {
             symbol[Int(v)] = Int32(i)  // external symbols come first, in variable order
             variableRole[Int(v)] = .core
@@ -305,18 +294,20 @@ extension Solver {
         }
         if let direct = directCore(variables: vars, constraints: cons) {
             values[Int(vars[0])] = direct.directValue
-            cores[Int(coreID)] = direct
+            cores.store(direct, at: coreID)
             return coreID
         }
         let tableau: Tableau
         let tags: [Tableau.Tag]
         do {
-            (tableau, tags) = try makeTableau(variables: vars, constraints: cons, tracksEqualities: false)
+            (tableau, tags) = try makeTableau(
+                variables: vars, constraints: cons, tracksEqualities: false)
         } catch {
             throw coreConflict(variables: vars, constraints: cons, error)
         }
         for v in vars { values[Int(v)] = tableau.value(of: symbol[Int(v)]) }
-        cores[Int(coreID)] = CoreState(tableau: tableau, constraints: cons, tags: tags, variables: vars)
+        cores.store(
+            CoreState(tableau: tableau, constraints: cons, tags: tags, variables: vars), at: coreID)
         return coreID
     }
 
@@ -337,16 +328,24 @@ extension Solver {
         // Constraint `c` as `x rel target`, with weight |a|. The folding is `coreRow`'s, not
         // called: it fills an array, two allocations per core for a core of one variable.
         // Refolded per use (at most 16 constraints, all in cache) for the same reason.
-        @inline(__always) func normalized(_ c: Int) -> (relation: Relation, target: Double, weight: Double)? {
+        @inline(__always) func normalized(_ c: Int) -> (
+            relation: Relation, target: Double, weight: Double
+        )? {
             var a = 0.0
             var e = constant[c]
             for t in terms(of: c) {
                 let v = Int(termVariable[t])
-                if variableRole[v] == .core { a += termCoefficient[t] } else { e -= termCoefficient[t] * values[v] }
+                if variableRole[v] == .core {
+                    a += termCoefficient[t]
+                } else {
+                    e -= termCoefficient[t] * values[v]
+                }
             }
             guard !nearZero(a) else { return nil }
             var relation = relation[c]
-            if a < 0 && relation != .equal { relation = relation == .lessOrEqual ? .greaterOrEqual : .lessOrEqual }
+            if a < 0 && relation != .equal {
+                relation = relation == .lessOrEqual ? .greaterOrEqual : .lessOrEqual
+            }
             return (relation, e / a, abs(a))
         }
         var lo = -Double.infinity
@@ -442,7 +441,9 @@ extension Solver {
     {
         var tracked = Set<Int32>()
         if !editedEqualities.isEmpty {
-            for (i, c) in cons.enumerated() where editedEqualities.contains(c) { tracked.insert(Int32(i)) }
+            for (i, c) in cons.enumerated() where editedEqualities.contains(c) {
+                tracked.insert(Int32(i))
+            }
         }
         var optional: [Double] = []
         var untrackedEqualities = false
@@ -476,7 +477,8 @@ extension Solver {
             let c = Int(cons[i])
             let effective = coreRow(c, into: &terms)
             tags[i] = try tableau.add(
-                terms: terms, relation: relation[c], constant: effective, priority: priority[c], owner: Int32(i))
+                terms: terms, relation: relation[c], constant: effective, priority: priority[c],
+                owner: Int32(i))
         }
         return (tableau, tags)
     }
@@ -509,7 +511,8 @@ extension Solver {
         var out: [Int] = []
         out.reserveCapacity(cons.count)
         for (i, c) in cons.enumerated() where isRequiredEquality(Int(c)) { out.append(i) }
-        for (i, c) in cons.enumerated() where priority[Int(c)] >= 1000 && !isRequiredEquality(Int(c)) {
+        for (i, c) in cons.enumerated()
+        where priority[Int(c)] >= 1000 && !isRequiredEquality(Int(c)) {
             out.append(i)
         }
         let optionalStart = out.count
@@ -535,7 +538,9 @@ extension Solver {
         }
         let involved = owners.map { cons[Int($0)] }
         return .unsatisfiable(
-            conflicts: derivation(of: involved.isEmpty ? cons : involved).sorted().map { ConstraintHandle($0) })
+            conflicts: derivation(of: involved.isEmpty ? cons : involved).sorted().map {
+                ConstraintHandle($0)
+            })
     }
 
     /// A core constraint over its core variables, with forward values folded into the constant.

@@ -28,7 +28,7 @@ extension Solver {
             constant[c] = old
             editedEqualities = edited
             for (v, value) in undo.values.reversed() { values[Int(v)] = value }
-            for (id, core) in undo.cores.reversed() { cores[Int(id)] = core }
+            for (id, core) in undo.cores.reversed() { cores.store(core, at: id) }
             throw error
         }
     }
@@ -36,7 +36,7 @@ extension Solver {
     /// What a change overwrote, in order, so that a refused change can be undone bit for bit.
     private struct Undo {
         var values: [(Int32, Double)] = []
-        var cores: [(Int32, CoreState?)] = []
+        var cores: [(Int32, CoreState)] = []
     }
 
     private mutating func propagate(from c: Int, delta: Double, undo: inout Undo)
@@ -44,8 +44,8 @@ extension Solver {
     {
         // Both lists are in dependency order; the queues hold positions in them.
         // (A constraint without terms belongs to no component and schedules nothing here.)
-        let id = Int(constraintComponent[c])
-        let component = id >= 0 ? components[id]! : ComponentState(variables: [], constraints: [])
+        let id = constraintComponent[c]
+        let component = id >= 0 ? components[id] : ComponentState(variables: [], constraints: [])
         var forward = OrderQueue()
         var pendants = OrderQueue()
         var checks: [Int32] = []
@@ -112,10 +112,10 @@ extension Solver {
         // Cores read forward values; pendants read everything.
         let touchedCores = Set(coreShift.keys.map { constraintCore[Int($0)] }).sorted()
         for coreID in touchedCores {
-            let core = cores[Int(coreID)]!
+            let core = cores[coreID]
             undo.cores.append((coreID, core))
             try shiftCore(coreID, core, shifts: coreShift, changed: c)
-            let solved = cores[Int(coreID)]!
+            let solved = cores[coreID]
             for v in core.variables {
                 let before = values[Int(v)]
                 undo.values.append((v, before))
@@ -159,7 +159,7 @@ extension Solver {
             // it would have had, from the tableau's history, and keep it from now on.
             for (d, _) in unmarked {
                 let position = Int(order[Int(d)])
-                cores[Int(coreID)]!.tags[position] = cores[Int(coreID)]!.tableau!.addMarker(
+                cores[coreID].tags[position] = cores[coreID].tableau!.addMarker(
                     owner: Int32(position))
                 editedEqualities.insert(d)
             }
@@ -170,9 +170,9 @@ extension Solver {
             try rebuildCore(coreID, core, changed: c)
             return
         }
-        let tags = cores[Int(coreID)]!.tags
+        let tags = cores[coreID].tags
         do {
-            try cores[Int(coreID)]!.tableau!.shiftConstants(
+            try cores[coreID].tableau!.shiftConstants(
                 shifts.map { (d, shift) in (tags[Int(order[Int(d)])], shift, order[Int(d)]) })
         } catch {
             let involved = error.owners.map { core.constraints[Int($0)] }
@@ -190,15 +190,16 @@ extension Solver {
         throws(SolverError)
     {
         if let direct = directCore(variables: core.variables, constraints: core.constraints) {
-            cores[Int(coreID)] = direct
+            cores.store(direct, at: coreID)
             return
         }
         do {
             let (tableau, tags) = try makeTableau(
                 variables: core.variables, constraints: core.constraints, tracksEqualities: false)
-            cores[Int(coreID)] = CoreState(
-                tableau: tableau, constraints: core.constraints, tags: tags,
-                variables: core.variables)
+            cores.store(
+                CoreState(
+                    tableau: tableau, constraints: core.constraints, tags: tags,
+                    variables: core.variables), at: coreID)
         } catch {
             var conflict = coreConflict(
                 variables: core.variables, constraints: core.constraints, error)

@@ -39,7 +39,7 @@ extension Solver {
                 take(definer[v])
             case .core:
                 let id = definer[v]
-                guard seenCore.insert(id).inserted, let core = cores[Int(id)] else { continue }
+                guard seenCore.insert(id).inserted, let core = cores.element(id) else { continue }
                 // The constraints that mention the variable itself first: they read as
                 // the direct reasons; the rest of the core follows in index order.
                 let direct = core.constraints.filter { c in
