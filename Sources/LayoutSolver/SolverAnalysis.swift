@@ -12,7 +12,7 @@ extension Solver {
         // A batch that reaches most of the system (a build) is grouped by one pass over
         // the constraints; a few seeds by a search from them.
         let found =
-            4 * seeds.count >= termVariable.count + values.count
+            4 * seeds.count >= termTable.count + values.count
             ? discoverComponentsInBulk() : discoverComponents(from: seeds)
         for (vars, cons) in found {
             try analyze(variables: vars, constraints: cons)
@@ -88,7 +88,8 @@ extension Solver {
                     scan += 1
                     guard role[d] == .unassigned else { continue }
                     var unknowns: Int32 = 0
-                    for t in terms(of: d) where variableRole[Int(termVariable[t])] == .unknown {
+                    for t in terms(of: d) where variableRole[Int(termTable.variable(t))] == .unknown
+                    {
                         unknowns += 1
                     }
                     scratchCount[d] = unknowns
@@ -104,8 +105,8 @@ extension Solver {
             }
             guard role[c] == .unassigned else { continue }
             var v = -1
-            for t in terms(of: c) where variableRole[Int(termVariable[t])] == .unknown {
-                v = Int(termVariable[t])
+            for t in terms(of: c) where variableRole[Int(termTable.variable(t))] == .unknown {
+                v = Int(termTable.variable(t))
             }
             role[c] = .forward
             defines[c] = Int32(v)
@@ -116,11 +117,11 @@ extension Solver {
             evaluate(c)
             let scanned = scan < cons.count ? Int(cons[scan]) : Int.max
             let pushedFrom = behind.count
-            var t = firstOccurrence[v]
+            var t = termTable.firstOccurrence(of: v)
             while t >= 0 {
-                let d = Int(occurrence[Int(t)].owner)
+                let d = Int(termTable.owner(t))
                 if d >= scanned { break }
-                t = occurrence[Int(t)].next
+                t = termTable.next(t)
                 guard d != c, role[d] == .unassigned else { continue }
                 scratchCount[d] -= 1
                 if scratchCount[d] == 0 {
@@ -155,8 +156,12 @@ extension Solver {
         var sum = constant[c]
         var k = 1.0
         for t in terms(of: c) {
-            let w = Int(termVariable[t])
-            if w == v { k = termCoefficient[t] } else { sum -= termCoefficient[t] * value[w] }
+            let w = Int(termTable.variable(t))
+            if w == v {
+                k = termTable.coefficient(t)
+            } else {
+                sum -= termTable.coefficient(t) * value[w]
+            }
         }
         return sum / k
     }
@@ -177,7 +182,7 @@ extension Solver {
         var stack = cs
         while let c = stack.popLast() {
             for t in terms(of: Int(c)) {
-                let v = Int(termVariable[t])
+                let v = Int(termTable.variable(t))
                 guard variableRole[v] == .forward else { continue }
                 let d = definer[v]
                 if found.insert(d).inserted { stack.append(d) }
@@ -193,8 +198,8 @@ extension Solver {
             variableScratch[Int(v)] = 0
         }
         for c in component.constraints where role[Int(c)] == .unassigned {
-            for t in terms(of: Int(c)) where variableRole[Int(termVariable[t])] == .unknown {
-                variableScratch[Int(termVariable[t])] += 1
+            for t in terms(of: Int(c)) where variableRole[Int(termTable.variable(t))] == .unknown {
+                variableScratch[Int(termTable.variable(t))] += 1
             }
         }
         // Loops, not closures, in this file: a closure reading `self` copies the solver.
@@ -210,14 +215,14 @@ extension Solver {
             head += 1
             guard variableRole[v] == .unknown, variableScratch[v] == 1 else { continue }
             var c = -1
-            var t = firstOccurrence[v]
+            var t = termTable.firstOccurrence(of: v)
             while t >= 0 {
-                let d = Int(occurrence[Int(t)].owner)
+                let d = Int(termTable.owner(t))
                 if role[d] == .unassigned {
                     c = d
                     break
                 }
-                t = occurrence[Int(t)].next
+                t = termTable.next(t)
             }
             guard c >= 0, isRequiredEquality(c) else { continue }
             role[c] = .pendant
@@ -227,7 +232,7 @@ extension Solver {
             variableScratch[v] = 0
             eliminated.append(Int32(c))
             for u in terms(of: c) {
-                let w = Int(termVariable[u])
+                let w = Int(termTable.variable(u))
                 guard w != v, variableRole[w] == .unknown else { continue }
                 variableScratch[w] -= 1
                 if variableScratch[w] == 1 { queue.append(Int32(w)) }
@@ -255,15 +260,15 @@ extension Solver {
             while head < vars.count {
                 let v = Int(vars[head])
                 head += 1
-                var t = firstOccurrence[v]
+                var t = termTable.firstOccurrence(of: v)
                 while t >= 0 {
-                    let c = Int(occurrence[Int(t)].owner)
-                    t = occurrence[Int(t)].next
+                    let c = Int(termTable.owner(t))
+                    t = termTable.next(t)
                     guard role[c] == .unassigned, constraintMark[c] != stamp else { continue }
                     constraintMark[c] = stamp
                     cons.append(Int32(c))
                     for u in terms(of: c) {
-                        let w = Int(termVariable[u])
+                        let w = Int(termTable.variable(u))
                         if variableRole[w] == .unknown && variableMark[w] != stamp {
                             variableMark[w] = stamp
                             vars.append(Int32(w))
@@ -334,11 +339,11 @@ extension Solver {
             var a = 0.0
             var e = constant[c]
             for t in terms(of: c) {
-                let v = Int(termVariable[t])
+                let v = Int(termTable.variable(t))
                 if variableRole[v] == .core {
-                    a += termCoefficient[t]
+                    a += termTable.coefficient(t)
                 } else {
-                    e -= termCoefficient[t] * values[v]
+                    e -= termTable.coefficient(t) * values[v]
                 }
             }
             guard !nearZero(a) else { return nil }
@@ -549,11 +554,11 @@ extension Solver {
         out.removeAll(keepingCapacity: true)
         var effective = constant[c]
         for t in terms(of: c) {
-            let v = Int(termVariable[t])
+            let v = Int(termTable.variable(t))
             if variableRole[v] == .core {
-                out.append((symbol[v], termCoefficient[t]))
+                out.append((symbol[v], termTable.coefficient(t)))
             } else {
-                effective -= termCoefficient[t] * values[v]
+                effective -= termTable.coefficient(t) * values[v]
             }
         }
         return effective

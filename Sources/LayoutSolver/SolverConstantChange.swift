@@ -84,24 +84,24 @@ extension Solver {
             if moved != 0 { scheduleReaders(of: v, moved: moved, except: d) }
         }
         func scheduleReaders(of v: Int, moved: Double, except: Int) {
-            var t = firstOccurrence[v]
+            var t = termTable.firstOccurrence(of: v)
             while t >= 0 {
-                let d = Int(occurrence[Int(t)].owner)
+                let d = Int(termTable.owner(t))
                 if d != except && role[d] != .dead {
-                    schedule(d, shift: -termCoefficient[Int(t)] * moved)
+                    schedule(d, shift: -termTable.coefficient(Int(t)) * moved)
                 }
-                t = occurrence[Int(t)].next
+                t = termTable.next(t)
             }
         }
         /// Like `scheduleReaders`, within `visitBudget`; false when the budget ran out.
         func scheduleCoreReaders(of v: Int, moved: Double) -> Bool {
-            var t = firstOccurrence[v]
+            var t = termTable.firstOccurrence(of: v)
             while t >= 0 {
                 if visitBudget == 0 { return false }
                 visitBudget -= 1
-                let d = Int(occurrence[Int(t)].owner)
-                if role[d] != .dead { schedule(d, shift: -termCoefficient[Int(t)] * moved) }
-                t = occurrence[Int(t)].next
+                let d = Int(termTable.owner(t))
+                if role[d] != .dead { schedule(d, shift: -termTable.coefficient(Int(t)) * moved) }
+                t = termTable.next(t)
             }
             return true
         }
