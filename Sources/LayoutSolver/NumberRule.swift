@@ -11,7 +11,7 @@
 ///
 ///     NumberRule.finite.admits(.nan) == false
 ///     try NumberRule.size.check(-4, "a frame's size")   // throws: ... >= 0, not -4
-public enum NumberRule: Sendable, Equatable {
+package enum NumberRule: Sendable, Equatable {
     /// Any finite number: no NaN, no infinity (a constant, a multiplier, a position).
     case finite
     /// A finite number that is not negative (a size, an inset, an intrinsic size).
@@ -19,7 +19,7 @@ public enum NumberRule: Sendable, Equatable {
 
     /// Whether `value` keeps the rule.
     @inlinable
-    public func admits(_ value: Double) -> Bool {
+    package func admits(_ value: Double) -> Bool {
         switch self {
         case .finite: value.isFinite
         case .size: value.isFinite && value >= 0
@@ -29,26 +29,26 @@ public enum NumberRule: Sendable, Equatable {
     /// Throws ``InvalidNumber`` naming `what` (e.g. "a constant") unless `value` keeps
     /// the rule.
     @inlinable
-    public func check(_ value: Double, _ what: String) throws(InvalidNumber) {
+    package func check(_ value: Double, _ what: String) throws(InvalidNumber) {
         if !admits(value) { throw InvalidNumber(what: what, value: value, rule: self) }
     }
 }
 
 /// A number that breaks its ``NumberRule``: what it was, its value and the rule.
-public struct InvalidNumber: Error, Equatable, Sendable, CustomStringConvertible {
+package struct InvalidNumber: Error, Equatable, Sendable, CustomStringConvertible {
     /// What the number is, with its article: "a constant", "a canvas size".
-    public let what: String
-    public let value: Double
-    public let rule: NumberRule
+    package let what: String
+    package let value: Double
+    package let rule: NumberRule
 
-    public init(what: String, value: Double, rule: NumberRule) {
+    package init(what: String, value: Double, rule: NumberRule) {
         self.what = what
         self.value = value
         self.rule = rule
     }
 
     /// `a frame's size must be a finite number >= 0, not -4`.
-    public var description: String {
+    package var description: String {
         "\(what) must be a finite number\(rule == .size ? " >= 0" : ""), not \(formatNumber(value))"
     }
 }
