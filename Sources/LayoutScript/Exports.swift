@@ -1,3 +1,6 @@
+// What a number must be is the solver's rule too: one home, every layer checks with it.
+@_exported import struct LayoutSolver.InvalidNumber
+@_exported import enum LayoutSolver.NumberRule
 @_exported import struct LayoutSolver.Priority
 // The solver's priorities and relations are the model's too: a script's `@ high` and
 // `<=` mean what the solver makes of them. Re-exported one by one, so that importing

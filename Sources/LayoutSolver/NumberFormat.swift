@@ -47,7 +47,7 @@ public func exactNumber(_ value: Double) -> String {
 ///
 ///     snapSolvedValue(99.99999999999998) == 100
 ///     snapSolvedValue(123_456_789_012) == 123_456_789_012
-public func snapSolvedValue(_ value: Double) -> Double {
+package func snapSolvedValue(_ value: Double) -> Double {
     guard value.isFinite, value != 0 else { return value }
     // Twelve significant digits: value × 10^(11 - exponent) rounded to a whole number,
     // then divided back. Both the whole number and 10^k (k ≤ 22) are exact doubles, so

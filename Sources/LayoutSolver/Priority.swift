@@ -28,14 +28,11 @@ public struct Priority: RawRepresentable, Hashable, Comparable, Sendable, Codabl
     public static let fittingSize = Priority(50)
     /// A drawn frame's size, kept where constraints leave it free: below anything a user
     /// can write (1), above the fallback position.
-    public static let fallbackSize = Priority(unchecked: 0.5)
+    package static let fallbackSize = Priority(unchecked: 0.5)
     /// A drawn frame's position, kept where constraints and sizes leave it free.
-    public static let fallbackPosition = Priority(unchecked: 0.25)
+    package static let fallbackPosition = Priority(unchecked: 0.25)
 
     private init(unchecked value: Double) { rawValue = value }
-
-    /// Whether this is one of layoutdb's own fallback priorities (below 1).
-    public var isFallback: Bool { rawValue < 1 }
 
     public var isRequired: Bool { rawValue >= 1000 }
 

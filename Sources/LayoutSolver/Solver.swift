@@ -32,17 +32,8 @@ public struct Solver {
     /// The tableau symbol of a core variable.
     var symbol: [Int32] = []
     var variableComponent: [Int32] = []
-    /// Head and tail of the variable's occurrence list (term indices), or -1. A list runs
-    /// in term order, which is constraint order: forward substitution walks only the part
-    /// behind its scan and stops there (`substituteForward`).
-    var firstOccurrence: [Int32] = []
-    var lastOccurrence: [Int32] = []
 
     // Constraints, by handle index (slots are never reused).
-    /// Where each constraint's terms start, and one more entry where the last one's end:
-    /// constraint `c`'s terms are `termStart[c]..<termStart[c + 1]` (one array read, where
-    /// a start and a count would be two cache lines in a large system).
-    var termStart: [Int32] = [0]
     var relation: [Relation] = []
     var constant: [Double] = []
     var priority: [Double] = []
@@ -54,25 +45,11 @@ public struct Solver {
     var constraintCore: [Int32] = []
     var constraintComponent: [Int32] = []
 
-    // Terms, flat; each also links the next occurrence of its variable.
-    var termVariable: [Int32] = []
-    var termCoefficient: [Double] = []
-    /// Per term, its constraint and the next occurrence of its variable, side by side:
-    /// walking a variable's occurrences reads both at every step, and as two arrays that
-    /// would be two cache misses per step once the system outgrows the cache.
-    var occurrence: [Occurrence] = []
+    /// Every constraint's terms and every variable's occurrence lists.
+    var termTable = TermTable()
 
-    struct Occurrence {
-        /// The constraint the term belongs to.
-        var owner: Int32
-        /// The next occurrence (a term index) of the same variable, or -1.
-        var next: Int32
-    }
-
-    var components: [ComponentState?] = []
-    var freeComponentIDs: [Int32] = []
-    var cores: [CoreState?] = []
-    var freeCoreIDs: [Int32] = []
+    var components = SlotTable<ComponentState>()
+    var cores = SlotTable<CoreState>()
 
     var editConstraints: [Int32: ConstraintHandle] = [:]
     /// Required equalities whose constant has been changed while they sat in a core: their
@@ -133,8 +110,7 @@ public struct Solver {
         definer.append(contentsOf: repeatElement(-1, count: count))
         symbol.append(contentsOf: repeatElement(-1, count: count))
         variableComponent.append(contentsOf: repeatElement(-1, count: count))
-        firstOccurrence.append(contentsOf: repeatElement(-1, count: count))
-        lastOccurrence.append(contentsOf: repeatElement(-1, count: count))
+        termTable.appendVariables(count)
         variableMark.append(contentsOf: repeatElement(0, count: count))
         variableScratch.append(contentsOf: repeatElement(0, count: count))
     }
@@ -143,11 +119,7 @@ public struct Solver {
     /// `append(_:)` fills one constraint at a time: a batch of 100k grows each once.
     private mutating func reserveConstraintCapacity(_ count: Int, terms: Int) {
         let n = relation.count + count
-        let t = termVariable.count + terms
-        grow(&termVariable, t)
-        grow(&termCoefficient, t)
-        grow(&occurrence, t)
-        grow(&termStart, n + 1)
+        termTable.reserve(constraints: count, terms: terms)
         grow(&relation, n)
         grow(&constant, n)
         grow(&priority, n)
@@ -166,7 +138,9 @@ public struct Solver {
     public func constraint(_ handle: ConstraintHandle) throws(SolverError) -> SolverConstraint {
         let c = try check(handle)
         return SolverConstraint(
-            terms(of: c).map { LinearTerm(Variable(termVariable[$0]), termCoefficient[$0]) },
+            terms(of: c).map {
+                LinearTerm(Variable(termTable.variable($0)), termTable.coefficient($0))
+            },
             relation[c], constant[c], priority: Priority(priority[c]))
     }
 
@@ -174,16 +148,20 @@ public struct Solver {
 
     /// Adds one constraint and solves. A required constraint that cannot hold is refused.
     @discardableResult
-    public mutating func add(_ constraint: SolverConstraint) throws(SolverError) -> ConstraintHandle {
+    public mutating func add(_ constraint: SolverConstraint) throws(SolverError) -> ConstraintHandle
+    {
         var batch = ConstraintBatch()
         batch.append(constraint)
         return try add(batch)[0]
     }
 
     /// Adds constraints all at once (one solve): all are added, or none when any
-    /// required one cannot hold (``SolverError/unsatisfiable(conflicts:)``).
+    /// required one cannot hold (``SolverError/unsatisfiable(conflicts:)``). Constants
+    /// and coefficients must keep ``NumberRule/finite``.
     @discardableResult
-    public mutating func add(_ constraints: [SolverConstraint]) throws(SolverError) -> [ConstraintHandle] {
+    public mutating func add(_ constraints: [SolverConstraint]) throws(SolverError)
+        -> [ConstraintHandle]
+    {
         try add(ConstraintBatch(constraints))
     }
 
@@ -191,12 +169,13 @@ public struct Solver {
     /// does; the handles are in the batch's order. The way to add a whole layout.
     @discardableResult
     public mutating func add(_ batch: ConstraintBatch) throws(SolverError) -> [ConstraintHandle] {
-        precondition(!batch.hasOpenConstraint, "a ConstraintBatch with terms after its last endConstraint")
+        precondition(
+            !batch.hasOpenConstraint, "a ConstraintBatch with terms after its last endConstraint")
         // One pass over the batch: each constraint is checked and stored while its terms
         // are in cache. A large layout's term arrays are tens of megabytes; separate
         // passes to check, count and store would read them three times.
         let first = relation.count
-        let firstTerm = termVariable.count
+        let firstTerm = termTable.count
         reserveConstraintCapacity(batch.count, terms: batch.termVariables.count)
         for i in 0..<batch.count {
             if let error = invalidity(of: i, in: batch) {
@@ -208,7 +187,7 @@ public struct Solver {
         appendConstraintState(batch.count)
         let handles = (Int32(first)..<Int32(relation.count)).map { ConstraintHandle($0) }
         // The batch's terms are stored together: their variables are one copy away.
-        let seeds = Array(termVariable[firstTerm...])
+        let seeds = termTable.variables(from: firstTerm)
         do {
             try checkVariableFree(first..<relation.count)
             try reanalyze(seeds: seeds)
@@ -229,10 +208,14 @@ public struct Solver {
         try reanalyze(seeds: seeds)
     }
 
-    public mutating func remove(_ handle: ConstraintHandle) throws(SolverError) { try remove([handle]) }
+    public mutating func remove(_ handle: ConstraintHandle) throws(SolverError) {
+        try remove([handle])
+    }
 
     /// Changes an optional constraint's priority, or makes it required or optional.
-    public mutating func setPriority(_ handle: ConstraintHandle, to newPriority: Priority) throws(SolverError) {
+    public mutating func setPriority(_ handle: ConstraintHandle, to newPriority: Priority)
+        throws(SolverError)
+    {
         let c = try check(handle)
         let old = priority[c]
         guard old != newPriority.rawValue else { return }
@@ -252,12 +235,15 @@ public struct Solver {
 
     /// Makes `variable` draggable: ``suggestValue(_:_:)`` then moves it as far as the
     /// other constraints allow, at `priority` (below required).
-    public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+    public mutating func addEditVariable(_ variable: Variable, priority: Priority)
+        throws(SolverError)
+    {
         guard Int(variable.index) < values.count else { throw .unknownVariable(variable) }
         guard editConstraints[variable.index] == nil else { throw .duplicateEditVariable(variable) }
         guard !priority.isRequired else { throw .requiredEditPriority }
         let h = try add(
-            SolverConstraint([LinearTerm(variable)], .equal, value(of: variable), priority: priority))
+            SolverConstraint(
+                [LinearTerm(variable)], .equal, value(of: variable), priority: priority))
         editConstraints[variable.index] = h
     }
 
@@ -288,18 +274,18 @@ public struct Solver {
             switch variableRole[v] {
             case .unconstrained, .free, .unknown: ambiguous[v] = true
             case .core:
-                let core = cores[Int(definer[v])]!
+                let core = cores[definer[v]]
                 // A core solved directly has a single optimum: nothing in it is free.
                 ambiguous[v] = core.tableau?.dependsOnFreeParameter(symbol[v]) ?? false
             case .forward, .pendant: break
             }
         }
-        for case let component? in components {
+        for component in components.elements {
             for c in component.pendants {
                 let c = Int(c)
                 let v = Int(defines[c])
                 ambiguous[v] = terms(of: c).contains {
-                    Int(termVariable[$0]) != v && ambiguous[Int(termVariable[$0])]
+                    Int(termTable.variable($0)) != v && ambiguous[Int(termTable.variable($0))]
                 }
             }
         }
@@ -325,7 +311,7 @@ public struct Solver {
 
     /// The independent parts of the system, each sorted, ordered by their first variable.
     public func independentComponents() -> [Component] {
-        components.compactMap { $0 }
+        components.elements
             .map {
                 Component(
                     variables: $0.variables.map { Variable($0) },
@@ -338,7 +324,7 @@ public struct Solver {
     public func componentVariables(of variable: Variable) -> [Variable] {
         let id = variableComponent[Int(variable.index)]
         guard id >= 0 else { return [variable] }
-        return components[Int(id)]!.variables.map { Variable($0) }
+        return components[id].variables.map { Variable($0) }
     }
 
     // MARK: Internals shared by the extensions
@@ -348,21 +334,25 @@ public struct Solver {
         return Int(handle.index)
     }
 
-    @inline(__always) func hasTerms(_ c: Int) -> Bool { termStart[c + 1] > termStart[c] }
+    @inline(__always) func hasTerms(_ c: Int) -> Bool { termTable.hasTerms(c) }
 
     @inline(__always) func terms(of c: Int) -> Range<Int> {
-        Int(termStart[c])..<Int(termStart[c + 1])
+        termTable.range(of: c)
     }
 
     func residual(_ c: Int) -> Double {
         var sum = -constant[c]
-        for t in terms(of: c) { sum += termCoefficient[t] * values[Int(termVariable[t])] }
+        for t in terms(of: c) {
+            sum += termTable.coefficient(t) * values[Int(termTable.variable(t))]
+        }
         return sum
     }
 
     func tolerance(_ c: Int) -> Double {
         var scale = abs(constant[c])
-        for t in terms(of: c) { scale += abs(termCoefficient[t] * values[Int(termVariable[t])]) }
+        for t in terms(of: c) {
+            scale += abs(termTable.coefficient(t) * values[Int(termTable.variable(t))])
+        }
         return 1e-6 * max(1, scale)
     }
 
@@ -376,11 +366,14 @@ public struct Solver {
         }
     }
 
-    /// Why the solver cannot take the batch's constraint `i`, if it cannot.
+    /// Why the solver cannot take the batch's constraint `i`, if it cannot. Numbers are
+    /// checked by the caller (``NumberRule``); one that is not finite is a caller's bug.
     private func invalidity(of i: Int, in batch: ConstraintBatch) -> SolverError? {
-        guard batch.constants[i].isFinite else { return .nonFiniteNumber }
+        precondition(
+            NumberRule.finite.admits(batch.constants[i]), "a constraint's constant is not finite")
         for t in batch.terms(of: i) {
-            guard batch.termCoefficients[t].isFinite else { return .nonFiniteNumber }
+            precondition(
+                NumberRule.finite.admits(batch.termCoefficients[t]), "a coefficient is not finite")
             let v = batch.termVariables[t]
             guard v >= 0 && Int(v) < values.count else { return .unknownVariable(Variable(v)) }
         }
@@ -390,24 +383,7 @@ public struct Solver {
     /// Undoes `append` of the constraints from index `first` on, latest first.
     private mutating func removeConstraints(from first: Int) {
         guard first < relation.count else { return }
-        let firstTerm = Int(termStart[first])
-        // The removed terms are the tails of their variables' lists: cut each list there.
-        for t in firstTerm..<termVariable.count {
-            let v = Int(termVariable[t])
-            guard lastOccurrence[v] >= firstTerm else { continue }  // already cut
-            var kept: Int32 = -1
-            var x = firstOccurrence[v]
-            while x >= 0 && x < firstTerm {
-                kept = x
-                x = occurrence[Int(x)].next
-            }
-            if kept < 0 { firstOccurrence[v] = -1 } else { occurrence[Int(kept)].next = -1 }
-            lastOccurrence[v] = kept
-        }
-        termVariable.removeSubrange(firstTerm...)
-        termCoefficient.removeSubrange(firstTerm...)
-        occurrence.removeSubrange(firstTerm...)
-        termStart.removeSubrange((first + 1)...)
+        termTable.removeConstraints(from: first)
         relation.removeSubrange(first...)
         constant.removeSubrange(first...)
         priority.removeSubrange(first...)
@@ -415,47 +391,10 @@ public struct Solver {
 
     /// Stores the batch's constraint `i` with merged terms and links its occurrences.
     private mutating func append(_ i: Int, of batch: ConstraintBatch) {
-        let index = Int32(relation.count)
-        let start = termVariable.count
-        // Terms of one variable are merged; constraints have a handful of terms, so a
-        // scan of this constraint's own terms beats any map.
-        for t in batch.terms(of: i) {
-            let v = batch.termVariables[t]
-            let coefficient = batch.termCoefficients[t]
-            if let j = (start..<termVariable.count).first(where: { termVariable[$0] == v }) {
-                termCoefficient[j] += coefficient
-            } else {
-                termVariable.append(v)
-                termCoefficient.append(coefficient)
-            }
-        }
-        var end = termVariable.count
-        var j = start
-        while j < end {
-            if abs(termCoefficient[j]) < 1e-12 {
-                termVariable.remove(at: j)
-                termCoefficient.remove(at: j)
-                end -= 1
-            } else {
-                j += 1
-            }
-        }
-        termStart.append(Int32(end))
-        for t in start..<end {
-            let v = Int(termVariable[t])
-            occurrence.append(Occurrence(owner: index, next: -1))
-            linkOccurrence(Int32(t), of: v)
-        }
+        termTable.append(i, of: batch, as: Int32(relation.count))
         relation.append(batch.relations[i])
         constant.append(batch.constants[i])
         priority.append(batch.priorities[i])
-    }
-
-    /// Appends term `t` to the end of variable `v`'s occurrence list.
-    @inline(__always) mutating func linkOccurrence(_ t: Int32, of v: Int) {
-        let last = lastOccurrence[v]
-        if last < 0 { firstOccurrence[v] = t } else { occurrence[Int(last)].next = t }
-        lastOccurrence[v] = t
     }
 
     /// The per-constraint state of `count` constraints just appended, in one go per array
@@ -482,7 +421,7 @@ public struct Solver {
 
     func variables(of cs: [Int32]) -> [Int32] {
         var out: [Int32] = []
-        for c in cs { for t in terms(of: Int(c)) { out.append(termVariable[t]) } }
+        for c in cs { for t in terms(of: Int(c)) { out.append(termTable.variable(t)) } }
         return out
     }
 
@@ -492,7 +431,7 @@ public struct Solver {
         var seen = Set<Int32>()
         for c in cs {
             let id = constraintComponent[Int(c)]
-            if id >= 0, seen.insert(id).inserted { out += components[Int(id)]!.variables }
+            if id >= 0, seen.insert(id).inserted { out += components[id].variables }
         }
         return out
     }
@@ -507,10 +446,4 @@ public struct Solver {
         }
         return epoch
     }
-}
-
-/// Makes room for `n` elements, at least doubling: callers that add one at a time through
-/// a batch API must not turn appends quadratic with exact-size reservations.
-@inline(__always) private func grow<T>(_ array: inout [T], _ n: Int) {
-    if array.capacity < n { array.reserveCapacity(Swift.max(n, 2 * array.capacity)) }
 }

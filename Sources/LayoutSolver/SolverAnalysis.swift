@@ -12,7 +12,7 @@ extension Solver {
         // A batch that reaches most of the system (a build) is grouped by one pass over
         // the constraints; a few seeds by a search from them.
         let found =
-            4 * seeds.count >= termVariable.count + values.count
+            4 * seeds.count >= termTable.count + values.count
             ? discoverComponentsInBulk() : discoverComponents(from: seeds)
         for (vars, cons) in found {
             try analyze(variables: vars, constraints: cons)
@@ -20,30 +20,22 @@ extension Solver {
     }
 
     private mutating func dropComponent(_ id: Int32) {
-        guard let component = components[Int(id)] else { return }
-        for core in component.cores {
-            cores[Int(core)] = nil
-            freeCoreIDs.append(core)
-        }
+        guard let component = components.element(id) else { return }
+        for core in component.cores { cores.release(core) }
         for v in component.variables where variableComponent[Int(v)] == id {
             variableComponent[Int(v)] = -1
         }
-        components[Int(id)] = nil
-        freeComponentIDs.append(id)
+        components.release(id)
     }
 
     @inline(__always) func isRequiredEquality(_ c: Int) -> Bool {
         relation[c] == .equal && priority[c] >= 1000
     }
 
-    private mutating func analyze(variables vars: [Int32], constraints cons: [Int32]) throws(SolverError) {
-        let id: Int32
-        if let reused = freeComponentIDs.popLast() {
-            id = reused
-        } else {
-            id = Int32(components.count)
-            components.append(nil)
-        }
+    private mutating func analyze(variables vars: [Int32], constraints cons: [Int32])
+        throws(SolverError)
+    {
+        let id = components.take()
         var component = ComponentState(variables: vars, constraints: cons)
         for v in vars {
             variableRole[Int(v)] = .unknown
@@ -56,15 +48,15 @@ extension Solver {
             constraintCore[Int(c)] = -1
         }
         // Store the state first so a throw below leaves a droppable component.
-        components[Int(id)] = component
+        components.store(component, at: id)
 
         substituteForward(&component)
-        components[Int(id)] = component
+        components.store(component, at: id)
         try verifyChecks(component.checks)
         eliminatePendants(&component)
-        components[Int(id)] = component
+        components.store(component, at: id)
         try solveCores(&component)
-        components[Int(id)] = component
+        components.store(component, at: id)
         for c in component.pendants { evaluate(Int(c)) }
     }
 
@@ -96,7 +88,8 @@ extension Solver {
                     scan += 1
                     guard role[d] == .unassigned else { continue }
                     var unknowns: Int32 = 0
-                    for t in terms(of: d) where variableRole[Int(termVariable[t])] == .unknown {
+                    for t in terms(of: d) where variableRole[Int(termTable.variable(t))] == .unknown
+                    {
                         unknowns += 1
                     }
                     scratchCount[d] = unknowns
@@ -112,8 +105,8 @@ extension Solver {
             }
             guard role[c] == .unassigned else { continue }
             var v = -1
-            for t in terms(of: c) where variableRole[Int(termVariable[t])] == .unknown {
-                v = Int(termVariable[t])
+            for t in terms(of: c) where variableRole[Int(termTable.variable(t))] == .unknown {
+                v = Int(termTable.variable(t))
             }
             role[c] = .forward
             defines[c] = Int32(v)
@@ -124,11 +117,11 @@ extension Solver {
             evaluate(c)
             let scanned = scan < cons.count ? Int(cons[scan]) : Int.max
             let pushedFrom = behind.count
-            var t = firstOccurrence[v]
+            var t = termTable.firstOccurrence(of: v)
             while t >= 0 {
-                let d = Int(occurrence[Int(t)].owner)
+                let d = Int(termTable.owner(t))
                 if d >= scanned { break }
-                t = occurrence[Int(t)].next
+                t = termTable.next(t)
                 guard d != c, role[d] == .unassigned else { continue }
                 scratchCount[d] -= 1
                 if scratchCount[d] == 0 {
@@ -163,8 +156,12 @@ extension Solver {
         var sum = constant[c]
         var k = 1.0
         for t in terms(of: c) {
-            let w = Int(termVariable[t])
-            if w == v { k = termCoefficient[t] } else { sum -= termCoefficient[t] * value[w] }
+            let w = Int(termTable.variable(t))
+            if w == v {
+                k = termTable.coefficient(t)
+            } else {
+                sum -= termTable.coefficient(t) * value[w]
+            }
         }
         return sum / k
     }
@@ -185,7 +182,7 @@ extension Solver {
         var stack = cs
         while let c = stack.popLast() {
             for t in terms(of: Int(c)) {
-                let v = Int(termVariable[t])
+                let v = Int(termTable.variable(t))
                 guard variableRole[v] == .forward else { continue }
                 let d = definer[v]
                 if found.insert(d).inserted { stack.append(d) }
@@ -201,13 +198,14 @@ extension Solver {
             variableScratch[Int(v)] = 0
         }
         for c in component.constraints where role[Int(c)] == .unassigned {
-            for t in terms(of: Int(c)) where variableRole[Int(termVariable[t])] == .unknown {
-                variableScratch[Int(termVariable[t])] += 1
+            for t in terms(of: Int(c)) where variableRole[Int(termTable.variable(t))] == .unknown {
+                variableScratch[Int(termTable.variable(t))] += 1
             }
         }
         // Loops, not closures, in this file: a closure reading `self` copies the solver.
         var queue: [Int32] = []
-        for v in component.variables where variableRole[Int(v)] == .unknown && variableScratch[Int(v)] == 1 {
+        for v in component.variables
+        where variableRole[Int(v)] == .unknown && variableScratch[Int(v)] == 1 {
             queue.append(v)
         }
         var eliminated: [Int32] = []
@@ -217,14 +215,14 @@ extension Solver {
             head += 1
             guard variableRole[v] == .unknown, variableScratch[v] == 1 else { continue }
             var c = -1
-            var t = firstOccurrence[v]
+            var t = termTable.firstOccurrence(of: v)
             while t >= 0 {
-                let d = Int(occurrence[Int(t)].owner)
+                let d = Int(termTable.owner(t))
                 if role[d] == .unassigned {
                     c = d
                     break
                 }
-                t = occurrence[Int(t)].next
+                t = termTable.next(t)
             }
             guard c >= 0, isRequiredEquality(c) else { continue }
             role[c] = .pendant
@@ -234,7 +232,7 @@ extension Solver {
             variableScratch[v] = 0
             eliminated.append(Int32(c))
             for u in terms(of: c) {
-                let w = Int(termVariable[u])
+                let w = Int(termTable.variable(u))
                 guard w != v, variableRole[w] == .unknown else { continue }
                 variableScratch[w] -= 1
                 if variableScratch[w] == 1 { queue.append(Int32(w)) }
@@ -262,15 +260,15 @@ extension Solver {
             while head < vars.count {
                 let v = Int(vars[head])
                 head += 1
-                var t = firstOccurrence[v]
+                var t = termTable.firstOccurrence(of: v)
                 while t >= 0 {
-                    let c = Int(occurrence[Int(t)].owner)
-                    t = occurrence[Int(t)].next
+                    let c = Int(termTable.owner(t))
+                    t = termTable.next(t)
                     guard role[c] == .unassigned, constraintMark[c] != stamp else { continue }
                     constraintMark[c] = stamp
                     cons.append(Int32(c))
                     for u in terms(of: c) {
-                        let w = Int(termVariable[u])
+                        let w = Int(termTable.variable(u))
                         if variableRole[w] == .unknown && variableMark[w] != stamp {
                             variableMark[w] = stamp
                             vars.append(Int32(w))
@@ -285,14 +283,10 @@ extension Solver {
         }
     }
 
-    private mutating func buildCore(variables vars: [Int32], constraints cons: [Int32]) throws(SolverError) -> Int32 {
-        let coreID: Int32
-        if let reused = freeCoreIDs.popLast() {
-            coreID = reused
-        } else {
-            coreID = Int32(cores.count)
-            cores.append(nil)
-        }
+    private mutating func buildCore(variables vars: [Int32], constraints cons: [Int32])
+        throws(SolverError) -> Int32
+    {
+        let coreID = cores.take()
         for (i, v) in vars.enumerated() {
             symbol[Int(v)] = Int32(i)  // external symbols come first, in variable order
             variableRole[Int(v)] = .core
@@ -305,18 +299,20 @@ extension Solver {
         }
         if let direct = directCore(variables: vars, constraints: cons) {
             values[Int(vars[0])] = direct.directValue
-            cores[Int(coreID)] = direct
+            cores.store(direct, at: coreID)
             return coreID
         }
         let tableau: Tableau
         let tags: [Tableau.Tag]
         do {
-            (tableau, tags) = try makeTableau(variables: vars, constraints: cons, tracksEqualities: false)
+            (tableau, tags) = try makeTableau(
+                variables: vars, constraints: cons, tracksEqualities: false)
         } catch {
             throw coreConflict(variables: vars, constraints: cons, error)
         }
         for v in vars { values[Int(v)] = tableau.value(of: symbol[Int(v)]) }
-        cores[Int(coreID)] = CoreState(tableau: tableau, constraints: cons, tags: tags, variables: vars)
+        cores.store(
+            CoreState(tableau: tableau, constraints: cons, tags: tags, variables: vars), at: coreID)
         return coreID
     }
 
@@ -337,16 +333,24 @@ extension Solver {
         // Constraint `c` as `x rel target`, with weight |a|. The folding is `coreRow`'s, not
         // called: it fills an array, two allocations per core for a core of one variable.
         // Refolded per use (at most 16 constraints, all in cache) for the same reason.
-        @inline(__always) func normalized(_ c: Int) -> (relation: Relation, target: Double, weight: Double)? {
+        @inline(__always) func normalized(_ c: Int) -> (
+            relation: Relation, target: Double, weight: Double
+        )? {
             var a = 0.0
             var e = constant[c]
             for t in terms(of: c) {
-                let v = Int(termVariable[t])
-                if variableRole[v] == .core { a += termCoefficient[t] } else { e -= termCoefficient[t] * values[v] }
+                let v = Int(termTable.variable(t))
+                if variableRole[v] == .core {
+                    a += termTable.coefficient(t)
+                } else {
+                    e -= termTable.coefficient(t) * values[v]
+                }
             }
             guard !nearZero(a) else { return nil }
             var relation = relation[c]
-            if a < 0 && relation != .equal { relation = relation == .lessOrEqual ? .greaterOrEqual : .lessOrEqual }
+            if a < 0 && relation != .equal {
+                relation = relation == .lessOrEqual ? .greaterOrEqual : .lessOrEqual
+            }
             return (relation, e / a, abs(a))
         }
         var lo = -Double.infinity
@@ -442,7 +446,9 @@ extension Solver {
     {
         var tracked = Set<Int32>()
         if !editedEqualities.isEmpty {
-            for (i, c) in cons.enumerated() where editedEqualities.contains(c) { tracked.insert(Int32(i)) }
+            for (i, c) in cons.enumerated() where editedEqualities.contains(c) {
+                tracked.insert(Int32(i))
+            }
         }
         var optional: [Double] = []
         var untrackedEqualities = false
@@ -476,7 +482,8 @@ extension Solver {
             let c = Int(cons[i])
             let effective = coreRow(c, into: &terms)
             tags[i] = try tableau.add(
-                terms: terms, relation: relation[c], constant: effective, priority: priority[c], owner: Int32(i))
+                terms: terms, relation: relation[c], constant: effective, priority: priority[c],
+                owner: Int32(i))
         }
         return (tableau, tags)
     }
@@ -509,7 +516,8 @@ extension Solver {
         var out: [Int] = []
         out.reserveCapacity(cons.count)
         for (i, c) in cons.enumerated() where isRequiredEquality(Int(c)) { out.append(i) }
-        for (i, c) in cons.enumerated() where priority[Int(c)] >= 1000 && !isRequiredEquality(Int(c)) {
+        for (i, c) in cons.enumerated()
+        where priority[Int(c)] >= 1000 && !isRequiredEquality(Int(c)) {
             out.append(i)
         }
         let optionalStart = out.count
@@ -535,7 +543,9 @@ extension Solver {
         }
         let involved = owners.map { cons[Int($0)] }
         return .unsatisfiable(
-            conflicts: derivation(of: involved.isEmpty ? cons : involved).sorted().map { ConstraintHandle($0) })
+            conflicts: derivation(of: involved.isEmpty ? cons : involved).sorted().map {
+                ConstraintHandle($0)
+            })
     }
 
     /// A core constraint over its core variables, with forward values folded into the constant.
@@ -544,11 +554,11 @@ extension Solver {
         out.removeAll(keepingCapacity: true)
         var effective = constant[c]
         for t in terms(of: c) {
-            let v = Int(termVariable[t])
+            let v = Int(termTable.variable(t))
             if variableRole[v] == .core {
-                out.append((symbol[v], termCoefficient[t]))
+                out.append((symbol[v], termTable.coefficient(t)))
             } else {
-                effective -= termCoefficient[t] * values[v]
+                effective -= termTable.coefficient(t) * values[v]
             }
         }
         return effective

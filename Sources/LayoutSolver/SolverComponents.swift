@@ -20,16 +20,12 @@ extension Solver {
                 let v = Int(vars[head])
                 head += 1
                 var previous: Int32 = -1
-                var t = firstOccurrence[v]
+                var t = termTable.firstOccurrence(of: v)
                 while t >= 0 {
-                    let c = Int(occurrence[Int(t)].owner)
-                    let next = occurrence[Int(t)].next
+                    let c = Int(termTable.owner(t))
+                    let next = termTable.next(t)
                     if role[c] == .dead {
-                        if previous < 0 {
-                            firstOccurrence[v] = next
-                        } else {
-                            occurrence[Int(previous)].next = next
-                        }
+                        termTable.unlink(t, of: v, after: previous)
                         t = next
                         continue
                     }
@@ -37,7 +33,7 @@ extension Solver {
                         constraintMark[c] = stamp
                         cons.append(Int32(c))
                         for u in terms(of: c) {
-                            let w = Int(termVariable[u])
+                            let w = Int(termTable.variable(u))
                             if variableMark[w] != stamp {
                                 variableMark[w] = stamp
                                 vars.append(Int32(w))
@@ -47,7 +43,7 @@ extension Solver {
                     previous = t
                     t = next
                 }
-                lastOccurrence[v] = previous
+                termTable.setTail(previous, of: v)
             }
             if cons.isEmpty {
                 variableRole[Int(seed)] = .unconstrained
@@ -120,15 +116,17 @@ extension Solver {
         }
         var sawDead = false
         for c in 0..<relation.count where hasTerms(c) {
-            let start = Int(termStart[c])
-            guard variableComponent[Int(termVariable[start])] < 0 else { continue }
+            let range = terms(of: c)
+            guard variableComponent[Int(termTable.variable(range.lowerBound))] < 0 else {
+                continue
+            }
             guard role[c] != .dead else {
                 sawDead = true
                 continue
             }
             var root = -1
-            for t in start..<Int(termStart[c + 1]) {
-                let v = Int(termVariable[t])
+            for t in range {
+                let v = Int(termTable.variable(t))
                 if marks[v] != stamp {
                     marks[v] = stamp
                     parent[v] = Int32(v)
@@ -175,7 +173,7 @@ extension Solver {
         }
         var constraintCounts = [Int32](repeating: 0, count: variableCounts.count)
         for c in 0..<relation.count where hasTerms(c) && role[c] != .dead {
-            let v = Int(termVariable[Int(termStart[c])])
+            let v = Int(termTable.firstVariable(of: c))
             if variableComponent[v] < 0 { constraintCounts[number(v)] += 1 }
         }
         // A counting sort into flat storage, then one copy per component: appending to
@@ -195,7 +193,7 @@ extension Solver {
         let flatConstraints = [Int32](unsafeUninitializedCapacity: Int(cursor.last!)) {
             out, filled in
             for c in 0..<relation.count where hasTerms(c) && role[c] != .dead {
-                let v = Int(termVariable[Int(termStart[c])])
+                let v = Int(termTable.firstVariable(of: c))
                 guard variableComponent[v] < 0 else { continue }
                 let k = number(v)
                 out[Int(cursor[k])] = Int32(c)
@@ -224,16 +222,12 @@ extension Solver {
     /// constraints (the search unlinks them as it meets them). In term order, as `append`
     /// builds them.
     private mutating func relinkOccurrences() {
-        for v in 0..<values.count where variableComponent[v] < 0 {
-            firstOccurrence[v] = -1
-            lastOccurrence[v] = -1
-        }
-        for c in 0..<relation.count where hasTerms(c) && role[c] != .dead {
-            guard variableComponent[Int(termVariable[Int(termStart[c])])] < 0 else { continue }
-            for t in terms(of: c) {
-                occurrence[t].next = -1
-                linkOccurrence(Int32(t), of: Int(termVariable[t]))
-            }
-        }
+        // Copies for the closures (no copy is made: nothing writes them meanwhile), which
+        // must not read `self` while its term table is being written.
+        let component = variableComponent
+        let role = role
+        termTable.relink(
+            variables: { component[$0] < 0 },
+            constraints: { c, first in role[c] != .dead && component[first] < 0 })
     }
 }

@@ -6,13 +6,16 @@ extension Solver {
     /// Cost follows what the change moves: the variables downstream of the constraint
     /// in dependency order, and a dual-simplex pass in the cores it reaches — not the
     /// size of the system. A change that required constraints cannot follow is refused
-    /// and everything stays as it was.
+    /// and everything stays as it was. `newValue` must keep ``NumberRule/finite``.
     ///
     ///     let gap = try solver.add(SolverConstraint([LinearTerm(b), LinearTerm(a, -1)], .equal, 8))
     ///     try solver.setConstant(gap, to: 24)   // b moves by 16, and whatever follows b
-    public mutating func setConstant(_ handle: ConstraintHandle, to newValue: Double) throws(SolverError) {
+    public mutating func setConstant(_ handle: ConstraintHandle, to newValue: Double)
+        throws(SolverError)
+    {
         let c = try check(handle)
-        guard newValue.isFinite else { throw .nonFiniteNumber }
+        precondition(
+            NumberRule.finite.admits(newValue), "a constant is not finite (see NumberRule)")
         let old = constant[c]
         guard old != newValue else { return }
         constant[c] = newValue
@@ -25,7 +28,7 @@ extension Solver {
             constant[c] = old
             editedEqualities = edited
             for (v, value) in undo.values.reversed() { values[Int(v)] = value }
-            for (id, core) in undo.cores.reversed() { cores[Int(id)] = core }
+            for (id, core) in undo.cores.reversed() { cores.store(core, at: id) }
             throw error
         }
     }
@@ -33,14 +36,16 @@ extension Solver {
     /// What a change overwrote, in order, so that a refused change can be undone bit for bit.
     private struct Undo {
         var values: [(Int32, Double)] = []
-        var cores: [(Int32, CoreState?)] = []
+        var cores: [(Int32, CoreState)] = []
     }
 
-    private mutating func propagate(from c: Int, delta: Double, undo: inout Undo) throws(SolverError) {
+    private mutating func propagate(from c: Int, delta: Double, undo: inout Undo)
+        throws(SolverError)
+    {
         // Both lists are in dependency order; the queues hold positions in them.
         // (A constraint without terms belongs to no component and schedules nothing here.)
-        let id = Int(constraintComponent[c])
-        let component = id >= 0 ? components[id]! : ComponentState(variables: [], constraints: [])
+        let id = constraintComponent[c]
+        let component = id >= 0 ? components[id] : ComponentState(variables: [], constraints: [])
         var forward = OrderQueue()
         var pendants = OrderQueue()
         var checks: [Int32] = []
@@ -79,22 +84,24 @@ extension Solver {
             if moved != 0 { scheduleReaders(of: v, moved: moved, except: d) }
         }
         func scheduleReaders(of v: Int, moved: Double, except: Int) {
-            var t = firstOccurrence[v]
+            var t = termTable.firstOccurrence(of: v)
             while t >= 0 {
-                let d = Int(occurrence[Int(t)].owner)
-                if d != except && role[d] != .dead { schedule(d, shift: -termCoefficient[Int(t)] * moved) }
-                t = occurrence[Int(t)].next
+                let d = Int(termTable.owner(t))
+                if d != except && role[d] != .dead {
+                    schedule(d, shift: -termTable.coefficient(Int(t)) * moved)
+                }
+                t = termTable.next(t)
             }
         }
         /// Like `scheduleReaders`, within `visitBudget`; false when the budget ran out.
         func scheduleCoreReaders(of v: Int, moved: Double) -> Bool {
-            var t = firstOccurrence[v]
+            var t = termTable.firstOccurrence(of: v)
             while t >= 0 {
                 if visitBudget == 0 { return false }
                 visitBudget -= 1
-                let d = Int(occurrence[Int(t)].owner)
-                if role[d] != .dead { schedule(d, shift: -termCoefficient[Int(t)] * moved) }
-                t = occurrence[Int(t)].next
+                let d = Int(termTable.owner(t))
+                if role[d] != .dead { schedule(d, shift: -termTable.coefficient(Int(t)) * moved) }
+                t = termTable.next(t)
             }
             return true
         }
@@ -105,10 +112,10 @@ extension Solver {
         // Cores read forward values; pendants read everything.
         let touchedCores = Set(coreShift.keys.map { constraintCore[Int($0)] }).sorted()
         for coreID in touchedCores {
-            let core = cores[Int(coreID)]!
+            let core = cores[coreID]
             undo.cores.append((coreID, core))
             try shiftCore(coreID, core, shifts: coreShift, changed: c)
-            let solved = cores[Int(coreID)]!
+            let solved = cores[coreID]
             for v in core.variables {
                 let before = values[Int(v)]
                 undo.values.append((v, before))
@@ -152,7 +159,8 @@ extension Solver {
             // it would have had, from the tableau's history, and keep it from now on.
             for (d, _) in unmarked {
                 let position = Int(order[Int(d)])
-                cores[Int(coreID)]!.tags[position] = cores[Int(coreID)]!.tableau!.addMarker(owner: Int32(position))
+                cores[coreID].tags[position] = cores[coreID].tableau!.addMarker(
+                    owner: Int32(position))
                 editedEqualities.insert(d)
             }
         } else if !unmarked.isEmpty {
@@ -162,34 +170,42 @@ extension Solver {
             try rebuildCore(coreID, core, changed: c)
             return
         }
-        let tags = cores[Int(coreID)]!.tags
+        let tags = cores[coreID].tags
         do {
-            try cores[Int(coreID)]!.tableau!.shiftConstants(
+            try cores[coreID].tableau!.shiftConstants(
                 shifts.map { (d, shift) in (tags[Int(order[Int(d)])], shift, order[Int(d)]) })
         } catch {
             let involved = error.owners.map { core.constraints[Int($0)] }
             throw .unsatisfiable(
-                conflicts: derivation(of: involved + [Int32(c)]).sorted().map { ConstraintHandle($0) })
+                conflicts: derivation(of: involved + [Int32(c)]).sorted().map {
+                    ConstraintHandle($0)
+                })
         }
     }
 
     /// Solves a core afresh from the current constants and forward values: directly when
     /// it is one variable with a single optimum, else with a new tableau. A conflict names
     /// the changed constraint `c` with the core's.
-    private mutating func rebuildCore(_ coreID: Int32, _ core: CoreState, changed c: Int) throws(SolverError) {
+    private mutating func rebuildCore(_ coreID: Int32, _ core: CoreState, changed c: Int)
+        throws(SolverError)
+    {
         if let direct = directCore(variables: core.variables, constraints: core.constraints) {
-            cores[Int(coreID)] = direct
+            cores.store(direct, at: coreID)
             return
         }
         do {
             let (tableau, tags) = try makeTableau(
                 variables: core.variables, constraints: core.constraints, tracksEqualities: false)
-            cores[Int(coreID)] = CoreState(
-                tableau: tableau, constraints: core.constraints, tags: tags, variables: core.variables)
+            cores.store(
+                CoreState(
+                    tableau: tableau, constraints: core.constraints, tags: tags,
+                    variables: core.variables), at: coreID)
         } catch {
-            var conflict = coreConflict(variables: core.variables, constraints: core.constraints, error)
+            var conflict = coreConflict(
+                variables: core.variables, constraints: core.constraints, error)
             if case .unsatisfiable(let found) = conflict {
-                conflict = .unsatisfiable(conflicts: Set(found + [ConstraintHandle(Int32(c))]).sorted())
+                conflict = .unsatisfiable(
+                    conflicts: Set(found + [ConstraintHandle(Int32(c))]).sorted())
             }
             throw conflict
         }
@@ -231,7 +247,8 @@ struct OrderQueue {
     mutating func insert(_ position: Int32) {
         let w = Int(position) >> 6
         if w >= words.count {
-            words.append(contentsOf: repeatElement(0, count: max(w + 1, 2 * words.count) - words.count))
+            words.append(
+                contentsOf: repeatElement(0, count: max(w + 1, 2 * words.count) - words.count))
         }
         let bit = UInt64(1) << UInt64(position & 63)
         guard words[w] & bit == 0 else { return }

@@ -27,8 +27,8 @@ extension Solver {
         func take(_ c: Int32) {
             guard seenConstraint.insert(c).inserted else { return }
             found.append(c)
-            for t in terms(of: Int(c)) where seenVariable.insert(termVariable[t]).inserted {
-                queue.append(termVariable[t])
+            for t in terms(of: Int(c)) where seenVariable.insert(termTable.variable(t)).inserted {
+                queue.append(termTable.variable(t))
             }
         }
         while head < queue.count {
@@ -39,11 +39,11 @@ extension Solver {
                 take(definer[v])
             case .core:
                 let id = definer[v]
-                guard seenCore.insert(id).inserted, let core = cores[Int(id)] else { continue }
+                guard seenCore.insert(id).inserted, let core = cores.element(id) else { continue }
                 // The constraints that mention the variable itself first: they read as
                 // the direct reasons; the rest of the core follows in index order.
                 let direct = core.constraints.filter { c in
-                    terms(of: Int(c)).contains { Int(termVariable[$0]) == v }
+                    terms(of: Int(c)).contains { Int(termTable.variable($0)) == v }
                 }
                 for c in direct { take(c) }
                 for c in core.constraints { take(c) }

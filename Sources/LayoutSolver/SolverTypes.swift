@@ -65,8 +65,6 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownEditVariable(Variable)
     /// Edit variables are optional: a required edit would fight every other constraint.
     case requiredEditPriority
-    /// NaN or infinity as a coefficient, constant or suggested value.
-    case nonFiniteNumber
 
     public var description: String {
         switch self {
@@ -77,7 +75,6 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
         case .duplicateEditVariable(let v): "\(v) is already an edit variable"
         case .unknownEditVariable(let v): "\(v) is not an edit variable"
         case .requiredEditPriority: "an edit variable's priority must be below 1000"
-        case .nonFiniteNumber: "numbers must be finite (no NaN or infinity)"
         }
     }
 }

@@ -39,7 +39,9 @@ struct Animate: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
 
     func validate() throws {
-        guard to.isFinite else { throw ValidationError("TO must be a finite number") }
+        guard NumberRule.finite.admits(to) else {
+            throw ValidationError("TO must be a finite number")
+        }
         guard (2...10_000).contains(frames) else {
             throw ValidationError("--frames must be 2...10000")
         }

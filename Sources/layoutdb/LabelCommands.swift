@@ -100,7 +100,9 @@ struct SetConstant: ParsableCommand {
     @Flag(help: "Print the changed frames as JSON.") var json = false
 
     func validate() throws {
-        guard value.isFinite else { throw ValidationError("the constant must be a finite number") }
+        guard NumberRule.finite.admits(value) else {
+            throw ValidationError("the constant must be a finite number")
+        }
     }
 
     func run() throws {

@@ -203,7 +203,7 @@ struct SetMultiplier: ParsableCommand {
     @Argument(help: "The new multiplier (not 0).", transform: signedNumber) var multiplier: Double
 
     func validate() throws {
-        guard multiplier.isFinite else {
+        guard NumberRule.finite.admits(multiplier) else {
             throw ValidationError("the multiplier must be a finite number")
         }
     }

@@ -43,7 +43,7 @@ struct Sweep: ParsableCommand {
     }
 
     func validate() throws {
-        guard from.isFinite, to.isFinite, step.isFinite else {
+        guard [from, to, step].allSatisfy(NumberRule.finite.admits) else {
             throw ValidationError("FROM, TO and STEP must be finite numbers")
         }
         guard step != 0 else { throw ValidationError("STEP must not be 0") }

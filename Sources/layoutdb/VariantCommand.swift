@@ -113,8 +113,8 @@ struct VariantCommand: ParsableCommand {
 /// `320x568` → Size.
 func parseSize(_ text: String) -> Size? {
     let parts = unshielded(text).lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite,
-        h.isFinite, w >= 0, h >= 0
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+        NumberRule.size.admits(w), NumberRule.size.admits(h)
     else { return nil }
     return Size(width: w, height: h)
 }

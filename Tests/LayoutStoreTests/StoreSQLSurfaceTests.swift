@@ -198,7 +198,9 @@ struct StoreSQLSurfaceTests {
             try db.int64("SELECT count(*) FROM sqlite_master WHERE name = 'store_state'") == 0)
     }
 
-    @Test("plain SQL on the vocabulary's columns marks the layout (or the variant) dirty")
+    @Test(
+        "plain SQL on the vocabulary's columns marks the layout, the variant or the view's components dirty"
+    )
     func vocabularyColumnsMarkDirty() throws {
         let (store, file) = try solvedStore()
         defer { file.cleanup() }
@@ -215,14 +217,26 @@ struct StoreSQLSurfaceTests {
         for sql in [
             "UPDATE layouts SET safe_top = 47",
             "UPDATE layouts SET direction = 'rtl'",
-            "UPDATE views SET margin_left = 20 WHERE name = 'header'",
-            "UPDATE views SET baseline_first = 12 WHERE name = 'title'",
-            "UPDATE views SET hug_vertical = 300 WHERE name = 'title'",
             "UPDATE constraints SET lhs_anchor = 'margins.left' WHERE label = 'title.height'",
         ] {
             try clear()
             try db.execute(sql)
             #expect(try marks() == wholeLayout, "\(sql)")
+        }
+        // A view's row marks the components of the view, its parent and its subviews, in
+        // every variant, not the whole layout.
+        for sql in [
+            "UPDATE views SET margin_left = 20 WHERE name = 'header'",
+            "UPDATE views SET baseline_first = 12 WHERE name = 'title'",
+            "UPDATE views SET hug_vertical = 300 WHERE name = 'title'",
+        ] {
+            try clear()
+            try db.execute(sql)
+            let marked = try marks()
+            #expect(!marked.isEmpty && !marked.contains { $0.hasSuffix(" -1") }, "\(sql)")
+            #expect(
+                Set(marked.map { $0.prefix { $0 != " " } }) == ["base", "compact", "tall"],
+                "\(sql)")
         }
         try clear()
         try db.execute("UPDATE variants SET safe_bottom = 21 WHERE name = 'compact'")

@@ -18,9 +18,11 @@ struct RobustnessInputTests {
 
     @Test func setConstantRejectsNonFiniteAndAcceptsNegativeZero() {
         let box = Sandbox()
-        let path = box.write("a.layout", "canvas 100 100\nview a\n"
-                             + "a.left == root.left; a.top == root.top; a.width == 100\n"
-                             + "h: a.height == 50\n")
+        let path = box.write(
+            "a.layout",
+            "canvas 100 100\nview a\n"
+                + "a.left == root.left; a.top == root.top; a.width == 100\n"
+                + "h: a.height == 50\n")
         #expect(box.run(["apply", path, "-q"]).status == 0)
         let before = box.snapshot()
         for value in ["nan", "inf", "-inf", "1e309"] {
@@ -35,11 +37,51 @@ struct RobustnessInputTests {
         #expect(box.run(["doctor", "-q"]).status == 0)
     }
 
+    /// Finite numbers that the engine multiplies or adds up to infinity (a margin times a
+    /// huge multiplier) are refused by the same rule, naming the constraint, and the
+    /// project is left as it was.
+    @Test func numbersThatOverflowInTheEngineNameTheirConstraint() {
+        let box = Sandbox()
+        #expect(box.run(["init", "-q"]).status == 0)
+        let before = box.snapshot()
+        let path = box.write(
+            "o.layout",
+            """
+            canvas 100 100
+            view a
+            view b
+            a.leftMargin == b.leftMargin * 1e308
+            """)
+        let r = box.run(["apply", path])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(
+            r.stderr.hasPrefix("error: a constant must be a finite number, not inf")
+                && r.stderr.contains("in: a.leftMargin == b.leftMargin * 1e308"), "\(r.stderr)")
+        #expect(box.snapshot() == before)
+    }
+
+    /// Plain SQL can store an infinite frame, which no layoutdb command would write: the
+    /// engine refuses it by the number rule, naming the generated constraint, not a crash.
+    @Test func anInfiniteFrameWrittenWithSQLIsAClearError() {
+        let box = Sandbox()
+        let path = box.write("f.layout", "canvas 100 100\nview a frame 0 0 10 10\n")
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        _ = box.sql("UPDATE views SET frame_width = 9e999 WHERE name = 'a'")
+        #expect(box.sql("SELECT frame_width FROM views WHERE name = 'a'") == "Inf")
+        let r = box.run(["solve"])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(
+            r.stderr.contains("must be a finite number") && r.stderr.contains("a's autoresizing"),
+            "\(r.stderr)")
+    }
+
     /// Tolerance: the solver checks constraints at 1e-6 relative to their magnitude, so a
     /// 1e12 multiplier keeps about 6 significant digits of the product (docs/robustness.md).
     @Test func hugeMultipliersKeepRelativeAccuracy() {
         let box = Sandbox()
-        let path = box.write("m.layout", """
+        let path = box.write(
+            "m.layout",
+            """
             canvas 100 100
             view a
             view b
@@ -64,8 +106,10 @@ struct RobustnessInputTests {
         #expect(box.run(["apply", path, "-q"]).status == 0)
         let tables = box.sql("SELECT count(*) FROM sqlite_schema")
         let before = box.snapshot()
-        let hostile = ["x'); DROP TABLE views; --", "\"; DELETE FROM frames; --", "é 👍🏽 ; '",
-                       "a' OR '1'='1"]
+        let hostile = [
+            "x'); DROP TABLE views; --", "\"; DELETE FROM frames; --", "é 👍🏽 ; '",
+            "a' OR '1'='1",
+        ]
         for name in hostile {
             // A label the format cannot spell is refused (export could not write it back).
             let add = box.run(["add", "a.width <= 200", "--label", name])
@@ -100,8 +144,10 @@ struct RobustnessInputTests {
         ]
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appending(path: "../../Sources").standardized
-        let keywords = ["SELECT ", "INSERT ", "UPDATE ", "DELETE ", "PRAGMA ", "BEGIN ",
-                        "SAVEPOINT ", " WHERE ", "VALUES "]
+        let keywords = [
+            "SELECT ", "INSERT ", "UPDATE ", "DELETE ", "PRAGMA ", "BEGIN ",
+            "SAVEPOINT ", " WHERE ", "VALUES ",
+        ]
         var offending: [String] = []
         let files = FileManager.default.enumerator(atPath: sources.path)!
         while let file = files.nextObject() as? String {

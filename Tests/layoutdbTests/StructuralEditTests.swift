@@ -164,22 +164,85 @@ struct StructuralEditTests {
     }
 
     @Test(
-        "set-frame, move-view and set-intrinsic mark their layout dirty, and solve right"
+        "set-frame and set-intrinsic mark their view's components, move-view its layout; all solve right"
     )
     func editsMarkTheirComponents() {
-        for edit in [
-            ["set-frame", "badge", "1", "2", "3", "4"], ["move-view", "badge", "--into", "header"],
-            ["set-intrinsic", "note", "10", "10"],
+        for (edit, whole) in [
+            (["set-frame", "badge", "1", "2", "3", "4"], false),
+            (["move-view", "badge", "--into", "header"], true),
+            (["set-intrinsic", "note", "10", "10"], false),
         ] {
             let box = project()
             #expect(box.run(edit + ["--no-solve", "-q"]).status == 0)
             #expect(
                 box.sql("select count(*) from dirty where component = -1 and variant_id = 0")
-                    == "1", "\(edit)")
+                    == (whole ? "1" : "0"), "\(edit)")
+            #expect(box.sql("select count(*) from dirty where variant_id = 0") != "0", "\(edit)")
             // doctor compares every stored frame with a fresh solve of the whole layout.
             #expect(box.run(["solve", "-q"]).status == 0)
             #expect(box.run(["doctor"]).status == 0, "\(edit): \(box.run(["doctor"]).stdout)")
         }
+    }
+
+    /// Two parts that share no variable (the root is folded into constants): a view edit
+    /// on one side marks its components (its own, its parent's, its subviews') and leaves
+    /// the other side clean, for the base and the variant, as constraint edits do.
+    static let twoParts = """
+        canvas 400 400
+        view left frame 0 0 100 100
+        view leftInner in left frame 10 10 20 20 autoresize width
+        view right frame 200 0 100 100
+        view rightInner in right frame 10 10 20 20
+        left.left == root.left + 10; left.top == root.top + 10
+        right.left == root.left + 200; right.top == root.top + 10
+        rightInner.height == right.height * 0.5
+        variant compact canvas 320 568
+
+        """
+
+    @Test(
+        "a view edit leaves the components it does not feed clean",
+        arguments: [
+            (
+                ["set-frame", "left", "0", "0", "150", "120"], "left", "right",
+                ("view left frame 0 0 100 100", "view left frame 0 0 150 120")
+            ),
+            (
+                ["set-intrinsic", "rightInner", "30", "40"], "right", "left",
+                (
+                    "view rightInner in right frame 10 10 20 20",
+                    "view rightInner in right frame 10 10 20 20 intrinsic 30 40"
+                )
+            ),
+        ])
+    func viewEditsMarkOnlyTheirComponents(
+        edit: [String], edited: String, other: String, change: (String, String)
+    ) {
+        let box = project(Self.twoParts)
+        #expect(box.run(edit + ["--no-solve", "-q"]).status == 0)
+        #expect(box.sql("select count(*) from dirty where component = -1") == "0")
+        // Every component of the edited side is marked, in the base and the variant ...
+        #expect(
+            box.sql(
+                """
+                select count(*) from views v, (select 0 as id union all select id from variants) va
+                where v.name in ('\(edited)', '\(edited)Inner') and not exists (
+                    select 1 from dirty d where d.variant_id = va.id and d.component = v.comp_width)
+                """) == "0")
+        // ... and none of the other side's.
+        #expect(
+            box.sql(
+                """
+                select count(*) from dirty d join views v
+                    on d.component in (v.comp_left, v.comp_top, v.comp_width, v.comp_height)
+                where v.name in ('\(other)', '\(other)Inner')
+                """) == "0")
+        #expect(box.run(["solve", "-q"]).status == 0)
+        #expect(box.sql("select count(*) from solved_frames where stale = 1") == "0")
+        #expect(box.run(["doctor"]).status == 0)
+        #expect(
+            frames(box)
+                == freshFrames(Self.twoParts.replacingOccurrences(of: change.0, with: change.1)))
     }
 
     // MARK: move-view

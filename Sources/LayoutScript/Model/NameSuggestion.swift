@@ -8,7 +8,7 @@
 /// the first candidate.
 ///
 ///     suggestName("haeder", from: ["header", "body"]) == "header"
-public func suggestName<S: Sequence<String>>(_ name: String, from candidates: S) -> String? {
+package func suggestName<S: Sequence<String>>(_ name: String, from candidates: S) -> String? {
     let target = Array(name.lowercased().unicodeScalars)
     // Long names are not typed by hand; the distance is quadratic in the length.
     guard target.count <= 256 else { return nil }

@@ -313,10 +313,11 @@ extension StatementParser {
                     + "one; a constraint cannot relate the two (they differ right to left)",
                 hint: "use leading/trailing on both sides, or left/right on both")
         }
+        let rule = NumberRule.finite
         let finite =
-            lhs.constant.isFinite && rhs.constant.isFinite
-            && !lhs.terms.contains { !$0.coefficient.isFinite }
-            && !rhs.terms.contains { !$0.coefficient.isFinite }
+            rule.admits(lhs.constant) && rule.admits(rhs.constant)
+            && lhs.terms.allSatisfy { rule.admits($0.coefficient) }
+            && rhs.terms.allSatisfy { rule.admits($0.coefficient) }
         if !finite { throw cursor.error(at: first, "a number in the constraint is out of range") }
         func expression(_ side: Side, _ attribute: Attribute, sign: Double) -> LinearExpression {
             LinearExpression(

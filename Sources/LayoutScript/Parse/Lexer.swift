@@ -201,7 +201,7 @@ enum Lexer {
         }
         if simple { return Double(integer) }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
+        guard let value = Double(text), NumberRule.finite.admits(value) else {
             throw line.error(at: start, "number '\(text)' is out of range")
         }
         return value

@@ -704,7 +704,7 @@ struct StatementParser {
     private func checkNotNegative(_ value: Double?, _ what: String, at token: Token)
         throws(ParseError)
     {
-        if let value, value < 0 {
+        if let value, !NumberRule.size.admits(value) {
             throw cursor.error(
                 at: token, "the \(what) must not be negative, found \(formatNumber(value))")
         }

@@ -89,10 +89,13 @@ struct EngineBuild {
     }
 
     /// `Σ coefficient × (view, base attribute)  relation  constant`, folding known values.
+    /// The numbers are checked here, the one place the engine hands them to the solver:
+    /// finite inputs can still multiply or add up to infinity (a multiplier of 1e300 on a
+    /// margin), and rows written with plain SQL were never checked at all.
     private mutating func add(
         _ terms: [(Int, BaseAttribute, Double)], _ relation: Relation, _ constant: Double,
         _ priority: Priority, _ origin: Origin
-    ) {
+    ) throws(EngineError) {
         var k = constant
         var variableTerms = 0
         for (view, attribute, coefficient) in terms {
@@ -103,6 +106,14 @@ struct EngineBuild {
             } else {
                 k -= coefficient * value
             }
+        }
+        do {
+            for (_, _, coefficient) in terms {
+                try NumberRule.finite.check(coefficient, "a multiplier")
+            }
+            try NumberRule.finite.check(k, "a constant")
+        } catch {
+            throw .invalidNumber(error, in: source(of: origin))
         }
         // An optional constraint over known values only has nothing to move: left out.
         if variableTerms == 0 && !priority.isRequired { return }
@@ -150,17 +161,17 @@ struct EngineBuild {
         // constraints above 50 allow; layoutdb's frame fallbacks (below 1) never hold it.
         for (k, attribute) in [(0, BaseAttribute.width), (1, .height)] where rootSize[k] != nil {
             let name = k == 0 ? "width" : "height"
-            add(
+            try add(
                 [(-1, attribute, 1)], .greaterOrEqual, 0, .required,
                 .generated("the fitted root's \(name) >= 0"))
-            add(
+            try add(
                 [(-1, attribute, 1)], .equal, 0, .fittingSize,
                 .generated("the fitted root's \(name) == 0 @ 50"))
         }
         for (i, view) in input.views.enumerated() {
             let relaxView =
                 !stacks.relaxed.isEmpty && stacks.relaxed.contains(view.declaration.name)
-            generateFrameConstraints(
+            try generateFrameConstraints(
                 i, view.declaration, mentioned: mentioned[i], relaxed: relaxView)
             let tie = stacks.tieBreak.isEmpty ? nil : stacks.tieBreak[view.declaration.name]
             for c in IntrinsicConstraints.generate(for: view.declaration) {
@@ -173,7 +184,8 @@ struct EngineBuild {
                 {
                     priority = separated
                 }
-                add([(i, attribute, 1)], c.relation, c.constant, priority, .generated(c.source))
+                try add(
+                    [(i, attribute, 1)], c.relation, c.constant, priority, .generated(c.source))
             }
         }
         do {
@@ -219,16 +231,13 @@ struct EngineBuild {
                 }
             }
         }
-        guard c.constant.isFinite, terms.allSatisfy({ $0.2.isFinite }) else {
-            throw .nonFiniteNumber(c)
-        }
-        if solved { add(terms, c.relation, c.constant - shift, priority, origin) }
+        if solved { try add(terms, c.relation, c.constant - shift, priority, origin) }
     }
 
     /// Drawn frames: springs and struts for unmentioned views, fallbacks for the others.
     private mutating func generateFrameConstraints(
         _ i: Int, _ view: ViewDeclaration, mentioned: Bool, relaxed: Bool = false
-    ) {
+    ) throws(EngineError) {
         // Inside a hidden arranged view, the drawn frame gives way to the hiding (§8).
         let required: Priority = relaxed ? .hiddenRelaxed : .required
         guard let frame = view.frame else { return }
@@ -239,22 +248,22 @@ struct EngineBuild {
         func solved(_ b: BaseAttribute) -> Bool { variables[i][b.rawValue] != nil }
         if mentioned {
             if solved(.width) {
-                add(
+                try add(
                     [(i, .width, 1)], .equal, frame.width, .fallbackSize,
                     .generated("\(name)'s drawn width"))
             }
             if solved(.height) {
-                add(
+                try add(
                     [(i, .height, 1)], .equal, frame.height, .fallbackSize,
                     .generated("\(name)'s drawn height"))
             }
             if solved(.left) {
-                add(
+                try add(
                     [(i, .left, 1), (parent, .left, -1)], .equal, frame.x, .fallbackPosition,
                     .generated("\(name)'s drawn x"))
             }
             if solved(.top) {
-                add(
+                try add(
                     [(i, .top, 1), (parent, .top, -1)], .equal, frame.y, .fallbackPosition,
                     .generated("\(name)'s drawn y"))
             }
@@ -292,14 +301,14 @@ struct EngineBuild {
             // position - parent.position = origin + share.0 × (parent.size - drawn parent size)
             let p0 = parentSize ?? 0
             if solved(position) {
-                add(
+                try add(
                     [(i, position, 1), (parent, position, -1), (parent, dimension, -share.0)],
                     .equal,
                     origin - share.0 * p0, required,
                     .generated("\(name)'s autoresizing \(h ? "x" : "y")"))
             }
             if solved(dimension) {
-                add(
+                try add(
                     [(i, dimension, 1), (parent, dimension, -share.1)], .equal,
                     size - share.1 * p0, required,
                     .generated("\(name)'s autoresizing \(h ? "width" : "height")"))
@@ -316,8 +325,20 @@ struct EngineBuild {
         return Size(width: f.width, height: f.height)
     }
 
+    /// The text a constraint of the solver came from: the user's source or the words of
+    /// a generated one.
+    func source(of origin: Origin) -> String {
+        switch origin {
+        case .user(let i): input.constraints[i].source
+        case .generated(let text): text
+        }
+    }
+
     func describe(_ error: SolverError) -> EngineError {
-        guard case .unsatisfiable(let conflicts) = error else { return .nonFiniteNumber(nil) }
+        // The engine makes every handle and variable it passes: nothing else can fail.
+        guard case .unsatisfiable(let conflicts) = error else {
+            preconditionFailure("the engine misused its solver: \(error)")
+        }
         var users: [Constraint] = []
         var generated: [String] = []
         for h in conflicts {

@@ -101,8 +101,9 @@ package enum EngineError: LayoutDBError, Equatable {
     case unsatisfiable(conflicts: [Constraint], generated: [String])
     /// A constraint names a view that is not in the layout.
     case unknownView(String, in: Constraint)
-    /// A number that is not finite reached the solver.
-    case nonFiniteNumber(Constraint?)
+    /// A number the solver cannot take (``NumberRule``), in the constraint with this
+    /// source text (a generated constraint's words).
+    case invalidNumber(InvalidNumber, in: String)
 
     package var errorKind: ErrorKind { .badInput }
 
@@ -118,8 +119,8 @@ package enum EngineError: LayoutDBError, Equatable {
             return lines.joined(separator: "\n")
         case .unknownView(let view, let c):
             return "unknown view '\(view)' in constraint: \(c.source)"
-        case .nonFiniteNumber(let c):
-            return "a number is not finite" + (c.map { " in: \($0.source)" } ?? "")
+        case .invalidNumber(let number, let source):
+            return "\(number) in: \(source)"
         }
     }
 }

@@ -30,7 +30,12 @@ package struct LiveLayout {
     /// A change that makes required constraints conflict is refused, and nothing changes.
     package mutating func setConstant(ofConstraint index: Int, to value: Double) throws(EngineError)
     {
-        guard value.isFinite else { throw .nonFiniteNumber(build.input.constraints[index]) }
+        let source = build.input.constraints[index].source
+        do throws(InvalidNumber) {
+            try NumberRule.finite.check(value, "a constant")
+        } catch {
+            throw .invalidNumber(error, in: source)
+        }
         let old = build.input.constraints[index].constant
         // Inactive, or folded to nothing: no solver constraint; nothing moves.
         guard let k = entry[index] else {
@@ -39,10 +44,20 @@ package struct LiveLayout {
         }
         let handle = build.handles[k]
         // The solver's constant has the known values (root, fixed views) folded in: shift it.
-        let current: Double
-        do {
-            current = try build.solver.constraint(handle).constant
-            try build.solver.setConstant(handle, to: current + (value - old))
+        let shifted: Double
+        do throws(SolverError) {
+            shifted = try build.solver.constraint(handle).constant + (value - old)
+        } catch {
+            throw build.describe(error)
+        }
+        // Finite numbers can still sum to infinity.
+        do throws(InvalidNumber) {
+            try NumberRule.finite.check(shifted, "a constant")
+        } catch {
+            throw .invalidNumber(error, in: source)
+        }
+        do throws(SolverError) {
+            try build.solver.setConstant(handle, to: shifted)
         } catch {
             throw build.describe(error)
         }

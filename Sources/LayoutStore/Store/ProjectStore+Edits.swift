@@ -12,7 +12,11 @@ extension ProjectStore {
     package func addConstraint(_ constraint: Constraint, layout: String = defaultLayoutName)
         throws -> Int64
     {
-        try NumberCheck.constraint(constraint, at: constraint.origin)
+        try StoreError.checkingNumbers(constraint.checkNumbers(), at: constraint.origin)
+        if constraint.lhs.terms.isEmpty && constraint.rhs.terms.isEmpty {
+            throw StoreError.constraintWithoutViews(
+                source: constraint.source, at: constraint.origin)
+        }
         if let label = constraint.label {
             try Identifier.check(label, as: .label, at: constraint.origin)
         }
@@ -93,7 +97,7 @@ extension ProjectStore {
     package func setConstant(
         label: String, value: Double, variant: String? = nil, layout: String = defaultLayoutName
     ) throws {
-        try NumberCheck.finite(value, "a constant", at: nil)
+        try StoreError.checkingNumbers(NumberRule.finite.check(value, "a constant"))
         try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             if let stack = try spacingStack(label, layoutID: layoutID) {

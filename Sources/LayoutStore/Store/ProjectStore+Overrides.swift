@@ -165,7 +165,7 @@ extension ProjectStore {
                 verticalHug: now?.verticalHug, verticalResist: now?.verticalResist)
             if let hug { (size.hug, size.verticalHug) = (hug, hug) }
             if let resist { (size.resist, size.verticalResist) = (resist, resist) }
-            try NumberCheck.view(ViewDeclaration(name: name, intrinsic: size), at: nil)
+            try StoreError.checkingNumbers(size.checkNumbers())
             try writeIntrinsic(viewID: view.id, size, variantID: variantID)
         }
     }

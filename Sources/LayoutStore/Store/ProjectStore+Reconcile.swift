@@ -242,11 +242,6 @@ struct Reconciler {
             if o.variants[variant] == nv || shape == nv { continue }
             step(.change, "variant \(variant)", o.variants[variant] == shape ? nil : edited)
             variantWrites.append { _ in
-                if let canvas = nv.canvas {
-                    try NumberCheck.size(canvas.width, "a canvas size", at: nil)
-                    try NumberCheck.size(canvas.height, "a canvas size", at: nil)
-                }
-                if let safe = nv.safe { try NumberCheck.insets(safe, at: nil) }
                 try db.execute(
                     """
                     UPDATE variants SET canvas_width = ?, canvas_height = ?, safe_top = ?,
@@ -328,7 +323,6 @@ struct Reconciler {
         writes.append { applier in
             for c in additions { try applier.apply(statement(.constraint(c), at: c.origin)) }
             for change in inPlace {
-                try NumberCheck.finite(change.constant, "a constant", at: nil)
                 try db.execute(
                     "UPDATE constraints SET constant = ?, priority = ? WHERE id = ?",
                     [change.constant, change.priority.rawValue, change.id])
@@ -366,7 +360,6 @@ struct Reconciler {
 
     /// Writes every column a `view` statement gives (the parent is moved separately).
     static func updateView(_ view: ViewDeclaration, id: Int64, in db: Database) throws {
-        try NumberCheck.view(view, at: nil)
         try db.execute(
             """
             UPDATE views SET frame_x = ?, frame_y = ?, frame_width = ?, frame_height = ?,

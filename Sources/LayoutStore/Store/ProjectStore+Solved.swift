@@ -143,10 +143,7 @@ extension ProjectStore {
     {
         try Identifier.check(name, as: .variant)
         if name == baseVariantName { throw StoreError.reservedVariantName(name: name, at: nil) }
-        if let canvas {
-            try NumberCheck.size(canvas.width, "a canvas size", at: nil)
-            try NumberCheck.size(canvas.height, "a canvas size", at: nil)
-        }
+        if let canvas { try StoreError.checkingNumbers(canvas.checkNumbers("a canvas size")) }
         return try database.savepoint(.immediate) {
             // The implicit `main` of an empty project becomes real: a script that declares
             // only a variant (`variant compact`) creates it the same way.
@@ -181,7 +178,7 @@ extension ProjectStore {
         throws
     {
         try Identifier.check(name, as: .metric)
-        try NumberCheck.finite(value, "a metric", at: nil)
+        try StoreError.checkingNumbers(NumberRule.finite.check(value, "a metric"))
         try database.savepoint(.immediate) {
             try database.execute(
                 """

@@ -153,7 +153,7 @@ extension ProjectStore {
     package func setFrame(_ name: String, to frame: Rect, layout: String = defaultLayoutName)
         throws
     {
-        try NumberCheck.view(ViewDeclaration(name: name, frame: frame), at: nil)
+        try StoreError.checkingNumbers(frame.checkNumbers())
         try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let view = try existingView(name, layoutID: layoutID, layout: layout)
@@ -189,7 +189,7 @@ extension ProjectStore {
                 width: width, height: height,
                 hug: hug ?? old?.hug.flatMap(Priority.init(rawValue:)) ?? .low,
                 resist: resist ?? old?.resist.flatMap(Priority.init(rawValue:)) ?? .high)
-            try NumberCheck.view(ViewDeclaration(name: name, intrinsic: intrinsic), at: nil)
+            try StoreError.checkingNumbers(intrinsic.checkNumbers())
             let none = width == nil && height == nil
             try database.execute(
                 """
@@ -210,7 +210,7 @@ extension ProjectStore {
     )
         throws
     {
-        try NumberCheck.finite(multiplier, "a multiplier", at: nil)
+        try StoreError.checkingNumbers(NumberRule.finite.check(multiplier, "a multiplier"))
         try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(ref, layoutID: layoutID, layout: layout)

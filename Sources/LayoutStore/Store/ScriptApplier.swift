@@ -5,7 +5,8 @@ import LayoutScript
 ///
 /// Keeps per-layout maps in memory (view name → id, label → origin) so that 460k
 /// constraints need no per-row SELECT; a layout already in the project is loaded once,
-/// when the script first switches to it.
+/// when the script first switches to it. Statements come from the parser, which refused
+/// every number that breaks ``NumberRule`` at its caret: they are not checked again here.
 final class ScriptApplier {
     /// A class, so updating a map does not copy it (a struct in a dictionary would be
     /// copied on every write: quadratic over a 100k-view script).
@@ -81,11 +82,6 @@ final class ScriptApplier {
             currentName = name
             _ = try state(name)
         case .canvas(let size, let safe, let margins, let direction):
-            try NumberCheck.size(size.width, "a canvas size", at: at)
-            try NumberCheck.size(size.height, "a canvas size", at: at)
-            for inset in [safe, margins].compactMap({ $0 }) {
-                try NumberCheck.insets(inset, at: at)
-            }
             let layout = try state(currentName)
             let safe = safe ?? .zero
             try store.database.execute(
@@ -121,7 +117,6 @@ final class ScriptApplier {
             try addView(view, at: at)
         case .metric(let name, let value):
             try Identifier.check(name, as: .metric, at: at)
-            try NumberCheck.finite(value, "a metric", at: at)
             let layout = try state(currentName)
             // The parser has already put the value into the statements that use the name,
             // so a second definition would split them between two values: refused, as a
@@ -205,7 +200,7 @@ final class ScriptApplier {
     ) throws {
         let at = located.location
         let layout = try state(currentName)
-        try NumberCheck.view(ViewDeclaration(name: view, intrinsic: size), at: at)
+        try StoreError.checkingNumbers(size.checkNumbers(), at: at)
         guard let viewID = layout.viewIDs[view] else { throw unknownView(view, in: layout, at: at) }
         _ = try store.intrinsicTarget(view, layoutID: layout.id, layout: layout.name, at: at)
         try store.writeIntrinsic(
@@ -267,7 +262,6 @@ final class ScriptApplier {
 
     private func addView(_ view: ViewDeclaration, at: SourceLocation) throws {
         try Identifier.check(view.name, as: .view, at: at)
-        try NumberCheck.view(view, at: at)
         let layout = try state(currentName)
         if layout.viewIDs[view.name] != nil {
             throw StoreError.duplicateView(
@@ -293,7 +287,6 @@ final class ScriptApplier {
 
     private func addConstraint(_ constraint: Constraint) throws {
         let at = constraint.origin
-        try NumberCheck.constraint(constraint, at: at)
         let layout = try state(currentName)
         // Each side on its own, not `lhs.terms + rhs.terms`: no array made per constraint.
         for term in constraint.lhs.terms where layout.viewIDs[term.view] == nil {
@@ -335,13 +328,8 @@ final class ScriptApplier {
         _ name: String, canvas: Size?, safe: Insets?, direction: LayoutDirection?,
         at: SourceLocation
     ) throws {
-        if let safe { try NumberCheck.insets(safe, at: at) }
         try Identifier.check(name, as: .variant, at: at)
         if name == baseVariantName { throw StoreError.reservedVariantName(name: name, at: at) }
-        if let canvas {
-            try NumberCheck.size(canvas.width, "a canvas size", at: at)
-            try NumberCheck.size(canvas.height, "a canvas size", at: at)
-        }
         let layout = try state(currentName)
         let db = store.database
         if let id = layout.variants[name] {
@@ -437,7 +425,6 @@ final class ScriptApplier {
         _ label: String, _ constant: Double, variant: String?, at: SourceLocation,
         labelAt: SourceLocation, variantAt: SourceLocation
     ) throws {
-        try NumberCheck.finite(constant, "a constant", at: at)
         let layout = try state(currentName)
         if let stackID = try store.spacingStack(label, layoutID: layout.id) {
             let variantID = try variantID(variant, in: layout, at: variantAt)

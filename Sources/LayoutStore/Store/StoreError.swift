@@ -20,7 +20,7 @@ package enum StoreError: LayoutDBError, Equatable {
     /// `base` names the layout itself and cannot be a variant's name.
     case reservedVariantName(name: String, at: SourceLocation?)
     /// NaN, infinity, a negative size: numbers SQLite would store but the solver cannot use.
-    case invalidNumber(what: String, value: Double, at: SourceLocation?)
+    case invalidNumber(InvalidNumber, at: SourceLocation?)
     /// A constraint without any view term (`0 == 1`).
     case constraintWithoutViews(source: String, at: SourceLocation?)
     /// A label a `.layout` script cannot spell, so `export` could not write it back.
@@ -68,9 +68,8 @@ package enum StoreError: LayoutDBError, Equatable {
             "variant `\(name)` already exists in layout `\(layout)`"
         case .reservedVariantName(let name, let at):
             prefix(at) + "`\(name)` is reserved for the layout itself; choose another variant name"
-        case .invalidNumber(let what, let value, let at):
-            prefix(at) + "\(what) must be a finite number\(what.hasSuffix("size") ? " >= 0" : ""),"
-                + " not \(formatNumber(value))"
+        case .invalidNumber(let number, let at):
+            prefix(at) + number.description
         case .constraintWithoutViews(let source, let at):
             prefix(at) + "constraint `\(source)` mentions no view"
         }
@@ -83,7 +82,7 @@ package enum StoreError: LayoutDBError, Equatable {
             .unknownView(_, _, let at, _), .duplicateLabel(_, _, let at, _),
             .unknownLabel(_, _, let at, _), .unknownVariant(_, _, let at, _),
             .duplicateMetric(_, _, let at, _),
-            .reservedVariantName(_, let at), .invalidNumber(_, _, let at),
+            .reservedVariantName(_, let at), .invalidNumber(_, let at),
             .constraintWithoutViews(_, let at):
             at
         case .unknownLayout, .duplicateVariant, .invalidLabel, .unknownConstraintID, .refusedEdit:
@@ -97,5 +96,16 @@ package enum StoreError: LayoutDBError, Equatable {
 
     private func hint(_ suggestion: String?) -> String {
         suggestion.map { "; did you mean `\($0)`?" } ?? ""
+    }
+}
+
+extension StoreError {
+    /// Runs a check of numbers (``NumberRule``) and places its error at `at`.
+    ///
+    ///     try StoreError.checkingNumbers(frame.checkNumbers())
+    static func checkingNumbers(
+        _ check: @autoclosure () throws(InvalidNumber) -> Void, at: SourceLocation? = nil
+    ) throws(StoreError) {
+        do { try check() } catch { throw .invalidNumber(error, at: at) }
     }
 }
