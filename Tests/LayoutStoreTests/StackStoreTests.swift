@@ -3,20 +3,15 @@ import Testing
 @testable import LayoutStore
 
 @Suite("Stacks in the store")
-struct StackStoreTests {
-    @Test("a stack built in Swift with a spacing the solver cannot use is refused where written")
+final class StackStoreTests: ProjectFileSuite {
+    @Test("a stack spacing the solver cannot use is refused at its caret; nothing is written")
     func nonFiniteSpacing() throws {
-        let (store, file) = try makeStore()
-        defer { file.cleanup() }
-        let at = SourceLocation(file: "t.layout", line: 1, column: 1)
-        let stack = ViewDeclaration(
-            name: "row", kind: .stack,
-            stack: StackArrangement(axis: .horizontal, spacing: .infinity))
-        #expect(
-            throws: StoreError.invalidNumber(what: "a stack's spacing", value: .infinity, at: at)
-        ) {
-            try store.apply(script([.view(stack)]))
+        let project = try Project.open(path: temporaryProjectPath(), create: true)
+        // One rule for numbers (NumberRule): the parser applies it where the number is read.
+        let error = #expect(throws: (any Error).self) {
+            try project.apply(script: "view a\nstack row H spacing 1e400", file: "t.layout")
         }
-        #expect(try store.views().contains { $0.name == "row" } == false)
+        #expect("\(error.map { "\($0)" } ?? "")".contains("t.layout:2:21"))
+        #expect(try project.layoutNames().isEmpty)
     }
 }
