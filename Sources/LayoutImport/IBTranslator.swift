@@ -413,7 +413,15 @@ private struct TreeTranslator {
             if parentName != "root" { line += " in \(parentName)" }
             line += " \(stack.axis == "vertical" ? "V" : "H")"
             line += " spacing \(IBTranslator.number(stack.spacing))"
-            line += " distribute \(stack.distribution) align \(stack.alignment)"
+            // With no arranged views the distribution places nothing, and UIKit lays an
+            // empty stack out by its own constraints alone whatever the distribution says;
+            // `fill` is the one the vocabulary accepts for an empty stack.
+            let distribution = v.subviews.isEmpty ? "fill" : stack.distribution
+            // UIStackView.Alignment documents the baseline alignments as valid only for
+            // horizontal stacks; a vertical one aligns its column as with the default, fill.
+            let isBaseline = stack.alignment == "firstBaseline" || stack.alignment == "lastBaseline"
+            let alignment = stack.axis == "vertical" && isBaseline ? "fill" : stack.alignment
+            line += " distribute \(distribution) align \(alignment)"
             if stack.layoutMarginsRelativeArrangement, let m = edgeMargins[v.ref] {
                 line += " margins \(m.text)"
             } else if v.layoutMargins != nil {
