@@ -257,11 +257,28 @@ private struct TreeTranslator {
                     return best.key
                 }
             }
+            // A bar IB draws over the controller's view (a navigation, tab or tool bar)
+            // adds to that side of the screen's own inset, as a navigation or tab bar
+            // controller extends its child's safe area under its translucent bars.
+            let simulated =
+                side == "top"
+                ? controller?.simulatedTopBar
+                : side == "bottom" ? controller?.simulatedBottomBar : nil
+            let bar = simulated.map(IBMetrics.barHeight) ?? 0
+            let barText =
+                bar == 0
+                ? ""
+                : " + \(IBTranslator.number(bar)) (a simulated \(simulated?.elementName ?? "bar"))"
             if let tableValue, let table {
                 safeSources.append(
-                    "\(side) \(IBTranslator.number(tableValue)): device table, \(table.row.devices)"
-                        + (table.landscape ? " landscape" : " portrait"))
-                return tableValue
+                    "\(side) \(IBTranslator.number(tableValue + bar)): device table, \(table.row.devices)"
+                        + (table.landscape ? " landscape" : " portrait") + barText)
+                return tableValue + bar
+            }
+            if bar != 0 {
+                safeSources.append(
+                    "\(side) \(IBTranslator.number(bar)): no device table row" + barText)
+                return bar
             }
             safeSources.append("\(side) 0: no constraint gives it and no device table row")
             return 0

@@ -450,3 +450,71 @@ let emptyAndColumnStackXIB = """
         </objects>
     </document>
     """
+
+/// Two freeform 375x600 scenes (no device table row, no constraint to the safe area) whose
+/// controllers IB draws with simulated bars; `content` is pinned to the root's top and
+/// bottom margins and its sides:
+///
+/// - `Bars`: a translucent navigation bar (44) and a tab bar (49) cover the view, so the
+///   safe area is 44 at the top and 49 at the bottom (0 44 375 507);
+/// - `Opaque`: an opaque navigation bar (`translucent="NO"`): UIKit lays the view out below
+///   it, so it covers nothing (0 0 375 600).
+let simulatedBarsStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina4_7" orientation="portrait" appearance="light"/>
+        <scenes>
+            <scene sceneID="Scn-sb-001">
+                <objects>
+                    <viewController storyboardIdentifier="Bars" id="Vcl-sb-001" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-sb-001">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="600"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Cnt-sb-002" userLabel="content">
+                                    <rect key="frame" x="0.0" y="44" width="375" height="507"/>
+                                </view>
+                            </subviews>
+                            <viewLayoutGuide key="safeArea" id="Saf-sb-001"/>
+                            <constraints>
+                                <constraint firstItem="Cnt-sb-002" firstAttribute="top" secondItem="Roo-sb-001" secondAttribute="topMargin" id="Cst-sb-001"/>
+                                <constraint firstAttribute="bottomMargin" secondItem="Cnt-sb-002" secondAttribute="bottom" id="Cst-sb-002"/>
+                                <constraint firstItem="Cnt-sb-002" firstAttribute="leading" secondItem="Roo-sb-001" secondAttribute="leading" id="Cst-sb-003"/>
+                                <constraint firstAttribute="trailing" secondItem="Cnt-sb-002" secondAttribute="trailing" id="Cst-sb-004"/>
+                            </constraints>
+                        </view>
+                        <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" prompted="NO"/>
+                        <simulatedTabBarMetrics key="simulatedBottomBarMetrics"/>
+                        <freeformSimulatedSizeMetrics key="simulatedDestinationMetrics"/>
+                        <size key="freeformSize" width="375" height="600"/>
+                    </viewController>
+                </objects>
+            </scene>
+            <scene sceneID="Scn-sb-002">
+                <objects>
+                    <viewController storyboardIdentifier="Opaque" id="Vcl-sb-002" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-sb-002">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="600"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Cnt-sb-003" userLabel="content">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="600"/>
+                                </view>
+                            </subviews>
+                            <viewLayoutGuide key="safeArea" id="Saf-sb-002"/>
+                            <constraints>
+                                <constraint firstItem="Cnt-sb-003" firstAttribute="top" secondItem="Roo-sb-002" secondAttribute="topMargin" id="Cst-sb-005"/>
+                                <constraint firstAttribute="bottomMargin" secondItem="Cnt-sb-003" secondAttribute="bottom" id="Cst-sb-006"/>
+                                <constraint firstItem="Cnt-sb-003" firstAttribute="leading" secondItem="Roo-sb-002" secondAttribute="leading" id="Cst-sb-007"/>
+                                <constraint firstAttribute="trailing" secondItem="Cnt-sb-003" secondAttribute="trailing" id="Cst-sb-008"/>
+                            </constraints>
+                        </view>
+                        <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" translucent="NO" prompted="NO"/>
+                        <freeformSimulatedSizeMetrics key="simulatedDestinationMetrics"/>
+                        <size key="freeformSize" width="375" height="600"/>
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
