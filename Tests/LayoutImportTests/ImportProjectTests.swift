@@ -54,6 +54,21 @@ struct ImportFrameTests {
         try expectSolvedToSavedFrames(scrollStoryboard, file: "Scroll.storyboard")
     }
 
+    @Test("a pre-Xcode 11 scroll view is checked by its own frame, not its content guide's")
+    func legacyScrollView() throws {
+        try expectSolvedToSavedFrames(legacyScrollStoryboard, file: "Reader.storyboard")
+        try withProject { project, _ in
+            let report = try project.importInterfaceBuilder(
+                data: Data(legacyScrollStoryboard.utf8), file: "Reader.storyboard")
+            let guides = Set(
+                try project.frames(layout: "Reader").filter { $0.kind == .guide }.map(\.view))
+            #expect(guides.contains("scroll_content"), "\(guides)")
+            let solved = try project.solvedLayouts(report)
+            #expect(solved.count == 1)
+            #expect(solved.allSatisfy { $0.frames.keys.allSatisfy { !guides.contains($0) } })
+        }
+    }
+
     @Test("a collection view cell laying out its content view at the cell's size")
     func cell() throws {
         try expectSolvedToSavedFrames(cellXIB, file: "Cell.xib")

@@ -518,3 +518,50 @@ let simulatedBarsStoryboard = """
         </scenes>
     </document>
     """
+
+/// A scroll view saved before Xcode 11 (no content or frame guide) on a 375x667 phone: it
+/// fills the root (0 0 375 667); its `document` is pinned to its content area's edges and
+/// as wide as it, 1000 high (0 0 375 1000). The translator gives it a content guide, 375x1000,
+/// that keeps the scroll view's IB id.
+let legacyScrollStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14490" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+        <device id="retina4_7" orientation="portrait"/>
+        <scenes>
+            <scene sceneID="Scn-ls-001">
+                <objects>
+                    <viewController storyboardIdentifier="Reader" id="Vcl-ls-001" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-ls-001">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <scrollView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Scr-ls-002" userLabel="scroll">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                    <subviews>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Doc-ls-003" userLabel="document">
+                                            <rect key="frame" x="0.0" y="0.0" width="375" height="1000"/>
+                                        </view>
+                                    </subviews>
+                                    <constraints>
+                                        <constraint firstItem="Doc-ls-003" firstAttribute="top" secondItem="Scr-ls-002" secondAttribute="top" id="Cst-ls-001"/>
+                                        <constraint firstAttribute="bottom" secondItem="Doc-ls-003" secondAttribute="bottom" id="Cst-ls-002"/>
+                                        <constraint firstItem="Doc-ls-003" firstAttribute="leading" secondItem="Scr-ls-002" secondAttribute="leading" id="Cst-ls-003"/>
+                                        <constraint firstAttribute="trailing" secondItem="Doc-ls-003" secondAttribute="trailing" id="Cst-ls-004"/>
+                                        <constraint firstItem="Doc-ls-003" firstAttribute="width" secondItem="Scr-ls-002" secondAttribute="width" id="Cst-ls-005"/>
+                                        <constraint firstItem="Doc-ls-003" firstAttribute="height" constant="1000" id="Cst-ls-006"/>
+                                    </constraints>
+                                </scrollView>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="Scr-ls-002" firstAttribute="top" secondItem="Roo-ls-001" secondAttribute="top" id="Cst-ls-007"/>
+                                <constraint firstItem="Scr-ls-002" firstAttribute="leading" secondItem="Roo-ls-001" secondAttribute="leading" id="Cst-ls-008"/>
+                                <constraint firstAttribute="trailing" secondItem="Scr-ls-002" secondAttribute="trailing" id="Cst-ls-009"/>
+                                <constraint firstAttribute="bottom" secondItem="Scr-ls-002" secondAttribute="bottom" id="Cst-ls-010"/>
+                            </constraints>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
