@@ -113,6 +113,12 @@ public struct IBViewController: Sendable, Equatable {
     public var view: IBView?
     /// `<layoutGuides>`: the pre-iOS 11 top and bottom layout guides (`viewControllerLayoutGuide`).
     public var layoutGuides: [IBLayoutGuide]
+    /// The bars IB draws over the controller's view (`simulatedTopBarMetrics`,
+    /// `simulatedBottomBarMetrics`): the element name (`simulatedNavigationBarMetrics`,
+    /// `simulatedTabBarMetrics`, `simulatedToolbarMetrics`), with `translucent="NO"` and
+    /// `prompted="YES"` kept as `opaque` and `prompted`. `nil` when none is drawn.
+    public var simulatedTopBar: IBSimulatedBar?
+    public var simulatedBottomBar: IBSimulatedBar?
 
     public init(
         elementName: String, id: String?, customClass: String? = nil,
@@ -129,6 +135,23 @@ public struct IBViewController: Sendable, Equatable {
         self.line = line
         self.view = view
         self.layoutGuides = layoutGuides
+    }
+}
+
+/// A bar Interface Builder simulates over a controller's view (`<simulatedNavigationBarMetrics
+/// key="simulatedTopBarMetrics" translucent="NO" prompted="NO"/>`).
+public struct IBSimulatedBar: Sendable, Equatable {
+    public var elementName: String
+    /// `translucent="NO"`: UIKit lays the controller's view out below an opaque bar
+    /// (`extendedLayoutIncludesOpaqueBars` is off by default), so the bar covers none of it.
+    public var opaque: Bool
+    /// `prompted="YES"`: a navigation bar with a prompt line above its title.
+    public var prompted: Bool
+
+    public init(elementName: String, opaque: Bool = false, prompted: Bool = false) {
+        self.elementName = elementName
+        self.opaque = opaque
+        self.prompted = prompted
     }
 }
 

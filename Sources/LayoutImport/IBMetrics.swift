@@ -28,6 +28,22 @@ public enum IBMetrics {
         + "\"iPhone X のセーフエリア\"; useyourloaf.com, \"Supporting iPhone X\": 34 points "
         + "at the bottom, 44 at each side in landscape)"
 
+    /// The height a bar that IB simulates over a controller's view adds to that side of its
+    /// safe area, in portrait on a phone: a navigation bar or toolbar 44 points, a tab bar
+    /// 49, a navigation bar with a prompt 74 (Apple's iOS Human Interface Guidelines, "Bars",
+    /// through iOS 12: navigation bar and toolbar 44 points, tab bar 49; a prompt adds a 30-point
+    /// line). An opaque bar (`translucent="NO"`) adds nothing: UIKit lays the view out below it.
+    /// A bar this table does not know adds nothing.
+    public static func barHeight(_ bar: IBSimulatedBar) -> Double {
+        if bar.opaque { return 0 }
+        switch bar.elementName {
+        case "simulatedNavigationBarMetrics": return bar.prompted ? 74 : 44
+        case "simulatedToolbarMetrics": return 44
+        case "simulatedTabBarMetrics": return 49
+        default: return 0
+        }
+    }
+
     /// Only screens whose insets a source states are listed; another screen size gets 0 on
     /// every side the document's own constraints do not give (IB's device ids do not name one
     /// size: `retina6_1` was 414x896 before Xcode 12 and 390x844 after).

@@ -374,6 +374,22 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
                 next = .ignored
             } else if name == "navigationItem" || name == "toolbarItems" {
                 next = .barItems
+            } else if attrs["key"] == "simulatedTopBarMetrics"
+                || attrs["key"] == "simulatedBottomBarMetrics"
+            {
+                // `<nil key=...>` says no bar is drawn.
+                let bar =
+                    name == "nil"
+                    ? nil
+                    : IBSimulatedBar(
+                        elementName: name, opaque: attrs["translucent"] == "NO",
+                        prompted: attrs["prompted"] == "YES")
+                if attrs["key"] == "simulatedTopBarMetrics" {
+                    c.controller.simulatedTopBar = bar
+                } else {
+                    c.controller.simulatedBottomBar = bar
+                }
+                next = .ignored
             } else {
                 next = .ignored
             }

@@ -257,11 +257,28 @@ private struct TreeTranslator {
                     return best.key
                 }
             }
+            // A bar IB draws over the controller's view (a navigation, tab or tool bar)
+            // adds to that side of the screen's own inset, as a navigation or tab bar
+            // controller extends its child's safe area under its translucent bars.
+            let simulated =
+                side == "top"
+                ? controller?.simulatedTopBar
+                : side == "bottom" ? controller?.simulatedBottomBar : nil
+            let bar = simulated.map(IBMetrics.barHeight) ?? 0
+            let barText =
+                bar == 0
+                ? ""
+                : " + \(IBTranslator.number(bar)) (a simulated \(simulated?.elementName ?? "bar"))"
             if let tableValue, let table {
                 safeSources.append(
-                    "\(side) \(IBTranslator.number(tableValue)): device table, \(table.row.devices)"
-                        + (table.landscape ? " landscape" : " portrait"))
-                return tableValue
+                    "\(side) \(IBTranslator.number(tableValue + bar)): device table, \(table.row.devices)"
+                        + (table.landscape ? " landscape" : " portrait") + barText)
+                return tableValue + bar
+            }
+            if bar != 0 {
+                safeSources.append(
+                    "\(side) \(IBTranslator.number(bar)): no device table row" + barText)
+                return bar
             }
             safeSources.append("\(side) 0: no constraint gives it and no device table row")
             return 0
@@ -413,7 +430,15 @@ private struct TreeTranslator {
             if parentName != "root" { line += " in \(parentName)" }
             line += " \(stack.axis == "vertical" ? "V" : "H")"
             line += " spacing \(IBTranslator.number(stack.spacing))"
-            line += " distribute \(stack.distribution) align \(stack.alignment)"
+            // With no arranged views the distribution places nothing, and UIKit lays an
+            // empty stack out by its own constraints alone whatever the distribution says;
+            // `fill` is the one the vocabulary accepts for an empty stack.
+            let distribution = v.subviews.isEmpty ? "fill" : stack.distribution
+            // UIStackView.Alignment documents the baseline alignments as valid only for
+            // horizontal stacks; a vertical one aligns its column as with the default, fill.
+            let isBaseline = stack.alignment == "firstBaseline" || stack.alignment == "lastBaseline"
+            let alignment = stack.axis == "vertical" && isBaseline ? "fill" : stack.alignment
+            line += " distribute \(distribution) align \(alignment)"
             if stack.layoutMarginsRelativeArrangement, let m = edgeMargins[v.ref] {
                 line += " margins \(m.text)"
             } else if v.layoutMargins != nil {

@@ -61,11 +61,13 @@ struct IBTranslatorTests {
         #expect(s.first("view", "view_Old-aa-010")?.words.contains("intrinsic") == false)
 
         // The stack: its axis, spacing, modes and margins, its arranged views inside it in order.
+        // A baseline alignment is valid only for horizontal stacks (UIStackView.Alignment):
+        // this vertical one fills its column.
         let stack = try #require(s.first("stack", "stackView_Stk-aa-007"))
         #expect(
             stack.text
                 == "stack stackView_Stk-aa-007 V spacing 6.5 distribute equalSpacing "
-                + "align firstBaseline margins 8 8 8 12 frame 20 100 200 80")
+                + "align fill margins 8 8 8 12 frame 20 100 200 80")
         let arranged = s.filter {
             $0.words.count > 3 && $0.words[2...3] == ["in", "stackView_Stk-aa-007"]
         }

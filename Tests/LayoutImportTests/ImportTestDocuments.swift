@@ -279,7 +279,8 @@ let scrollStoryboard = """
     </document>
     """
 
-/// A XIB whose only view is a horizontal stack of two labels: what waits for stacks.
+/// A XIB whose only view is a horizontal stack (200x40) of two views filled equally with 8
+/// between them: `left` at 0 0 96 40, `right` at 104 0 96 40.
 let stackXIB = """
     <?xml version="1.0" encoding="UTF-8"?>
     <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
@@ -310,5 +311,257 @@ let stackXIB = """
                 </constraints>
             </view>
         </objects>
+    </document>
+    """
+
+/// A storyboard on a 375x667 phone (safe area 20 0 0 0 from the device table) with a hidden
+/// view and size-class variations:
+///
+/// - `badge` is hidden but still laid out, as UIKit lays out hidden views: 20 from the
+///   leading edge, 100 from the top, 100x40 (20 100 100 40);
+/// - `box`: 20 from the leading edge, 200x50, 200 from the top in the default size class
+///   (20 200 200 50); in `heightClass=compact` its top is 120 instead;
+/// - `extra` is installed only in `heightClass=compact`; IB saves its frame anyway: on the
+///   bottom edge and both sides, 40 high (0 627 375 40).
+let hiddenVariantStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina4_7" orientation="portrait" appearance="light"/>
+        <scenes>
+            <scene sceneID="Scn-hv-001">
+                <objects>
+                    <viewController storyboardIdentifier="Toggle" id="Vcl-hv-001" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-hv-001">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <view hidden="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Bdg-hv-002" userLabel="badge">
+                                    <rect key="frame" x="20" y="100" width="100" height="40"/>
+                                </view>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Box-hv-003" userLabel="box">
+                                    <rect key="frame" x="20" y="200" width="200" height="50"/>
+                                </view>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Ext-hv-004" userLabel="extra">
+                                    <rect key="frame" x="0.0" y="627" width="375" height="40"/>
+                                </view>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="Bdg-hv-002" firstAttribute="leading" secondItem="Roo-hv-001" secondAttribute="leading" constant="20" id="Cst-hv-001"/>
+                                <constraint firstItem="Bdg-hv-002" firstAttribute="top" secondItem="Roo-hv-001" secondAttribute="top" constant="100" id="Cst-hv-002"/>
+                                <constraint firstItem="Bdg-hv-002" firstAttribute="width" constant="100" id="Cst-hv-003"/>
+                                <constraint firstItem="Bdg-hv-002" firstAttribute="height" constant="40" id="Cst-hv-004"/>
+                                <constraint firstItem="Box-hv-003" firstAttribute="leading" secondItem="Roo-hv-001" secondAttribute="leading" constant="20" id="Cst-hv-005"/>
+                                <constraint firstItem="Box-hv-003" firstAttribute="top" secondItem="Roo-hv-001" secondAttribute="top" constant="200" id="Cst-hv-006"/>
+                                <constraint firstItem="Box-hv-003" firstAttribute="top" secondItem="Roo-hv-001" secondAttribute="top" constant="120" id="Cst-hv-007"/>
+                                <constraint firstItem="Box-hv-003" firstAttribute="width" constant="200" id="Cst-hv-008"/>
+                                <constraint firstItem="Box-hv-003" firstAttribute="height" constant="50" id="Cst-hv-009"/>
+                                <constraint firstItem="Ext-hv-004" firstAttribute="leading" secondItem="Roo-hv-001" secondAttribute="leading" id="Cst-hv-010"/>
+                                <constraint firstAttribute="trailing" secondItem="Ext-hv-004" secondAttribute="trailing" id="Cst-hv-011"/>
+                                <constraint firstAttribute="bottom" secondItem="Ext-hv-004" secondAttribute="bottom" id="Cst-hv-012"/>
+                                <constraint firstItem="Ext-hv-004" firstAttribute="height" constant="40" id="Cst-hv-013"/>
+                            </constraints>
+                            <variation key="default">
+                                <mask key="subviews">
+                                    <exclude reference="Ext-hv-004"/>
+                                </mask>
+                                <mask key="constraints">
+                                    <exclude reference="Cst-hv-007"/>
+                                </mask>
+                            </variation>
+                            <variation key="heightClass=compact">
+                                <mask key="subviews">
+                                    <include reference="Ext-hv-004"/>
+                                </mask>
+                                <mask key="constraints">
+                                    <exclude reference="Cst-hv-006"/>
+                                    <include reference="Cst-hv-007"/>
+                                </mask>
+                            </variation>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
+
+/// A XIB whose view wants to be 100 and 200 wide, both required: it cannot be solved, so the
+/// import leaves it out (or, with `--strict`, refuses the document).
+let conflictXIB = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <objects>
+            <view contentMode="scaleToFill" id="Roo-cf-001" customClass="ConflictView">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Bar-cf-002" userLabel="bar">
+                        <rect key="frame" x="0.0" y="0.0" width="100" height="100"/>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="Bar-cf-002" firstAttribute="top" secondItem="Roo-cf-001" secondAttribute="top" id="Cst-cf-001"/>
+                    <constraint firstItem="Bar-cf-002" firstAttribute="leading" secondItem="Roo-cf-001" secondAttribute="leading" id="Cst-cf-002"/>
+                    <constraint firstItem="Bar-cf-002" firstAttribute="height" constant="100" id="Cst-cf-003"/>
+                    <constraint firstItem="Bar-cf-002" firstAttribute="width" constant="100" id="Cst-cf-004"/>
+                    <constraint firstItem="Bar-cf-002" firstAttribute="width" constant="200" id="Cst-cf-005"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+
+/// A XIB (300x100) with two stacks UIKit lays out by their own constraints alone:
+///
+/// - `empty`, an equal-spacing stack with no arranged views, pinned to the top-left corner,
+///   100x20 (0 0 100 20): with nothing to arrange the distribution places nothing;
+/// - `column`, a vertical stack aligned on first baselines (valid only for horizontal
+///   stacks, so it fills): 0 from the left, 40 from the top, 300x60, its one arranged view
+///   filling it (0 40 300 60).
+let emptyAndColumnStackXIB = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <objects>
+            <view contentMode="scaleToFill" id="Roo-es-001" customClass="StacksView">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <subviews>
+                    <stackView opaque="NO" contentMode="scaleToFill" distribution="equalSpacing" translatesAutoresizingMaskIntoConstraints="NO" id="Emp-es-002" userLabel="empty">
+                        <rect key="frame" x="0.0" y="0.0" width="100" height="20"/>
+                    </stackView>
+                    <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" alignment="firstBaseline" translatesAutoresizingMaskIntoConstraints="NO" id="Col-es-003" userLabel="column">
+                        <rect key="frame" x="0.0" y="40" width="300" height="60"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" id="Row-es-004" userLabel="row">
+                                <rect key="frame" x="0.0" y="0.0" width="300" height="60"/>
+                            </view>
+                        </subviews>
+                    </stackView>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="Emp-es-002" firstAttribute="top" secondItem="Roo-es-001" secondAttribute="top" id="Cst-es-001"/>
+                    <constraint firstItem="Emp-es-002" firstAttribute="leading" secondItem="Roo-es-001" secondAttribute="leading" id="Cst-es-002"/>
+                    <constraint firstItem="Emp-es-002" firstAttribute="width" constant="100" id="Cst-es-003"/>
+                    <constraint firstItem="Emp-es-002" firstAttribute="height" constant="20" id="Cst-es-004"/>
+                    <constraint firstItem="Col-es-003" firstAttribute="top" secondItem="Roo-es-001" secondAttribute="top" constant="40" id="Cst-es-005"/>
+                    <constraint firstItem="Col-es-003" firstAttribute="leading" secondItem="Roo-es-001" secondAttribute="leading" id="Cst-es-006"/>
+                    <constraint firstAttribute="trailing" secondItem="Col-es-003" secondAttribute="trailing" id="Cst-es-007"/>
+                    <constraint firstAttribute="bottom" secondItem="Col-es-003" secondAttribute="bottom" id="Cst-es-008"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+
+/// Two freeform 375x600 scenes (no device table row, no constraint to the safe area) whose
+/// controllers IB draws with simulated bars; `content` is pinned to the root's top and
+/// bottom margins and its sides:
+///
+/// - `Bars`: a translucent navigation bar (44) and a tab bar (49) cover the view, so the
+///   safe area is 44 at the top and 49 at the bottom (0 44 375 507);
+/// - `Opaque`: an opaque navigation bar (`translucent="NO"`): UIKit lays the view out below
+///   it, so it covers nothing (0 0 375 600).
+let simulatedBarsStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina4_7" orientation="portrait" appearance="light"/>
+        <scenes>
+            <scene sceneID="Scn-sb-001">
+                <objects>
+                    <viewController storyboardIdentifier="Bars" id="Vcl-sb-001" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-sb-001">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="600"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Cnt-sb-002" userLabel="content">
+                                    <rect key="frame" x="0.0" y="44" width="375" height="507"/>
+                                </view>
+                            </subviews>
+                            <viewLayoutGuide key="safeArea" id="Saf-sb-001"/>
+                            <constraints>
+                                <constraint firstItem="Cnt-sb-002" firstAttribute="top" secondItem="Roo-sb-001" secondAttribute="topMargin" id="Cst-sb-001"/>
+                                <constraint firstAttribute="bottomMargin" secondItem="Cnt-sb-002" secondAttribute="bottom" id="Cst-sb-002"/>
+                                <constraint firstItem="Cnt-sb-002" firstAttribute="leading" secondItem="Roo-sb-001" secondAttribute="leading" id="Cst-sb-003"/>
+                                <constraint firstAttribute="trailing" secondItem="Cnt-sb-002" secondAttribute="trailing" id="Cst-sb-004"/>
+                            </constraints>
+                        </view>
+                        <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" prompted="NO"/>
+                        <simulatedTabBarMetrics key="simulatedBottomBarMetrics"/>
+                        <freeformSimulatedSizeMetrics key="simulatedDestinationMetrics"/>
+                        <size key="freeformSize" width="375" height="600"/>
+                    </viewController>
+                </objects>
+            </scene>
+            <scene sceneID="Scn-sb-002">
+                <objects>
+                    <viewController storyboardIdentifier="Opaque" id="Vcl-sb-002" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-sb-002">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="600"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Cnt-sb-003" userLabel="content">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="600"/>
+                                </view>
+                            </subviews>
+                            <viewLayoutGuide key="safeArea" id="Saf-sb-002"/>
+                            <constraints>
+                                <constraint firstItem="Cnt-sb-003" firstAttribute="top" secondItem="Roo-sb-002" secondAttribute="topMargin" id="Cst-sb-005"/>
+                                <constraint firstAttribute="bottomMargin" secondItem="Cnt-sb-003" secondAttribute="bottom" id="Cst-sb-006"/>
+                                <constraint firstItem="Cnt-sb-003" firstAttribute="leading" secondItem="Roo-sb-002" secondAttribute="leading" id="Cst-sb-007"/>
+                                <constraint firstAttribute="trailing" secondItem="Cnt-sb-003" secondAttribute="trailing" id="Cst-sb-008"/>
+                            </constraints>
+                        </view>
+                        <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" translucent="NO" prompted="NO"/>
+                        <freeformSimulatedSizeMetrics key="simulatedDestinationMetrics"/>
+                        <size key="freeformSize" width="375" height="600"/>
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
+
+/// A scroll view saved before Xcode 11 (no content or frame guide) on a 375x667 phone: it
+/// fills the root (0 0 375 667); its `document` is pinned to its content area's edges and
+/// as wide as it, 1000 high (0 0 375 1000). The translator gives it a content guide, 375x1000,
+/// that keeps the scroll view's IB id.
+let legacyScrollStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14490" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+        <device id="retina4_7" orientation="portrait"/>
+        <scenes>
+            <scene sceneID="Scn-ls-001">
+                <objects>
+                    <viewController storyboardIdentifier="Reader" id="Vcl-ls-001" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-ls-001">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <scrollView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Scr-ls-002" userLabel="scroll">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                    <subviews>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Doc-ls-003" userLabel="document">
+                                            <rect key="frame" x="0.0" y="0.0" width="375" height="1000"/>
+                                        </view>
+                                    </subviews>
+                                    <constraints>
+                                        <constraint firstItem="Doc-ls-003" firstAttribute="top" secondItem="Scr-ls-002" secondAttribute="top" id="Cst-ls-001"/>
+                                        <constraint firstAttribute="bottom" secondItem="Doc-ls-003" secondAttribute="bottom" id="Cst-ls-002"/>
+                                        <constraint firstItem="Doc-ls-003" firstAttribute="leading" secondItem="Scr-ls-002" secondAttribute="leading" id="Cst-ls-003"/>
+                                        <constraint firstAttribute="trailing" secondItem="Doc-ls-003" secondAttribute="trailing" id="Cst-ls-004"/>
+                                        <constraint firstItem="Doc-ls-003" firstAttribute="width" secondItem="Scr-ls-002" secondAttribute="width" id="Cst-ls-005"/>
+                                        <constraint firstItem="Doc-ls-003" firstAttribute="height" constant="1000" id="Cst-ls-006"/>
+                                    </constraints>
+                                </scrollView>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="Scr-ls-002" firstAttribute="top" secondItem="Roo-ls-001" secondAttribute="top" id="Cst-ls-007"/>
+                                <constraint firstItem="Scr-ls-002" firstAttribute="leading" secondItem="Roo-ls-001" secondAttribute="leading" id="Cst-ls-008"/>
+                                <constraint firstAttribute="trailing" secondItem="Scr-ls-002" secondAttribute="trailing" id="Cst-ls-009"/>
+                                <constraint firstAttribute="bottom" secondItem="Scr-ls-002" secondAttribute="bottom" id="Cst-ls-010"/>
+                            </constraints>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
     </document>
     """

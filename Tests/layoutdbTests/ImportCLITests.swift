@@ -43,7 +43,8 @@ private let screenStoryboard = """
     </document>
     """
 
-/// A XIB whose view holds a stack view: a layout the project cannot apply until stacks land.
+/// A XIB whose view holds a stack view filling it (200x40) with two arranged views, filled
+/// equally with 8 between them: `left` at 0 0 96 40, `right` at 104 0 96 40.
 private let stackXIB = """
     <?xml version="1.0" encoding="UTF-8"?>
     <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
@@ -51,10 +52,24 @@ private let stackXIB = """
             <view contentMode="scaleToFill" id="Roo-cj-001" customClass="PairView">
                 <rect key="frame" x="0.0" y="0.0" width="200" height="40"/>
                 <subviews>
-                    <stackView opaque="NO" contentMode="scaleToFill" spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-cj-002">
+                    <stackView opaque="NO" contentMode="scaleToFill" distribution="fillEqually" spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-cj-002" userLabel="pair">
                         <rect key="frame" x="0.0" y="0.0" width="200" height="40"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" id="Lft-cj-003" userLabel="left">
+                                <rect key="frame" x="0.0" y="0.0" width="96" height="40"/>
+                            </view>
+                            <view contentMode="scaleToFill" id="Rgt-cj-004" userLabel="right">
+                                <rect key="frame" x="104" y="0.0" width="96" height="40"/>
+                            </view>
+                        </subviews>
                     </stackView>
                 </subviews>
+                <constraints>
+                    <constraint firstItem="Stk-cj-002" firstAttribute="top" secondItem="Roo-cj-001" secondAttribute="top" id="Cst-cj-001"/>
+                    <constraint firstItem="Stk-cj-002" firstAttribute="leading" secondItem="Roo-cj-001" secondAttribute="leading" id="Cst-cj-002"/>
+                    <constraint firstAttribute="trailing" secondItem="Stk-cj-002" secondAttribute="trailing" id="Cst-cj-003"/>
+                    <constraint firstAttribute="bottom" secondItem="Stk-cj-002" secondAttribute="bottom" id="Cst-cj-004"/>
+                </constraints>
             </view>
         </objects>
     </document>
@@ -124,18 +139,19 @@ struct ImportCLITests {
         #expect(!FileManager.default.fileExists(atPath: box.db))
     }
 
-    @Test("a layout with a stack view is left out, reported at the stack, until stacks land")
-    func stackWaits() {
+    @Test("a stack view imports: its arranged views are solved where Xcode saved them")
+    func stackView() {
         let box = Sandbox()
-        let r = box.run(["import", box.write("Pair.xib", stackXIB)])
-        #expect(r.status == 0)
+        let r = box.run(["import", box.write("Pair.xib", stackXIB), "--strict"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("imported PairView (4 views)"), "\(r.stdout)")
+        #expect(r.stdout.contains("Pair.xib: 1 of 1 layouts imported"), "\(r.stdout)")
         #expect(
-            r.stderr.contains(
-                "Pair.xib:\(line(of: "id=\"Stk-cj-002\"", in: stackXIB)): <stackView id=Stk-cj-002>: 'stack' statements are not supported "
-                    + "yet; layout PairView not imported"), "\(r.stderr)")
-        #expect(r.stdout.contains("0 of 1 layouts imported"))
-        let strict = box.run(["import", box.write("Pair.xib", stackXIB), "--strict"])
-        #expect(strict.status == 65)
+            box.sql(
+                "select view, source_id, x, y, width, height from solved_frames "
+                    + "where layout = 'PairView' order by view")
+                == "left|Lft-cj-003|0.0|0.0|96.0|40.0\npair|Stk-cj-002|0.0|0.0|200.0|40.0\n"
+                + "right|Rgt-cj-004|104.0|0.0|96.0|40.0")
     }
 
     @Test("malformed XML, a file that is not IB, an old format: exit 65, project untouched")

@@ -283,7 +283,7 @@ extension Project {
         var report: ImportReport
     }
 
-    /// Each layout of `report` with its solved frames (the root's is the canvas), for
+    /// Each layout of `report` with its views' solved frames (the root's is the canvas), for
     /// ``IBMatch``: what the import's frames are checked against.
     package func solvedLayouts(_ report: ImportReport) throws -> [IBMatch.SolvedLayout] {
         let canvases = Dictionary(
@@ -291,7 +291,9 @@ extension Project {
         return try report.layouts.map { layout in
             var solved: [String: IBRect] = [:]
             if layout.imported {
-                for row in try frames(layout: layout.name) {
+                // Views only: a guide the translator makes for a scroll view (its content
+                // area) keeps the scroll view's IB id, and must not stand in for its frame.
+                for row in try frames(layout: layout.name) where row.kind != .guide {
                     solved[row.view] = IBRect(
                         x: row.frame.x, y: row.frame.y, width: row.frame.width,
                         height: row.frame.height)
