@@ -303,4 +303,52 @@ struct ReapplyVocabularyTests {
         #expect(r.stderr.contains("--replace"), "\(r.stderr)")
         #expect(box.bytes() == before)
     }
+
+    // MARK: STACK.spacing as a name
+
+    @Test("get STACK.spacing prints the stack's spacing and each variant's own")
+    func getStackSpacing() {
+        let box = project(Self.signin)
+        let r = box.run(["get", "column.spacing"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("constant: 16"), "\(r.stdout)")
+        #expect(r.stdout.contains("variant compact: constant 12"), "\(r.stdout)")
+        let json = box.run(["get", "column.spacing", "--json"])
+        #expect(
+            json.stdout.contains("\"compact\":12") || json.stdout.contains("\"compact\" : 12"),
+            "\(json.stdout)")
+        // A stack that does not exist is an unknown label, as before.
+        let unknown = box.run(["get", "nothing.spacing"])
+        #expect(unknown.status != 0)
+    }
+
+    @Test("variant reset V STACK.spacing gives the variant the base's spacing again")
+    func variantResetStackSpacing() {
+        let box = project(Self.signin)
+        let r = box.run(["variant", "reset", "compact", "column.spacing", "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!box.run(["get", "column.spacing"]).stdout.contains("variant compact"))
+        let fresh = project(Self.edited(Self.signin, [("set column.spacing 12 in compact\n", "")]))
+        #expect(frames(box, Self.signinVariants) == frames(fresh, Self.signinVariants))
+    }
+
+    @Test(
+        "list --variant V shows the constraints a variant's stacks generate, with its spacing and hidden views"
+    )
+    func listVariantShowsItsStackConstraints() {
+        let box = project(Self.signin)
+        let base = box.run(["list"])
+        #expect(base.stdout.contains("password.top == email.bottom + 16"), "\(base.stdout)")
+        let compact = box.run(["list", "--variant", "compact"])
+        #expect(compact.status == 0, "\(compact.stderr)")
+        // compact: spacing 12, title hidden (collapsed, no gap after it), column.top 16.
+        #expect(compact.stdout.contains("password.top == email.bottom + 12"), "\(compact.stdout)")
+        #expect(compact.stdout.contains("email.top == title.bottom "), "\(compact.stdout)")
+        #expect(compact.stdout.contains("title.height == 0"), "\(compact.stdout)")
+        #expect(compact.stdout.contains("column.top == root.safe.top + 16"), "\(compact.stdout)")
+        #expect(!compact.stdout.contains(".bottom + 16"), "\(compact.stdout)")
+        let unknown = box.run(["list", "--variant", "nope"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("no variant `nope`"), "\(unknown.stderr)")
+    }
 }
