@@ -351,4 +351,29 @@ struct ReapplyVocabularyTests {
         #expect(unknown.status != 0)
         #expect(unknown.stderr.contains("no variant `nope`"), "\(unknown.stderr)")
     }
+
+    // MARK: Standard input under a file's name
+
+    @Test("apply - --as FILE reconciles standard input as that file, the file applied either way")
+    func standardInputAsFile() {
+        let box = Sandbox()
+        var r = box.run(["apply", "-", "--as", "home.layout", "-q"], stdin: Self.signin)
+        #expect(r.status == 0, "\(r.stderr)")
+        let edited = Self.edited(
+            Self.signin, [("set column.spacing 12 in compact", "set column.spacing 4 in compact")])
+        r = box.run(["apply", "-", "--as", "home.layout"], stdin: edited)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("change set column.spacing 4 in compact"), "\(r.stdout)")
+        #expect(frames(box, Self.signinVariants) == frames(project(edited), Self.signinVariants))
+        // The same text again is no change.
+        r = box.run(["apply", "-", "--as", "home.layout"], stdin: edited)
+        #expect(r.stdout.contains("home.layout: no changes"), "\(r.stdout)")
+        // --dry-run is allowed with a name; --as needs standard input.
+        r = box.run(["apply", "-", "--as", "home.layout", "--dry-run"], stdin: Self.signin)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("change set column.spacing 12 in compact"), "\(r.stdout)")
+        r = box.run(["apply", box.write("other.layout", Self.signin), "--as", "x.layout"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("use it with `apply -`"), "\(r.stderr)")
+    }
 }
