@@ -21,13 +21,15 @@ struct Apply: ParsableCommand {
             says so. Re-applying an unchanged file prints "no changes" and writes
             nothing. --dry-run prints the plan and writes nothing; --replace throws
             away what the file's layouts hold and applies the file afresh (see
-            docs/editing.md).
+            docs/editing.md). Standard input adds to the project, unless --as NAME
+            names the file it stands for: then it reconciles as that file would.
             """,
             examples: [
                 "layoutdb apply home.layout",
                 "layoutdb --db app.layoutdb apply home.layout -q",
                 "layoutdb --layout compact apply small.layout",
                 "generate-layout | layoutdb apply -",
+                "generate-layout | layoutdb apply - --as home.layout",
                 "layoutdb apply home.layout --dry-run",
                 "layoutdb apply home.layout --replace",
             ]))
@@ -39,11 +41,25 @@ struct Apply: ParsableCommand {
     var dryRun = false
     @Flag(help: "Throw away what the file's layouts hold and apply the file afresh.")
     var replace = false
+    @Option(
+        name: .customLong("as"),
+        help: ArgumentHelp(
+            "With -, the file name standard input stands for: it reconciles as that file.",
+            valueName: "file"))
+    var name: String?
 
     func validate() throws {
-        if file == "-" && (dryRun || replace) {
+        if file == "-" && name == nil && (dryRun || replace) {
             throw ValidationError(
-                "--dry-run and --replace need a file: standard input is not re-applied")
+                "--dry-run and --replace need a file: standard input is not re-applied; "
+                    + "name the file it stands for with --as FILE")
+        }
+        if file != "-" && name != nil {
+            throw ValidationError(
+                "--as names the file standard input stands for: use it with `apply -`")
+        }
+        if name == "-" || name?.isEmpty == true {
+            throw ValidationError("--as needs a file name, e.g. --as home.layout")
         }
     }
 
@@ -55,11 +71,11 @@ struct Apply: ParsableCommand {
         project.progress = display.update
         defer { display.finish() }
         let report: SolveReport
-        if file == "-" {
-            report = try project.apply(script: text, file: "<stdin>", layout: global.layout)
-        } else {
+        // Standard input is kept under the name --as gives it, as a file of that name.
+        let named = file == "-" ? name.map(unshielded) : file
+        if let named {
             let plan = try project.apply(
-                scriptFile: text, file: file, layout: global.layout, dryRun: dryRun,
+                scriptFile: text, file: named, layout: global.layout, dryRun: dryRun,
                 replace: replace)
             display.finish()
             // The plan is what a dry run is for; otherwise -q silences it and --json
@@ -72,6 +88,8 @@ struct Apply: ParsableCommand {
                 return
             }
             report = plan.report
+        } else {
+            report = try project.apply(script: text, file: "<stdin>", layout: global.layout)
         }
         display.finish()
         if report.changes.count > 50 && !json {

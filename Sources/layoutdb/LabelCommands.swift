@@ -8,15 +8,23 @@ struct Get: ParsableCommand {
         discussion: commandHelp(
             """
             Prints its equation, constant, priority, whether it is active, the line it
-            came from, and the constants variants give it.
+            came from, and the constants variants give it. A stack's spacing
+            (STACK.spacing) prints its constant and the variants' own.
             """,
-            examples: ["layoutdb get header.height", "layoutdb get header.height --json"]))
+            examples: [
+                "layoutdb get header.height", "layoutdb get header.height --json",
+                "layoutdb get column.spacing",
+            ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: constraintArgumentHelp) var label: String
     @Flag(help: "Print JSON.") var json = false
 
     func run() throws {
         let project = try global.open()
+        if let spacing = try project.stackSpacing(label, layout: global.layout) {
+            printSpacing(spacing)
+            return
+        }
         let named = try project.existingNamedConstraint(label, layout: global.layout)
         let c = named.constraint
         let variants = try project.variants(layout: global.layout)
@@ -58,6 +66,23 @@ struct Get: ParsableCommand {
             if let active = holding.isActive {
                 print("variant \(variant): \(active ? "active" : "inactive")")
             }
+        }
+    }
+
+    /// A stack's spacing: the one constant its generated constraints share.
+    private func printSpacing(_ spacing: Project.StackSpacing) {
+        if json {
+            print(
+                jsonString([
+                    "label": spacing.label, "stack": spacing.stack, "constant": spacing.spacing,
+                    "variants": spacing.variants,
+                ]))
+            return
+        }
+        print("\(spacing.label): the spacing of stack \(spacing.stack)")
+        print("constant: \(formatNumber(spacing.spacing))")
+        for (variant, value) in spacing.variants.sorted(by: { $0.key < $1.key }) {
+            print("variant \(variant): constant \(formatNumber(value))")
         }
     }
 }

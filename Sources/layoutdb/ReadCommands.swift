@@ -11,15 +11,24 @@ struct List: ParsableCommand {
             ones layoutdb generates (intrinsic sizes) are marked in the notes. The id
             (`#17`) is stable: every command that takes a label takes it too, so an
             unlabelled constraint can be changed, removed or labelled (`label`).
+            With --variant, the constraints as that variant has them: its constants,
+            priorities and activations, and what its stacks generate with its hidden
+            views and spacings.
             """,
-            examples: ["layoutdb list", "layoutdb --layout settings list --json"]))
+            examples: [
+                "layoutdb list", "layoutdb --layout settings list --json",
+                "layoutdb list --variant compact",
+            ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Flag(help: "Print JSON.") var json = false
+    @Option(help: ArgumentHelp("List the constraints as this variant has them.", valueName: "name"))
+    var variant: String?
 
     func run() throws {
         let project = try global.open()
         try noteIfEmpty(project, global)
-        let listed = try project.listedConstraints(layout: global.layout, includeGenerated: true)
+        let listed = try project.listedConstraints(
+            layout: global.layout, includeGenerated: true, variant: variant)
         if json {
             print(
                 jsonString(

@@ -95,9 +95,13 @@ struct VariantCommand: ParsableCommand {
             discussion: commandHelp(
                 """
                 Drops the variant's own constant, priority and activation for LABEL
-                (`set ... in V`, `priority ... in V`, `activate`/`deactivate ... in V`).
+                (`set ... in V`, `priority ... in V`, `activate`/`deactivate ... in V`),
+                or its own spacing of a stack (STACK.spacing).
                 """,
-                examples: ["layoutdb variant reset compact header.height"]))
+                examples: [
+                    "layoutdb variant reset compact header.height",
+                    "layoutdb variant reset compact column.spacing",
+                ]))
         @OptionGroup(visibility: .hidden) var global: GlobalOptions
         @Argument(help: "The variant's name.") var name: String
         @Argument(help: constraintArgumentHelp) var label: String

@@ -213,6 +213,10 @@ extension Project {
                 try write(.view(view.declaration))
             }
             for view in views where view.declaration.isHidden {
+                let key = ScriptImage.Layout.overrideKey(
+                    of: .hide(view: view.name, hidden: true, variant: nil))
+                // A stack's own view line, or a `hide` line, says it already.
+                if let key, source?.overrides.contains(key) == true { continue }
                 try write(.hide(view: view.name, hidden: true, variant: nil))
             }
             var labels: [Int64: String] = [:]
@@ -227,6 +231,11 @@ extension Project {
                 if let label, !stored.constraint.isActive {
                     try write(.activate(label: label, isActive: false, variant: nil))
                 }
+            }
+            /// Whether a source line says `statement` (an override) already.
+            func said(_ statement: Statement) -> Bool {
+                guard let key = ScriptImage.Layout.overrideKey(of: statement) else { return false }
+                return source?.overrides.contains(key) == true
             }
             for variant in try store.variants(layout: name) {
                 if source?.variants.contains(variant.name) != true {
@@ -245,20 +254,28 @@ extension Project {
                 }
                 for (id, priority) in variant.priorities.sorted(by: { $0.key < $1.key }) {
                     guard let label = labels[id] else { continue }
-                    try write(.priority(label: label, priority: priority, variant: v))
+                    let statement = Statement.priority(label: label, priority: priority, variant: v)
+                    if !said(statement) { try write(statement) }
                 }
                 for (id, active) in variant.activations.sorted(by: { $0.key < $1.key }) {
                     guard let label = labels[id] else { continue }
-                    try write(.activate(label: label, isActive: active, variant: v))
+                    let statement = Statement.activate(label: label, isActive: active, variant: v)
+                    if !said(statement) { try write(statement) }
                 }
                 for (id, size) in variant.intrinsics.sorted(by: { $0.key < $1.key }) {
                     guard let view = viewNames[id] else { continue }
-                    try write(.intrinsic(view: view, size: size, variant: v))
+                    let statement = Statement.intrinsic(view: view, size: size, variant: v)
+                    if !said(statement) { try write(statement) }
                 }
                 for (view, hidden) in variant.hidden.sorted(by: { $0.key < $1.key }) {
-                    try write(.hide(view: view, hidden: hidden, variant: v))
+                    let statement = Statement.hide(view: view, hidden: hidden, variant: v)
+                    if !said(statement) { try write(statement) }
                 }
                 for (stack, spacing) in variant.spacing.sorted(by: { $0.key < $1.key }) {
+                    let label = StackArrangement.spacingLabel(of: stack)
+                    if source?.sets.contains(ScriptImage.Layout.setKey(label, v)) == true {
+                        continue
+                    }
                     try write(
                         .set(
                             label: StackArrangement.spacingLabel(of: stack), constant: spacing,

@@ -13,6 +13,8 @@ struct SourceExport {
     var variants: Set<String> = []
     /// `LABEL|VARIANT`.
     var sets: Set<String> = []
+    /// ``ScriptImage/Layout/overrideKey(of:)``: `hide|VIEW|VARIANT`, ...
+    var overrides: Set<String> = []
 }
 
 extension Project {
@@ -76,8 +78,58 @@ extension Project {
                 }
                 return Reconciler.same(expected, row.constraint)
             }
+            func labelled(_ label: String) -> StoredConstraint? {
+                if let row = constraints[label] { return row }
+                // A compound label names its parts (`title.size.width`, `gap.1`, ...).
+                return constraints.filter { $0.key.hasPrefix(label + ".") }
+                    .min { $0.key < $1.key }?.value
+            }
+            /// What the project holds where `statement` (an override) writes, in its form.
+            func stored(_ statement: Statement) -> Statement? {
+                switch statement {
+                case .hide(let view, _, let variant?):
+                    return variantByName[variant]?.hidden[view].map {
+                        .hide(view: view, hidden: $0, variant: variant)
+                    }
+                case .hide(let view, _, nil):
+                    return viewByName[view].map {
+                        .hide(view: view, hidden: $0.declaration.isHidden, variant: nil)
+                    }
+                case .intrinsic(let view, _, let variant):
+                    guard let v = viewByName[view] else { return nil }
+                    let size =
+                        variant == nil
+                        ? v.declaration.intrinsic ?? IntrinsicSize(width: nil, height: nil)
+                        : variantByName[variant!]?.intrinsics[v.id]
+                    return size.map { .intrinsic(view: view, size: $0, variant: variant) }
+                case .priority(let label, _, let variant):
+                    guard let row = labelled(label), let id = row.id else { return nil }
+                    let priority =
+                        variant == nil
+                        ? row.constraint.priority : variantByName[variant!]?.priorities[id]
+                    return priority.map { .priority(label: label, priority: $0, variant: variant) }
+                case .activate(let label, _, let variant):
+                    guard let row = labelled(label), let id = row.id else { return nil }
+                    let active =
+                        variant == nil
+                        ? row.constraint.isActive : variantByName[variant!]?.activations[id]
+                    return active.map { .activate(label: label, isActive: $0, variant: variant) }
+                default:
+                    return nil
+                }
+            }
+            /// A stack's spacing (`set STACK.spacing N [in V]`) as the project holds it.
+            func spacing(_ label: String, _ variant: String?) -> Double?? {
+                guard let stack = StackArrangement.stack(ofSpacingLabel: label),
+                    let spacing = viewByName[stack]?.declaration.stack?.spacing
+                else { return nil }
+                return .some(variant == nil ? spacing : variantByName[variant!]?.spacing[stack])
+            }
             func holds(_ item: ScriptImage.Item) -> Bool {
                 switch item {
+                case .override(let key):
+                    guard let expected = image.overrideStatements[key] else { return false }
+                    return stored(expected) == expected
                 case .layout, .other: return true
                 case .canvas:
                     guard
@@ -85,6 +137,7 @@ extension Project {
                             image.canvas?.statement
                     else { return false }
                     return summary.canvas == size && summary.safe == (safe ?? .zero)
+                        && summary.fit == (image.fit ?? Fit.none)
                         && summary.direction == (direction ?? .leftToRight)
                         && root?.declaration.margins == margins
                 case .view(let view):
@@ -97,6 +150,15 @@ extension Project {
                     return constraintHolds(image.labels[label]!)
                 case .set(let label, let variant):
                     let key = ScriptImage.Layout.setKey(label, variant)
+                    if let held = spacing(label, variant) {
+                        // A base one is folded into the stack's declaration.
+                        let expected =
+                            variant == nil
+                            ? StackArrangement.stack(ofSpacingLabel: label).flatMap {
+                                image.views[$0]?.stack?.spacing
+                            } : image.sets[key]?.value
+                        return held == expected
+                    }
                     guard let expected = image.sets[key], let id = constraints[label]?.id else {
                         return false
                     }
@@ -107,14 +169,19 @@ extension Project {
                 case .variant(let variant):
                     guard let current = variantByName[variant] else { return false }
                     return ScriptImage.VariantShape(
-                        canvas: current.canvas, safe: current.safe, direction: current.direction)
-                        == image.variants[variant]
+                        canvas: current.canvas, safe: current.safe, direction: current.direction,
+                        fit: current.fit) == image.variants[variant]
                 }
             }
             func current(_ item: ScriptImage.Item) throws -> [String] {
                 switch item {
                 case .layout: return []
                 case .other: return [row.text]
+                case .override(let key):
+                    guard let expected = image.overrideStatements[key],
+                        let held = stored(expected)
+                    else { return [] }
+                    return [try ScriptWriter.checkedText(of: held)]
                 case .canvas:
                     guard let canvas = summary.canvas else { return [] }
                     return [
@@ -122,7 +189,8 @@ extension Project {
                             of: .canvas(
                                 canvas, safe: summary.safe == .zero ? nil : summary.safe,
                                 margins: root?.declaration.margins,
-                                direction: summary.direction == .rightToLeft ? .rightToLeft : nil))
+                                direction: summary.direction == .rightToLeft ? .rightToLeft : nil),
+                            fitting: (summary.fit.width, summary.fit.height))
                     ]
                 case .view(let view):
                     guard let stored = viewByName[view] else { return [] }
@@ -135,6 +203,14 @@ extension Project {
                     let text = try ScriptWriter.checkedText(of: .constraint(stored.constraint))
                     return [stored.constraint.isActive ? text : "# inactive: \(text)"]
                 case .set(let label, let variant):
+                    if let held = spacing(label, variant) {
+                        return try held.map {
+                            [
+                                try ScriptWriter.checkedText(
+                                    of: .set(label: label, constant: $0, variant: variant))
+                            ]
+                        } ?? []
+                    }
                     guard let stored = constraints[label], let id = stored.id else { return [] }
                     let value =
                         variant == nil
@@ -151,7 +227,10 @@ extension Project {
                         try ScriptWriter.checkedText(
                             of: .variant(
                                 name: v.name, canvas: v.canvas, safe: v.safe, direction: v.direction
-                            ))
+                            ),
+                            fitting: v.canvas == nil
+                                ? (false, false)
+                                : ((v.fit ?? Fit.none).width, (v.fit ?? Fit.none).height))
                     ]
                 }
             }
@@ -191,6 +270,7 @@ extension Project {
                 case .variant(let variant): result.variants.insert(variant)
                 case .set(let label, let variant):
                     result.sets.insert(ScriptImage.Layout.setKey(label, variant))
+                case .override(let key): result.overrides.insert(key)
                 case .layout, .other: break
                 }
             }

@@ -28,9 +28,12 @@ extension Project {
     ///
     ///     try project.listedConstraints().map { $0.reference ?? "-" }   // ["#1", "#2", ...]
     public func listedConstraints(
-        layout: String = defaultLayoutName, includeGenerated: Bool = false
+        layout: String = defaultLayoutName, includeGenerated: Bool = false,
+        variant: String? = nil
     ) throws -> [ListedConstraint] {
-        try store.listConstraints(layout: layout, includeGenerated: includeGenerated).map {
+        try store.listConstraints(
+            layout: layout, includeGenerated: includeGenerated, variant: variant
+        ).map {
             ListedConstraint(id: $0.id, constraint: $0.constraint)
         }
     }

@@ -125,6 +125,15 @@ extension ProjectStore {
     {
         try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
+            // `STACK.spacing` names a stack's spacing, which the variant keeps beside the
+            // stack's view: NULL is the base's.
+            if let stack = try spacingStack(label, layoutID: layoutID) {
+                let variantID = try variantID(.named(variant), layoutID: layoutID, layout: layout)
+                try database.execute(
+                    "UPDATE variant_views SET spacing = NULL WHERE variant_id = ? AND view_id = ?",
+                    [variantID, stack])
+                return
+            }
             let target = try labelledConstraint(label, layoutID: layoutID, layout: layout)
             let variantID = try variantID(.named(variant), layoutID: layoutID, layout: layout)
             try database.execute(
@@ -165,21 +174,59 @@ extension ProjectStore {
 
     /// Every stored constraint of `layout` in declaration order (inactive ones too), plus
     /// with `includeGenerated` the intrinsic-size constraints (kind `.intrinsic`, no id) and
-    /// the stacks' (kind `.stack`).
-    package func listConstraints(layout: String = defaultLayoutName, includeGenerated: Bool = false)
+    /// the stacks' (kind `.stack`). With `variant`, as that variant has them: its constants,
+    /// priorities and activations, and the generated constraints of its intrinsic sizes,
+    /// hidden views and stack spacings.
+    package func listConstraints(
+        layout: String = defaultLayoutName, includeGenerated: Bool = false,
+        variant: String? = nil
+    )
         throws -> [StoredConstraint]
     {
-        guard let layoutID = try existingLayoutID(layout) else { return [] }
+        guard let layoutID = try existingLayoutID(layout) else {
+            if let variant {
+                throw StoreError.unknownVariant(
+                    name: variant, layout: layout, at: nil, suggestion: nil)
+            }
+            return []
+        }
         var result = try ConstraintReader(database: database).constraints(
             layoutID: layoutID, layout: layout, filter: nil, [])
+        var own: VariantModel?
+        if case .named(let name) = VariantRef(variant) {
+            let id = try variantID(.named(name), layoutID: layoutID, layout: layout)
+            own = try variants(layoutID: layoutID).first { $0.id == id }
+        }
+        if let own {
+            for i in result.indices {
+                guard let id = result[i].id else { continue }
+                if let constant = own.overrides[id] { result[i].constraint.constant = constant }
+                if let priority = own.priorities[id] { result[i].constraint.priority = priority }
+                if let active = own.activations[id] { result[i].constraint.isActive = active }
+            }
+        }
         if includeGenerated {
-            let views = try views(layout: layout)
+            var views = try views(layout: layout)
+            if let own {
+                for i in views.indices {
+                    if let size = own.intrinsics[views[i].id] {
+                        views[i].declaration.intrinsic =
+                            size.width == nil && size.height == nil ? nil : size
+                    }
+                    if let hidden = own.hidden[views[i].name] {
+                        views[i].declaration.isHidden = hidden
+                    }
+                    if let spacing = own.spacing[views[i].name] {
+                        views[i].declaration.stack?.spacing = spacing
+                    }
+                }
+            }
             for view in views {
                 result += IntrinsicConstraints.generate(for: view.declaration).map {
                     StoredConstraint(id: nil, layout: layout, constraint: $0)
                 }
             }
-            // The base layout's stacks (a variant's hidden views regenerate its own).
+            // The stacks, with the variant's hidden views and spacings when one is given.
             if views.contains(where: { $0.declaration.stack != nil }) {
                 result += StackConstraints(views: views.filter { !$0.isRoot }.map(\.declaration))
                     .constraints.map { StoredConstraint(id: nil, layout: layout, constraint: $0) }

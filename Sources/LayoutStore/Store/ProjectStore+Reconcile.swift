@@ -168,6 +168,42 @@ struct Reconciler {
                 try Self.updateView(nv, id: current.id, in: db)
             }
         }
+        // A stack arranges its views in declaration order (their ordinals): where the new
+        // script orders a stack's views otherwise than the project does (a line moved, a
+        // view added between two), their ordinals are dealt out again in the script's
+        // order, over the places they hold.
+        let stacks = n.viewOrder.filter { n.views[$0]?.stack != nil }
+        for stack in stacks {
+            let wanted = n.viewOrder.filter { n.views[$0]?.parent == stack }
+            let held = views.filter { $0.declaration.parent == stack && wanted.contains($0.name) }
+                .sorted { $0.ordinal < $1.ordinal }.map(\.name)
+            let expected = held + wanted.filter { !held.contains($0) }
+            if expected != wanted {
+                step(.move, "view \(stack): arranged as \(wanted.joined(separator: ", "))")
+            }
+        }
+        let reorder: (ScriptApplier) throws -> Void = { _ in
+            guard !stacks.isEmpty, let id = try store.existingLayoutID(name) else { return }
+            let now = try store.views(layoutID: id, components: nil)
+            for stack in stacks {
+                let wanted = n.viewOrder.filter { n.views[$0]?.parent == stack }
+                let children = now.filter {
+                    $0.declaration.parent == stack && wanted.contains($0.name)
+                }.sorted { $0.ordinal < $1.ordinal }
+                let byName = Dictionary(
+                    children.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+                let ordered = wanted.compactMap { byName[$0] }
+                guard ordered.map(\.id) != children.map(\.id) else { continue }
+                for (view, ordinal) in zip(ordered, children.map(\.ordinal)) {
+                    try db.execute("UPDATE views SET ordinal = ? WHERE id = ?", [ordinal, view.id])
+                }
+                // The ordinal has no dirty trigger: the stack's row marks the layout.
+                if let stackView = now.first(where: { $0.name == stack }) {
+                    try db.execute(
+                        "UPDATE stacks SET spacing = spacing WHERE view_id = ?", [stackView.id])
+                }
+            }
+        }
         var viewRemovals: [Int64] = []
         for view in o.viewOrder.reversed() where n.views[view] == nil {
             guard let current = viewByName[view] else { continue }
@@ -201,10 +237,19 @@ struct Reconciler {
                     "DELETE FROM metrics WHERE layout_id = ? AND name = ?", [id, metric])
             }
         }
-        if o.canvas?.statement != n.canvas?.statement {
+        if o.canvas?.statement != n.canvas?.statement || o.fit != n.fit {
             if let canvas = n.canvas {
-                step(.change, ScriptWriter.text(of: canvas.statement))
-                metricWrites.append { try $0.apply(canvas) }
+                let fit = n.fit ?? Fit.none
+                step(
+                    .change,
+                    ScriptWriter.text(of: canvas.statement, fitting: (fit.width, fit.height)))
+                metricWrites.append {
+                    try $0.apply(canvas)
+                    if fit.any {
+                        try $0.apply(
+                            statement(.fit(width: fit.width, height: fit.height, variant: nil)))
+                    }
+                }
             } else if layoutID != nil {
                 step(.remove, "canvas")
                 metricWrites.append { _ in
@@ -212,7 +257,8 @@ struct Reconciler {
                     try db.execute(
                         """
                         UPDATE layouts SET canvas_width = NULL, canvas_height = NULL, safe_top = 0,
-                            safe_left = 0, safe_bottom = 0, safe_right = 0, direction = 'ltr'
+                            safe_left = 0, safe_bottom = 0, safe_right = 0, direction = 'ltr',
+                            fit_width = 0, fit_height = 0
                         WHERE id = ?
                         """, [id])
                 }
@@ -234,23 +280,30 @@ struct Reconciler {
                             .variant(
                                 name: variant, canvas: nv.canvas, safe: nv.safe,
                                 direction: nv.direction)))
+                    if let fit = nv.fit, fit.any {
+                        try $0.apply(
+                            statement(.fit(width: fit.width, height: fit.height, variant: variant)))
+                    }
                 }
                 continue
             }
             let shape = ScriptImage.VariantShape(
-                canvas: current.canvas, safe: current.safe, direction: current.direction)
+                canvas: current.canvas, safe: current.safe, direction: current.direction,
+                fit: current.fit)
             if o.variants[variant] == nv || shape == nv { continue }
             step(.change, "variant \(variant)", o.variants[variant] == shape ? nil : edited)
             variantWrites.append { _ in
                 try db.execute(
                     """
                     UPDATE variants SET canvas_width = ?, canvas_height = ?, safe_top = ?,
-                        safe_left = ?, safe_bottom = ?, safe_right = ?, direction = ?
+                        safe_left = ?, safe_bottom = ?, safe_right = ?, direction = ?,
+                        fit_width = ?, fit_height = ?
                     WHERE id = ?
                     """,
                     [
                         nv.canvas?.width, nv.canvas?.height, nv.safe?.top, nv.safe?.left,
-                        nv.safe?.bottom, nv.safe?.right, nv.direction?.rawValue, current.id,
+                        nv.safe?.bottom, nv.safe?.right, nv.direction?.rawValue,
+                        nv.fit?.width, nv.fit?.height, current.id,
                     ])
             }
         }
@@ -267,7 +320,13 @@ struct Reconciler {
             let variantIsNew = ns.variant.map { newVariants.contains($0) } ?? false
             if let os, os.value == ns.value, !recreated, !variantIsNew { continue }
             let current = ns.variant.flatMap { variantByName[$0] }.flatMap { variant in
-                rows[n.labels[ns.label] ?? ns.label]?.id.flatMap { variant.overrides[$0] }
+                // A stack's spacing is the variant's own, not a constraint's constant.
+                if let stack = StackArrangement.stack(ofSpacingLabel: ns.label),
+                    viewByName[stack]?.declaration.stack != nil
+                {
+                    return variant.spacing[stack]
+                }
+                return rows[n.labels[ns.label] ?? ns.label]?.id.flatMap { variant.overrides[$0] }
             }
             if !recreated && current == ns.value { continue }
             let note = os != nil && current != nil && current != os?.value ? edited : nil
@@ -280,8 +339,18 @@ struct Reconciler {
                     statement(.set(label: ns.label, constant: ns.value, variant: ns.variant)))
             }
         }
+        var spacingRemovals: [(variant: Int64, stack: Int64)] = []
         for key in o.setOrder where n.sets[key] == nil {
             let os = o.sets[key]!
+            if let variant = os.variant, let v = variantByName[variant],
+                o.variants[variant] == nil || n.variants[variant] != nil,
+                let stack = StackArrangement.stack(ofSpacingLabel: os.label),
+                let stackView = viewByName[stack], v.spacing[stack] != nil
+            {
+                spacingRemovals.append((v.id, stackView.id))
+                step(.remove, "set \(os.label) in \(variant)")
+                continue
+            }
             // A variant the script removes takes its constants with it.
             guard let variant = os.variant, let v = variantByName[variant],
                 let id = rows[os.label]?.id, v.overrides[id] != nil,
@@ -290,6 +359,82 @@ struct Reconciler {
             setRemovals.append((v.id, id))
             step(.remove, "set \(os.label) in \(variant)")
         }
+        // Overrides not folded into a declaration (those of a variant, and base ones of
+        // what another file or the command line declared): a new or changed one is
+        // applied, and applied again when what it holds was made again (a constraint
+        // recreated, a view or variant added); a variant's one that is gone is undone
+        // (the variant falls back to the base).
+        let addedViews = Set(n.viewOrder.filter { viewByName[$0] == nil })
+        var overrideRemovals: [(ScriptApplier) throws -> Void] = []
+        for key in n.overrideOrder {
+            let located = n.overrides[key]!
+            let parts = key.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            let (target, variant) = (parts[1], parts[2].isEmpty ? nil : parts[2])
+            let remade =
+                recreatedLabels.contains(target) || addedViews.contains(target)
+                || (variant.map { newVariants.contains($0) } ?? false)
+                || additions.contains { $0.label == target }
+            if o.overrides[key]?.statement == located.statement && !remade { continue }
+            step(o.overrides[key] == nil ? .add : .change, located.text)
+            variantWrites.append { try $0.apply(located) }
+        }
+        for key in o.overrideOrder where n.overrides[key] == nil {
+            let located = o.overrides[key]!
+            let parts = key.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            let (kind, target, variant) = (parts[0], parts[1], parts[2])
+            // A base one that is gone: what the target held before it is not known here,
+            // unless the script now declares the target (its declaration says it all).
+            guard !variant.isEmpty else {
+                let declared =
+                    kind == "hide" || kind == "intrinsic"
+                    ? n.views[target] != nil : n.labels[target] != nil
+                if declared { continue }
+                throw StoreError.refusedEdit(
+                    "\(located.location): `\(located.text)` is no longer in the script, and "
+                        + "re-applying cannot tell what \(target) held before it: use "
+                        + "`layoutdb apply \(file) --replace`")
+            }
+            guard let v = variantByName[variant],
+                n.variants[variant] != nil || o.variants[variant] == nil
+            else { continue }
+            step(.remove, located.text)
+            overrideRemovals.append { _ in
+                switch kind {
+                case "hide":
+                    guard let view = viewByName[target] else { return }
+                    try db.execute(
+                        "UPDATE variant_views SET hidden = NULL WHERE variant_id = ? AND view_id = ?",
+                        [v.id, view.id])
+                case "intrinsic":
+                    guard let view = viewByName[target] else { return }
+                    try db.execute(
+                        "DELETE FROM variant_intrinsics WHERE variant_id = ? AND view_id = ?",
+                        [v.id, view.id])
+                default:
+                    guard let id = try store.existingLayoutID(name) else { return }
+                    let ids =
+                        (try? store.constraintIDs(named: target, layoutID: id, layout: name)) ?? []
+                    for constraint in ids {
+                        try db.execute(
+                            kind == "priority"
+                                ? """
+                                UPDATE variant_constraint_overrides SET priority = NULL
+                                WHERE variant_id = ? AND constraint_id = ?
+                                """
+                                : """
+                                UPDATE variant_constraint_overrides SET active = NULL
+                                WHERE variant_id = ? AND constraint_id = ?
+                                """, [v.id, constraint])
+                    }
+                    try db.execute(
+                        """
+                        DELETE FROM variant_constraint_overrides
+                        WHERE variant_id = ? AND priority IS NULL AND active IS NULL
+                        """, [v.id])
+                }
+            }
+        }
+
         // A statement kind the image keeps whole: a new one is applied; one that is gone
         // cannot be undone row by row.
         for key in n.otherOrder where o.others[key] == nil {
@@ -313,12 +458,19 @@ struct Reconciler {
                     "DELETE FROM variant_constants WHERE variant_id = ? AND constraint_id = ?",
                     [variant, constraint])
             }
+            for (variant, stack) in spacingRemovals {
+                try db.execute(
+                    "UPDATE variant_views SET spacing = NULL WHERE variant_id = ? AND view_id = ?",
+                    [variant, stack])
+            }
         }
+        writes += overrideRemovals
         writes.append { try $0.apply(statement(.layout(name))) }
         writes += viewWrites
         writes.append { _ in
             for id in viewRemovals { try db.execute("DELETE FROM views WHERE id = ?", [id]) }
         }
+        writes.append(reorder)
         writes += metricWrites
         writes.append { applier in
             for c in additions { try applier.apply(statement(.constraint(c), at: c.origin)) }
@@ -365,17 +517,41 @@ struct Reconciler {
             UPDATE views SET frame_x = ?, frame_y = ?, frame_width = ?, frame_height = ?,
                 autoresize = ?, intrinsic_width = ?, intrinsic_height = ?, hug = ?, resist = ?,
                 kind = ?, margin_top = ?, margin_left = ?, margin_bottom = ?, margin_right = ?,
-                baseline_first = ?, baseline_last = ?, hug_vertical = ?, resist_vertical = ?
+                baseline_first = ?, baseline_last = ?, hug_vertical = ?, resist_vertical = ?,
+                hidden = ?
             WHERE id = ?
             """,
             [
                 view.frame?.x, view.frame?.y, view.frame?.width, view.frame?.height,
                 view.autoresize.rawValue, view.intrinsic?.width, view.intrinsic?.height,
-                view.intrinsic?.hug.rawValue, view.intrinsic?.resist.rawValue, view.kind.rawValue,
+                view.intrinsic?.hug.rawValue, view.intrinsic?.resist.rawValue,
+                // A stack is a view row plus its `stacks` row.
+                (view.kind == .stack ? ViewKind.view : view.kind).rawValue,
                 view.margins?.top, view.margins?.left, view.margins?.bottom, view.margins?.right,
                 view.baseline?.first, view.baseline?.last, view.intrinsic?.verticalHug.rawValue,
-                view.intrinsic?.verticalResist.rawValue, id,
+                view.intrinsic?.verticalResist.rawValue, view.isHidden, id,
             ])
+        guard let stack = view.stack else {
+            try db.execute("DELETE FROM stacks WHERE view_id = ?", [id])
+            return
+        }
+        try NumberCheck.finite(stack.spacing, "a stack's spacing", at: nil)
+        let values: [(any SQLBindable)?] = [
+            stack.axis == .horizontal ? "H" : "V", stack.spacing, stack.distribution.rawValue,
+            stack.alignment.rawValue, id,
+        ]
+        try db.execute(
+            """
+            UPDATE stacks SET axis = ?, spacing = ?, distribution = ?, alignment = ?
+            WHERE view_id = ?
+            """, values)
+        if db.changes == 0 {
+            try db.execute(
+                """
+                INSERT INTO stacks (axis, spacing, distribution, alignment, view_id)
+                VALUES (?, ?, ?, ?, ?)
+                """, values)
+        }
     }
 }
 

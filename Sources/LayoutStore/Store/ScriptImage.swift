@@ -9,7 +9,15 @@ import LayoutScript
 ///   that text in the layout (`#0`, `#1`, ...) and its place in what the statement expands
 ///   to (`.0`, `.1`, ...): a VFL line is one statement that expands to several;
 /// - `set LABEL C [in V]`: the label and the variant; a base `set` of a constraint the
-///   script declares is folded into that constraint's constant;
+///   script declares is folded into that constraint's constant, a base `set STACK.spacing`
+///   of a stack it declares into the stack's declaration;
+/// - `hide`/`show VIEW`, `intrinsic VIEW`, `priority LABEL`, `activate`/`deactivate
+///   LABEL`, each with `[in V]`: the kind (`hide` and `show` are one kind, as are
+///   `activate` and `deactivate`), the view or label and the variant (``overrideKey(of:)``).
+///   A base one of a view or labelled constraint the script declares is folded into that
+///   declaration (the view's hidden flag or intrinsic size, the constraint's priority or
+///   active flag), as the applier writes it there;
+/// - `canvas ... fit`, `variant V canvas ... fit`: folded into the canvas or the variant;
 /// - any other statement: its kind, its text and occurrence (`others`).
 ///
 /// Identities survive reordering and the editing of other lines; editing an unlabelled
@@ -25,6 +33,8 @@ struct ScriptImage {
         case variant(String)
         /// A `set`: label and variant (nil: base).
         case set(String, String?)
+        /// A `hide`, `intrinsic`, `priority` or `activate` statement: its override key.
+        case override(String)
         case other(String)
     }
 
@@ -32,11 +42,15 @@ struct ScriptImage {
         var canvas: Size?
         var safe: Insets?
         var direction: LayoutDirection?
+        /// The variant's own `fit` (nil: the layout's).
+        var fit: Fit?
     }
 
     final class Layout {
         let name: String
         var canvas: LocatedStatement?
+        /// The canvas's `fit` (nil: none).
+        var fit: Fit?
         var views: [String: ViewDeclaration] = [:]
         var viewOrder: [String] = []
         var metrics: [String: Double] = [:]
@@ -50,6 +64,13 @@ struct ScriptImage {
         /// key `LABEL|VARIANT` (`LABEL|` for base).
         var sets: [String: (label: String, variant: String?, value: Double)] = [:]
         var setOrder: [String] = []
+        /// Override statements not folded into a declaration, by ``overrideKey(of:)``: the
+        /// last one of each key.
+        var overrides: [String: LocatedStatement] = [:]
+        var overrideOrder: [String] = []
+        /// Every override statement's last form by key, folded or not (what `export`
+        /// checks a line against).
+        var overrideStatements: [String: Statement] = [:]
         var others: [String: LocatedStatement] = [:]
         var otherOrder: [String] = []
         /// The items each line (by line number) made, in order.
@@ -61,6 +82,18 @@ struct ScriptImage {
 
         static func setKey(_ label: String, _ variant: String?) -> String {
             "\(label)|\(variant ?? "")"
+        }
+
+        /// `hide|VIEW|VARIANT`, `intrinsic|VIEW|VARIANT`, `priority|LABEL|VARIANT`,
+        /// `active|LABEL|VARIANT` (empty variant: the base); nil for other statements.
+        static func overrideKey(of statement: Statement) -> String? {
+            switch statement {
+            case .hide(let view, _, let variant): "hide|\(view)|\(variant ?? "")"
+            case .intrinsic(let view, _, let variant): "intrinsic|\(view)|\(variant ?? "")"
+            case .priority(let label, _, let variant): "priority|\(label)|\(variant ?? "")"
+            case .activate(let label, _, let variant): "active|\(label)|\(variant ?? "")"
+            default: nil
+            }
         }
     }
 
@@ -75,7 +108,10 @@ struct ScriptImage {
             if case .layout(let name) = located.statement { current = name }
             let layout = self.layout(current)
             let item = layout.add(located)
-            layout.lineItems[located.location.line, default: []].append(item)
+            // `canvas W fit` is two statements of one thing.
+            if layout.lineItems[located.location.line]?.last != item {
+                layout.lineItems[located.location.line, default: []].append(item)
+            }
         }
     }
 
@@ -116,7 +152,25 @@ extension ScriptImage.Layout {
         if case .layout = statement { return .layout }
         if case .canvas = statement {
             canvas = located
+            fit = nil
             return .canvas
+        }
+        if case .fit(let width, let height, let variant) = statement {
+            let value = Fit(width: width, height: height)
+            guard let variant else {
+                fit = value
+                return .canvas
+            }
+            variants[variant]?.fit = value
+            return .variant(variant)
+        }
+        if let key = ScriptImage.Layout.overrideKey(of: statement) {
+            overrideStatements[key] = statement
+            if !fold(statement) {
+                if overrides[key] == nil { overrideOrder.append(key) }
+                overrides[key] = located
+            }
+            return .override(key)
         }
         if case .view(let view) = statement {
             if views[view.name] == nil { viewOrder.append(view.name) }
@@ -139,9 +193,14 @@ extension ScriptImage.Layout {
         }
         if case .variant(let name, let canvas, let safe, let direction) = statement {
             var shape = variants[name] ?? ScriptImage.VariantShape()
+            // Declaring a variant again changes what it gives, as the applier does. A
+            // variant's own canvas fits nothing until a `fit` says so (without one it has
+            // the layout's canvas and fit).
+            if let canvas {
+                shape.fit = Fit.none
+                shape.canvas = canvas
+            }
             if variants[name] == nil { variantOrder.append(name) }
-            // Declaring a variant again changes what it gives, as the applier does.
-            if let canvas { shape.canvas = canvas }
             if let safe { shape.safe = safe }
             if let direction { shape.direction = direction }
             variants[name] = shape
@@ -150,6 +209,10 @@ extension ScriptImage.Layout {
         if case .set(let label, let value, let variant) = statement {
             if variant == nil, let key = labels[label] {
                 constraints[key]?.constant = value
+            } else if variant == nil, let stack = StackArrangement.stack(ofSpacingLabel: label),
+                views[stack]?.stack != nil
+            {
+                views[stack]!.stack!.spacing = value
             } else {
                 let key = Self.setKey(label, variant)
                 if sets[key] == nil { setOrder.append(key) }
@@ -158,6 +221,24 @@ extension ScriptImage.Layout {
             return .set(label, variant)
         }
         return addOther(located)
+    }
+
+    /// Folds a base override of a view or labelled constraint this script declares into
+    /// the declaration, as the applier writes it to the declaration's own row; false when
+    /// it is not one.
+    private func fold(_ statement: Statement) -> Bool {
+        switch statement {
+        case .hide(let view, let hidden, nil) where views[view] != nil:
+            views[view]!.isHidden = hidden
+        case .intrinsic(let view, let size, nil) where views[view] != nil:
+            views[view]!.intrinsic = size.width == nil && size.height == nil ? nil : size
+        case .priority(let label, let priority, nil) where labels[label] != nil:
+            constraints[labels[label]!]?.priority = priority
+        case .activate(let label, let isActive, nil) where labels[label] != nil:
+            constraints[labels[label]!]?.isActive = isActive
+        default: return false
+        }
+        return true
     }
 
     /// A statement kind this image does not take apart: kept whole, by its text.
