@@ -1,83 +1,212 @@
 import Foundation
 import LayoutStore
 
-/// End to end, as a user runs it: `layoutdb apply` of each workload into a new project,
-/// and `layoutdb set-constant` (process start to exit) on the workload's scenario.
+/// The edit loop end to end, as a user runs it (process start to exit of the release
+/// `layoutdb` beside this binary), against the targets of issue 17 part 4, with the
+/// floor measured in the same run by `Benchmarks/sqlite_floor.py` (Python's `sqlite3`
+/// inserting as many view, constraint, term and frame rows as the project holds in one
+/// transaction; updating as many frame rows as the edit changed; reading every frame).
+/// Per workload: `apply` into a new project, `set-constant` of the workload's scenario
+/// (alternating values), `frames --format csv`, re-`apply` of the unchanged script, and on
+/// form the re-`apply` with the scenario row's height changed in the file (alternating).
+/// Medians of `--repeat` processes (apply of 100k views: one).
 func runStoreBenchmark() {
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appending(path: "layoutdb").path
     guard FileManager.default.isExecutableFile(atPath: binary) else {
         fail("no layoutdb beside layoutdb-bench: run `swift build -c release` first")
     }
-    let workloads = Workloads()
+    let floorScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appending(path: "../sqlite_floor.py").standardized.path
+    // The machine is shared: the load average at the start and the end goes with the table.
+    func loadAverage() -> String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ")
+            .prefix(3)
+            .joined(separator: " ") ?? "?"
+    }
+    let loadAtStart = loadAverage()
+    let workloads = Workloads(defaultSizes: "1000,10000")
     let repeats = Int(option("--repeat") ?? "5") ?? 5
-    let kiwiLimit = Double(option("--kiwi-limit") ?? "150") ?? 150
-    var lines = [
-        "| workload | views | constraints | apply (s) | kiwi build+solve (s) | python sqlite3 insert of the frames (s) | set-constant, median (ms) | frames rows changed |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
-    var setTimes: [String: Double] = [:]
+    var rows: [BenchRow] = []
+    func timed(_ args: [String], _ what: String) -> (String, Double) {
+        guard let (status, out, seconds) = run(binary, args), status == 0 else {
+            fail("layoutdb \(args.joined(separator: " ")) failed (\(what))")
+        }
+        return (out, seconds)
+    }
+    func medianOf(_ count: Int, _ body: (Int) -> Double) -> Double {
+        median((0..<count).map(body))
+    }
     for family in workloads.families {
         for n in workloads.sizes {
+            let name = "\(family)-\(n)"
             let layout = workloads.path(family, n, "layout")
             let db = workloads.path(family, n, "layoutdb")
-            guard let text = try? String(contentsOfFile: layout, encoding: .utf8) else { fail("cannot read \(layout)") }
-            let header = text.split(separator: "\n").prefix(5)
-            let constraints = header.first { $0.contains("constraints=") }
-                .flatMap { $0.split(separator: " ").first { $0.hasPrefix("constraints=") } }
-                .map { String($0.dropFirst("constraints=".count)) } ?? "?"
-            let scenario = header.first { $0.hasPrefix("# set-constant ") }?.split(separator: " ")
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
-            guard let (status, _, applySeconds) = run(binary, ["--db", db, "apply", layout, "-q"]), status == 0 else {
-                fail("layoutdb apply failed on \(layout)")
+            guard let text = try? String(contentsOfFile: layout, encoding: .utf8) else {
+                fail("cannot read \(layout)")
             }
-            // The peer's figures for the same file (kiwi build, Python sqlite3 writing N frame rows).
-            var kiwi = "—"
-            var pythonInsert = "—"
-            if n <= 10_000,
-                let (_, out, _) = run(python, pythonPrefix + ["\(benchDirectory)/kiwi_peer.py", layout, "--set-reps", "1", "--sqlite", db + ".peer.sqlite"], limit: kiwiLimit),
-                let k = json(out)
-            {
-                kiwi = String(format: "%.3f", (k["build_s"] as! Double) + (k["solve_s"] as! Double))
-                if let s = k["sqlite"] as? [String: Any], let insert = s["insert_s"] as? Double {
-                    pythonInsert = String(format: "%.3f", insert)
+            let scenario = text.split(separator: "\n").prefix(5).first {
+                $0.hasPrefix("# set-constant ")
+            }?
+            .split(separator: " ").map(String.init)
+            func removeProject() {
+                for suffix in ["", "-wal", "-shm"] {
+                    try? FileManager.default.removeItem(atPath: db + suffix)
                 }
-            } else if n > 10_000 {
-                kiwi = "not run (kiwi needs seconds to minutes at 10k)"
-            } else {
-                kiwi = "> \(Int(kiwiLimit)) s (not finished)"
             }
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + ".peer.sqlite" + suffix) }
-            var setText = "—"
-            var changed = "—"
+            // Fresh apply: a new file each time.
+            let apply = medianOf(n >= 100_000 ? 1 : repeats) { _ in
+                removeProject()
+                return timed(["--db", db, "apply", layout, "-q"], "apply").1
+            }
+            removeProject()
+            _ = timed(["--db", db, "apply", layout, "-q"], "apply")
+            var setConstant = Double.nan
+            var changed = 0
             if let scenario, scenario.count == 5 {
-                let label = String(scenario[2])
-                var times: [Double] = []
-                for rep in 0..<repeats {
-                    let value = rep % 2 == 0 ? String(scenario[4]) : String(scenario[3])
-                    guard let (status, out, seconds) = run(binary, ["--db", db, "set-constant", label, value, "--json"]),
-                        status == 0
-                    else { fail("set-constant failed on \(db)") }
-                    times.append(seconds)
+                setConstant = medianOf(repeats) { rep in
+                    let (out, seconds) = timed(
+                        [
+                            "--db", db, "set-constant", scenario[2],
+                            rep % 2 == 0 ? scenario[4] : scenario[3], "--json",
+                        ],
+                        "set-constant")
                     if rep == 0 {
-                        changed = String((try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [Any])?.count ?? 0)
+                        changed =
+                            ((try? JSONSerialization.jsonObject(with: Data(out.utf8))) as? [Any])?
+                            .count ?? 0
                     }
+                    return seconds
                 }
-                setTimes["\(family)-\(n)"] = median(times)
-                setText = String(format: "%.1f", median(times) * 1000)
+                if repeats % 2 == 1 {
+                    _ = timed(
+                        ["--db", db, "set-constant", scenario[2], scenario[3], "-q"],
+                        "set-constant back")
+                }
             }
-            FileManager.default.createFile(atPath: db + ".keep", contents: nil)
-            lines.append("| \(family)-\(n) | \(n) | \(constraints) | \(String(format: "%.3f", applySeconds)) | \(kiwi) | \(pythonInsert) | \(setText) | \(changed) |")
-            FileHandle.standardError.write(Data("\(family)-\(n): apply \(String(format: "%.3f", applySeconds)) s, set-constant \(setText) ms\n".utf8))
-            for suffix in ["", "-wal", "-shm", ".keep"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+            let frames = medianOf(repeats) { _ in
+                timed(["--db", db, "frames", "--format", "csv"], "frames").1
+            }
+            let reapply = medianOf(n >= 100_000 ? 3 : repeats) { _ in
+                timed(["--db", db, "apply", layout, "-q"], "re-apply unchanged").1
+            }
+            // One row's height changed in the file, then back, each re-applied.
+            var reapplyRow = Double.nan
+            if family == "form", let scenario, scenario.count == 5 {
+                let line = "\(scenario[2]): \(scenario[2]) == \(scenario[3])"
+                guard text.contains(line + "\n") else { fail("\(layout) has no line `\(line)`") }
+                let edited = text.replacingOccurrences(
+                    of: line + "\n", with: "\(scenario[2]): \(scenario[2]) == \(scenario[4])\n")
+                reapplyRow = medianOf(repeats) { rep in
+                    try? (rep % 2 == 0 ? edited : text).write(
+                        toFile: layout, atomically: true, encoding: .utf8)
+                    return timed(
+                        ["--db", db, "apply", layout, "-q"], "re-apply with one row changed"
+                    ).1
+                }
+                try? text.write(toFile: layout, atomically: true, encoding: .utf8)
+            }
+            guard
+                let (status, out, _) = run(
+                    python,
+                    pythonPrefix + [
+                        floorScript, db, db + ".floor.sqlite", "--changed", "\(changed)",
+                        "--repeat", "3",
+                    ]),
+                status == 0, let floor = json(out), let insert = floor["insert_s"] as? Double,
+                let update = floor["update_s"] as? Double, let query = floor["query_s"] as? Double
+            else { fail("\(floorScript) failed on \(db)") }
+            removeProject()
+            FileHandle.standardError.write(
+                Data(
+                    "\(name): apply \(formatSeconds(apply)) (floor \(formatSeconds(insert))), set-constant \(formatSeconds(setConstant)), frames \(formatSeconds(frames)), re-apply \(formatSeconds(reapply))\n"
+                        .utf8))
+            let rowCounts =
+                "\(floor["views"] ?? 0) views, \(floor["constraints"] ?? 0) constraints, \(floor["terms"] ?? 0) terms, \(floor["frames"] ?? 0) frames"
+            // The issue's targets; a workload without one is measured and shown, not judged.
+            let applyLimit: BenchLimit? =
+                switch n {
+                case 1000: .seconds(0.020)
+                case 10_000: .seconds(0.150)
+                case 100_000...: .floorRatio(1.5)
+                default: nil
+                }
+            rows.append(
+                BenchRow("apply (new project)", name, apply, insert, applyLimit, note: rowCounts))
+            let setLimit: BenchLimit? =
+                family == "cards"
+                ? (n >= 100_000 ? .seconds(0.030) : nil)
+                : (n == 1000
+                    ? .seconds(0.012)
+                    : n == 10_000 ? .seconds(0.050) : n == 100_000 ? .seconds(0.400) : nil)
+            rows.append(
+                BenchRow(
+                    "set-constant", name, setConstant, update, setLimit,
+                    note: "\(changed) frames changed"))
+            rows.append(
+                BenchRow(
+                    "frames --format csv", name, frames, query, n == 1000 ? .seconds(0.006) : nil))
+            rows.append(
+                BenchRow(
+                    "re-apply, unchanged", name, reapply, insert, n >= 100_000 ? .seconds(1) : nil))
+            if !reapplyRow.isNaN {
+                rows.append(
+                    BenchRow(
+                        "re-apply, one row's height changed", name, reapplyRow, update,
+                        n == 10_000 ? .seconds(0.100) : nil))
+            }
         }
     }
-    if let small = setTimes["cards-1000"], let large = setTimes["cards-100000"] {
-        lines.append("\nset-constant cards-100000 / cards-1000: \(String(format: "%.2f", large / small))x")
-    }
+    var lines = [
+        "| what | workload | measured | floor | ratio | target | pass | |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for row in rows { lines.append(row.markdown) }
+    lines.append(
+        "\nLoad average (1, 5, 15 min) at the start: \(loadAtStart); at the end: \(loadAverage()); \(ProcessInfo.processInfo.activeProcessorCount) cores."
+    )
     let table = lines.joined(separator: "\n")
     print(table)
-    if let out = option("--out") { try? (table + "\n").write(toFile: out, atomically: true, encoding: .utf8) }
+    if let out = option("--out") {
+        try? (table + "\n").write(toFile: out, atomically: true, encoding: .utf8)
+    }
+}
+
+enum BenchLimit {
+    case seconds(Double)
+    case floorRatio(Double)
+}
+
+/// One line of the store table: a figure, its floor, and the issue's target if it has one.
+struct BenchRow {
+    let what: String
+    let workload: String
+    let measured: Double
+    let floor: Double
+    let limit: BenchLimit?
+    let note: String
+
+    init(
+        _ what: String, _ workload: String, _ measured: Double, _ floor: Double,
+        _ limit: BenchLimit?, note: String = ""
+    ) {
+        (self.what, self.workload, self.measured, self.floor, self.limit, self.note) = (
+            what, workload, measured, floor, limit, note
+        )
+    }
+
+    var markdown: String {
+        let ratio = measured / floor
+        let (target, pass): (String, String) =
+            switch limit {
+            case .seconds(let s)?: ("≤ \(formatSeconds(s))", measured <= s ? "pass" : "**fail**")
+            case .floorRatio(let r)?:
+                ("≤ \(formatRatio(r)) floor", ratio <= r ? "pass" : "**fail**")
+            case nil: ("—", "—")
+            }
+        return
+            "| \(what) | \(workload) | \(formatSeconds(measured)) | \(formatSeconds(floor)) | \(formatRatio(ratio)) | \(target) | \(pass) | \(note) |"
+    }
 }
 
 /// The store alone on one workload: parse once, then per repetition `apply` into a new

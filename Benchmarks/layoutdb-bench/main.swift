@@ -7,6 +7,8 @@ import LayoutStore
 //       [--families form,chain,grid,cards] [--kiwi-limit SECONDS] [--repeat R] [--out FILE.md]
 //   swift run -c release layoutdb-bench growth [--rounds N] [--warm]   (10k and 100k alternating)
 //   swift run -c release layoutdb-bench solve-one FILE.dump [--repeat R]   (one workload, JSON)
+//   swift run -c release layoutdb-bench store [--sizes 1000,10000] [--repeat R]   (the edit loop end
+//       to end against issue 17's targets and the Python sqlite3 floor)
 //   swift run -c release layoutdb-bench parse-lines [--pairs N] [--repeat R]   (N pairs on one
 //       line against one per line)
 //   swift run -c release layoutdb-bench import [--scenes 50] [--views 12] [--repeat R]
@@ -49,7 +51,7 @@ default:
                layoutdb-bench growth [--sizes 10000,100000] [--families ...] [--rounds N] [--repeat R] [--warm] [--out FILE.md]
                layoutdb-bench solve-one FILE.dump [--repeat R] [--build-only]
                layoutdb-bench store-one FILE.layout [--repeat R]
-               layoutdb-bench store [--sizes 1000,10000,100000] [--families ...] [--kiwi-limit SECONDS] [--out FILE.md]
+               layoutdb-bench store [--sizes 1000,10000] [--families ...] [--repeat R] [--out FILE.md]   (100000 optional)
                layoutdb-bench parse-lines [--pairs 50000] [--repeat R]
                layoutdb-bench import [--scenes 50] [--views 12] [--repeat R]
                layoutdb-bench import-samples [--dir ../shared/ib-samples] [--tolerance 1]

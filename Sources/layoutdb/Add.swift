@@ -3,6 +3,7 @@ import LayoutStore
 
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add a constraint: an equation or a VFL line.",
         discussion: commandHelp(
             """

@@ -3,6 +3,7 @@ import LayoutStore
 
 struct Animate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "animate",
         abstract: "Interpolate frames between now and a new constant.",
         discussion: commandHelp(
             """

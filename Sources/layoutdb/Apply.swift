@@ -3,6 +3,7 @@ import LayoutStore
 
 struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "apply",
         abstract: "Apply a .layout script: all of it, or nothing.",
         discussion: commandHelp(
             """

@@ -4,6 +4,7 @@ import LayoutStore
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "Show what layoutdb does, on a bundled example.",
         discussion: commandHelp(
             """

@@ -3,6 +3,7 @@ import LayoutStore
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Compare the frames of two variants, old → new.",
         discussion: commandHelp(
             """

@@ -3,6 +3,7 @@ import LayoutStore
 
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "doctor",
         abstract: "Check the project file (exit 1 with findings).",
         discussion: commandHelp(
             """

@@ -3,6 +3,7 @@ import LayoutStore
 
 struct Hide: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "hide",
         abstract: "Hide a view (UIView.isHidden).",
         discussion: commandHelp(
             """
@@ -28,6 +29,7 @@ struct Hide: ParsableCommand {
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show a hidden view again.",
         discussion: commandHelp(
             """

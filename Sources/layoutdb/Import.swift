@@ -4,6 +4,7 @@ import LayoutStore
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Import an Interface Builder document (.xib, .storyboard).",
         discussion: commandHelp(
             """

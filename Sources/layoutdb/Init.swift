@@ -3,6 +3,7 @@ import LayoutStore
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Create an empty project (or check that one is).",
         discussion: commandHelp(
             """

@@ -4,6 +4,7 @@ import LayoutStore
 
 struct Get: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "get",
         abstract: "Show a named constraint.",
         discussion: commandHelp(
             """
@@ -89,6 +90,7 @@ struct Get: ParsableCommand {
 
 struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "remove",
         abstract: "Remove a named constraint.",
         discussion: commandHelp(
             "Prints the views that moved or resized.",
@@ -178,6 +180,7 @@ struct SetPriority: ParsableCommand {
 
 struct Activate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "activate",
         abstract: "Turn a named constraint back on.",
         discussion: commandHelp(
             """
@@ -202,6 +205,7 @@ struct Activate: ParsableCommand {
 
 struct Deactivate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "deactivate",
         abstract: "Turn a named constraint off without removing it.",
         discussion: commandHelp(
             """

@@ -4,6 +4,7 @@ import LayoutStore
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List a layout's constraints, labels and sources.",
         discussion: commandHelp(
             """
@@ -82,6 +83,7 @@ struct LabelFree {
 
 struct Views: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "views",
         abstract: "List the views of a layout as a tree.",
         discussion: commandHelp(
             "Each view as its `view` statement, indented under its parent.",
@@ -118,6 +120,7 @@ struct Views: ParsableCommand {
 
 struct Solve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "solve",
         abstract: "Re-solve what edits or plain SQL left dirty.",
         discussion: commandHelp(
             """
@@ -157,6 +160,7 @@ struct Solve: ParsableCommand {
 
 struct Frames: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "frames",
         abstract: "Print the solved frames, in root coordinates.",
         discussion: commandHelp(
             """
@@ -227,6 +231,7 @@ struct Frames: ParsableCommand {
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Report ambiguous views, bad sizes, overlaps and losing constraints.",
         discussion: commandHelp(
             """
@@ -345,6 +350,7 @@ struct Check: ParsableCommand {
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write the project as a script that apply rebuilds.",
         discussion: commandHelp(
             """

@@ -4,6 +4,7 @@ import LayoutStore
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Draw the solved layout as SVG or PNG.",
         discussion: commandHelp(
             """

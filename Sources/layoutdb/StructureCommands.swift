@@ -216,6 +216,7 @@ struct SetMultiplier: ParsableCommand {
 
 struct Label: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "label",
         abstract: "Give a constraint a label.",
         discussion: commandHelp(
             """

@@ -3,6 +3,7 @@ import LayoutStore
 
 struct Sweep: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sweep",
         abstract: "Solve the layout for each value of a constant.",
         discussion: commandHelp(
             """

@@ -18,6 +18,7 @@ struct VariantCommand: ParsableCommand {
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "create",
             abstract: "Create a variant: another canvas, other constants.",
             discussion: commandHelp(
                 "Without --canvas, the variant has the layout's canvas.",
@@ -91,6 +92,7 @@ struct VariantCommand: ParsableCommand {
 
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reset",
             abstract: "Make a variant inherit a base constant and priority again.",
             discussion: commandHelp(
                 """

@@ -3,6 +3,7 @@ import LayoutStore
 
 struct Why: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "why",
         abstract: "Show the constraints that determine a view.",
         discussion: commandHelp(
             """
