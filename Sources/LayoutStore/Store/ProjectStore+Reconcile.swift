@@ -535,7 +535,6 @@ struct Reconciler {
             try db.execute("DELETE FROM stacks WHERE view_id = ?", [id])
             return
         }
-        try NumberCheck.finite(stack.spacing, "a stack's spacing", at: nil)
         let values: [(any SQLBindable)?] = [
             stack.axis == .horizontal ? "H" : "V", stack.spacing, stack.distribution.rawValue,
             stack.alignment.rawValue, id,
