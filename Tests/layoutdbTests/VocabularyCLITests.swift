@@ -38,7 +38,7 @@ struct VocabularyCLITests {
 
     // MARK: Guides
 
-    @Test("G1: a guide as the left half of the screen is solved, stored as kind 'guide', not drawn")
+    @Test("G1: a guide as the left half of the screen is solved, stored as kind 'guide', drawn dashed")
     func guideHalf() {
         let box = applied(
             """
@@ -68,7 +68,9 @@ struct VocabularyCLITests {
         let svg = box.run(["render", "-o", "-"])
         #expect(svg.status == 0, "\(svg.stderr)")
         #expect(svg.stdout.contains(">a<"))
-        #expect(!svg.stdout.contains(">half<"))
+        // The guide is drawn as a dashed outline, not a filled view.
+        #expect(svg.stdout.contains("data-view=\"half\" class=\"guide\""))
+        #expect(svg.stdout.contains("stroke-dasharray=\"2 3\""))
         expectRoundTrip(box)
         #expect(box.run(["export"]).stdout.contains("guide half\n"))
     }

@@ -65,8 +65,9 @@ extension Project {
             if let root = rows.first(where: isRoot) {
                 canvas = Size(width: root.frame.width, height: root.frame.height)
             }
-            // A guide is a constraint helper, not something on screen: never drawn.
-            let boxes = rows.filter { $0.kind != .guide && !isRoot($0) }
+            // A guide is not on screen, but the drawing shows it (dashed, unfilled) so that
+            // what constraints hold on to can be seen.
+            let boxes = rows.filter { !isRoot($0) }
             let title =
                 "\(layout)/\(VariantRef(variant))  \(formatNumber(canvas.width))×"
                 + "\(formatNumber(canvas.height))"

@@ -235,16 +235,19 @@ package enum SVGRenderer {
         let f = b.frame
         var s = "<rect data-view=\"\(escape(b.view))\""
         if b.kind == .stack { s += " class=\"stack\"" }
+        if b.kind == .guide { s += " class=\"guide\"" }
         if faint { s += " data-hidden=\"1\" opacity=\"0.25\"" }
         s +=
             " x=\"\(formatNumber(f.x + o.x))\""
             + " y=\"\(formatNumber(f.y + o.y))\" width=\"\(formatNumber(f.width))\""
             + " height=\"\(formatNumber(f.height))\""
         s +=
-            b.kind == .stack
+            b.kind == .stack || b.kind == .guide
             ? " fill=\"none\"" : " fill=\"\(fills[depth % fills.count])\" fill-opacity=\"0.8\""
         if b.ambiguous {
             s += " stroke=\"#dc2626\" stroke-width=\"2\" stroke-dasharray=\"6 3\""
+        } else if b.kind == .guide {
+            s += " stroke=\"#6b7280\" stroke-width=\"1\" stroke-dasharray=\"2 3\""
         } else if b.kind == .stack {
             s += " stroke=\"#7c3aed\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\""
         } else {
