@@ -122,13 +122,7 @@ extension ProjectStore {
     package func setPriority(
         label: String, priority: Priority, variant: String?, layout: String = defaultLayoutName
     ) throws {
-        try database.savepoint(.immediate) {
-            let layoutID = try layoutID(layout)
-            let variantID = try variantID(VariantRef(variant), layoutID: layoutID, layout: layout)
-            for id in try constraintIDs(named: label, layoutID: layoutID, layout: layout) {
-                try writeHolding(constraintID: id, variantID: variantID, priority: priority)
-            }
-        }
+        try hold(label, priority: priority, variant: variant, layout: layout)
     }
 
     /// Activates or deactivates the constraints `label` names, in the base (`variant`
@@ -136,11 +130,21 @@ extension ProjectStore {
     package func setActive(
         label: String, _ active: Bool, variant: String?, layout: String = defaultLayoutName
     ) throws {
+        try hold(label, active: active, variant: variant, layout: layout)
+    }
+
+    /// Writes a priority or an activation for each constraint `label` names, in one
+    /// savepoint.
+    private func hold(
+        _ label: String, priority: Priority? = nil, active: Bool? = nil, variant: String?,
+        layout: String
+    ) throws {
         try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let variantID = try variantID(VariantRef(variant), layoutID: layoutID, layout: layout)
             for id in try constraintIDs(named: label, layoutID: layoutID, layout: layout) {
-                try writeHolding(constraintID: id, variantID: variantID, active: active)
+                try writeHolding(
+                    constraintID: id, variantID: variantID, priority: priority, active: active)
             }
         }
     }

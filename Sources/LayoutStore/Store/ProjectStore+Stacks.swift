@@ -48,14 +48,7 @@ extension ProjectStore {
             try database.execute("UPDATE views SET hidden = ? WHERE id = ?", [hidden, viewID])
             return
         }
-        try database.execute(
-            "UPDATE variant_views SET hidden = ? WHERE variant_id = ? AND view_id = ?",
-            [hidden, variantID, viewID])
-        if database.changes == 0 {
-            try database.execute(
-                "INSERT INTO variant_views (variant_id, view_id, hidden) VALUES (?, ?, ?)",
-                [variantID, viewID, hidden])
-        }
+        try writeVariantView(.hidden, hidden, variantID: variantID, viewID: viewID)
     }
 
     /// The id of the stack a spacing label names (`row.spacing` for stack `row`), or nil
@@ -76,13 +69,41 @@ extension ProjectStore {
                 "UPDATE stacks SET spacing = ? WHERE view_id = ?", [value, stackID])
             return
         }
-        try database.execute(
-            "UPDATE variant_views SET spacing = ? WHERE variant_id = ? AND view_id = ?",
-            [value, variantID, stackID])
+        try writeVariantView(.spacing, value, variantID: variantID, viewID: stackID)
+    }
+
+    /// The columns of a variant's own `variant_views` row, each with its own statements
+    /// (SQL text is never built at run time).
+    private enum VariantViewColumn {
+        case hidden, spacing
+
+        var update: String {
+            switch self {
+            case .hidden:
+                "UPDATE variant_views SET hidden = ? WHERE variant_id = ? AND view_id = ?"
+            case .spacing:
+                "UPDATE variant_views SET spacing = ? WHERE variant_id = ? AND view_id = ?"
+            }
+        }
+
+        var insert: String {
+            switch self {
+            case .hidden:
+                "INSERT INTO variant_views (variant_id, view_id, hidden) VALUES (?, ?, ?)"
+            case .spacing:
+                "INSERT INTO variant_views (variant_id, view_id, spacing) VALUES (?, ?, ?)"
+            }
+        }
+    }
+
+    /// Sets one column of a variant's `variant_views` row, making the row if it is not
+    /// there. Not an UPSERT, for the reason ``writeVariantConstant`` gives.
+    private func writeVariantView(
+        _ column: VariantViewColumn, _ value: any SQLBindable, variantID: Int64, viewID: Int64
+    ) throws {
+        try database.execute(column.update, [value, variantID, viewID])
         if database.changes == 0 {
-            try database.execute(
-                "INSERT INTO variant_views (variant_id, view_id, spacing) VALUES (?, ?, ?)",
-                [variantID, stackID, value])
+            try database.execute(column.insert, [variantID, viewID, value])
         }
     }
 
