@@ -321,6 +321,9 @@ public struct IBStack: Sendable, Equatable {
     public var spacing: Double
     public var baselineRelativeArrangement: Bool
     public var layoutMarginsRelativeArrangement: Bool
+    /// `spacingType="standard"` (UIStackView.spacingUseSystem): the system spacing between
+    /// neighbours instead of `spacing`.
+    public var usesStandardSpacing = false
 
     public init(
         axis: String = "horizontal", distribution: String = "fill", alignment: String = "fill",

@@ -582,6 +582,7 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
                 baselineRelativeArrangement: attrs["baselineRelativeArrangement"] == "YES",
                 layoutMarginsRelativeArrangement: attrs["layoutMarginsRelativeArrangement"] == "YES"
             )
+            view.stack?.usesStandardSpacing = attrs["spacingType"] == "standard"
         }
         return ViewBuilder(view: view)
     }

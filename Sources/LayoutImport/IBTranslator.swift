@@ -429,7 +429,7 @@ private struct TreeTranslator {
             line = "stack \(name)"
             if parentName != "root" { line += " in \(parentName)" }
             line += " \(stack.axis == "vertical" ? "V" : "H")"
-            line += " spacing \(IBTranslator.number(stack.spacing))"
+            line += " spacing \(IBTranslator.number(Self.spacing(of: stack)))"
             // With no arranged views the distribution places nothing, and UIKit lays an
             // empty stack out by its own constraints alone whatever the distribution says;
             // `fill` is the one the vocabulary accepts for an empty stack.
@@ -480,6 +480,13 @@ private struct TreeTranslator {
         lines.append(line + "  # ib:\(v.ref)")
         if v.hidden { lines.append("hide \(name)  # ib:\(v.ref) hidden") }
         for s in v.subviews { writeView(s, parent: v) }
+    }
+
+    /// A stack's spacing: `spacingType="standard"` (UIStackView.spacingUseSystem) is the
+    /// system spacing between two views, the 8 points of the contract's standard spacing (`-`
+    /// in VFL); otherwise `spacing` as written.
+    static func spacing(of stack: IBStack) -> Double {
+        stack.usesStandardSpacing ? 8 : stack.spacing
     }
 
     func frameText(_ f: IBRect) -> String {

@@ -1,0 +1,75 @@
+import Foundation
+import LayoutImport
+import LayoutStore
+import Testing
+
+/// Imports `text` into a new project and checks that every view was solved to its saved frame
+/// within 0.5 point, with nothing skipped: the document is its own answer key.
+private func expectEveryViewAtItsSavedFrame(
+    _ text: String, file: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws {
+    let document = try IBReader.read(data: Data(text.utf8), file: file)
+    let (count, report) = try Project.matchCount(document, tolerance: 0.5)
+    #expect(
+        report.layouts.allSatisfy { $0.imported },
+        "\(report.layouts.compactMap(\.notImported))", sourceLocation: sourceLocation)
+    #expect(report.skipped == [], sourceLocation: sourceLocation)
+    let placed = document.rootViews.map { $0.framesInRootCoordinates().count }.reduce(0, +)
+    #expect(count.views == placed, sourceLocation: sourceLocation)
+    #expect(
+        count.matched == count.views, "\(file): mismatches by cause \(count.causes)",
+        sourceLocation: sourceLocation)
+}
+
+@Suite("layoutdb import: stack spacing, stack margins and wrapped labels as IB saves them")
+struct ImportStackRuleTests {
+    @Test("a stack with spacingType standard puts the system spacing, 8, between its views")
+    func standardSpacing() throws {
+        try expectEveryViewAtItsSavedFrame(standardSpacingXIB, file: "Chips.xib")
+        let document = try IBReader.read(data: Data(standardSpacingXIB.utf8), file: "Chips.xib")
+        let script = try #require(IBTranslator.translate(document).layouts.first?.script)
+        #expect(script.contains("stack chips H spacing 8 "))
+    }
+}
+
+/// A card 200x60 with a horizontal stack of two labels at (10, 10), pinned by its top and
+/// leading edges only, so its width is its content's. `spacingType="standard"` is
+/// UIStackView.spacingUseSystem: 8 between two views. The labels (one line, 17 pt) are 50
+/// and 70 wide: `a` (10, 10, 50, 20.5), `b` at 10 + 50 + 8 = 68 (68, 10, 70, 20.5), the stack
+/// (10, 10, 128, 20.5).
+let standardSpacingXIB = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21225" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina6_1" orientation="portrait" appearance="light"/>
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <view contentMode="scaleToFill" id="Roo-ss-001" customClass="ChipsView">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="60"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <stackView opaque="NO" contentMode="scaleToFill" spacingType="standard" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-ss-002" userLabel="chips">
+                        <rect key="frame" x="10" y="10" width="128" height="20.5"/>
+                        <subviews>
+                            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Alpha" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="Lba-ss-003" userLabel="a">
+                                <rect key="frame" x="0.0" y="0.0" width="50" height="20.5"/>
+                                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                <nil key="textColor"/>
+                                <nil key="highlightedColor"/>
+                            </label>
+                            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Bravo!" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="Lbb-ss-004" userLabel="b">
+                                <rect key="frame" x="58" y="0.0" width="70" height="20.5"/>
+                                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                <nil key="textColor"/>
+                                <nil key="highlightedColor"/>
+                            </label>
+                        </subviews>
+                    </stackView>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="Stk-ss-002" firstAttribute="top" secondItem="Roo-ss-001" secondAttribute="top" constant="10" id="Cst-ss-001"/>
+                    <constraint firstItem="Stk-ss-002" firstAttribute="leading" secondItem="Roo-ss-001" secondAttribute="leading" constant="10" id="Cst-ss-002"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
