@@ -439,13 +439,8 @@ private struct TreeTranslator {
             let isBaseline = stack.alignment == "firstBaseline" || stack.alignment == "lastBaseline"
             let alignment = stack.axis == "vertical" && isBaseline ? "fill" : stack.alignment
             line += " distribute \(distribution) align \(alignment)"
-            if stack.layoutMarginsRelativeArrangement, let m = edgeMargins[v.ref] {
+            if Self.arrangesWithinMargins(v), let m = edgeMargins[v.ref] {
                 line += " margins \(m.text)"
-            } else if v.layoutMargins != nil {
-                report(
-                    v.line, v.elementName, v.id,
-                    "layoutMargins of a stack view that does not arrange within them: a "
-                        + "stack's margins clause would; left out")
             }
             if stack.baselineRelativeArrangement {
                 report(
@@ -487,6 +482,17 @@ private struct TreeTranslator {
     /// in VFL); otherwise `spacing` as written.
     static func spacing(of stack: IBStack) -> Double {
         stack.usesStandardSpacing ? 8 : stack.spacing
+    }
+
+    /// Whether a stack arranges its views within its layout margins. Interface Builder turns
+    /// `isLayoutMarginsRelativeArrangement` on when a stack's margins are set in its size
+    /// inspector (useyourloaf.com, "Adding Padding To A Stack View", 2022: in Interface
+    /// Builder setting the margins is all it takes; in code the flag must be set too), and
+    /// writes the margins with no flag of their own, so margins in the document mean a
+    /// margins-relative stack.
+    static func arrangesWithinMargins(_ v: IBView) -> Bool {
+        guard let stack = v.stack else { return false }
+        return stack.layoutMarginsRelativeArrangement || v.layoutMargins != nil
     }
 
     func frameText(_ f: IBRect) -> String {

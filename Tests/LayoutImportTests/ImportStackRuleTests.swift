@@ -30,6 +30,14 @@ struct ImportStackRuleTests {
         let script = try #require(IBTranslator.translate(document).layouts.first?.script)
         #expect(script.contains("stack chips H spacing 8 "))
     }
+
+    @Test("a stack with margins set in the document arranges its views within them")
+    func stackMargins() throws {
+        try expectEveryViewAtItsSavedFrame(stackMarginsXIB, file: "Header.xib")
+        let document = try IBReader.read(data: Data(stackMarginsXIB.utf8), file: "Header.xib")
+        let script = try #require(IBTranslator.translate(document).layouts.first?.script)
+        #expect(script.contains(" margins 12 20 12 20 frame 0 0 300 44.5"))
+    }
 }
 
 /// A card 200x60 with a horizontal stack of two labels at (10, 10), pinned by its top and
@@ -68,6 +76,44 @@ let standardSpacingXIB = """
                 <constraints>
                     <constraint firstItem="Stk-ss-002" firstAttribute="top" secondItem="Roo-ss-001" secondAttribute="top" constant="10" id="Cst-ss-001"/>
                     <constraint firstItem="Stk-ss-002" firstAttribute="leading" secondItem="Roo-ss-001" secondAttribute="leading" constant="10" id="Cst-ss-002"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+
+/// A header 300x100 with a vertical stack across its top, whose directional margins (12 top
+/// and bottom, 20 at the sides) were set in the size inspector: IB writes the margins and no
+/// `layoutMarginsRelativeArrangement`, and lays the stack out within them. The stack is
+/// pinned at the top and both sides, so its height is its content's: the label (one line,
+/// 17 pt, 20.5 high) at (20, 12, 260, 20.5), the stack (0, 0, 300, 12 + 20.5 + 12 = 44.5).
+let stackMarginsXIB = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21225" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina6_1" orientation="portrait" appearance="light"/>
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <view contentMode="scaleToFill" id="Roo-sm-001" customClass="HeaderView">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-sm-002" userLabel="column">
+                        <rect key="frame" x="0.0" y="0.0" width="300" height="44.5"/>
+                        <subviews>
+                            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" verticalHuggingPriority="251" text="Title" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="Ttl-sm-003" userLabel="title">
+                                <rect key="frame" x="20" y="12" width="260" height="20.5"/>
+                                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                <nil key="textColor"/>
+                                <nil key="highlightedColor"/>
+                            </label>
+                        </subviews>
+                        <directionalEdgeInsets key="directionalLayoutMargins" top="12" leading="20" bottom="12" trailing="20"/>
+                    </stackView>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="Stk-sm-002" firstAttribute="top" secondItem="Roo-sm-001" secondAttribute="top" id="Cst-sm-001"/>
+                    <constraint firstItem="Stk-sm-002" firstAttribute="leading" secondItem="Roo-sm-001" secondAttribute="leading" id="Cst-sm-002"/>
+                    <constraint firstAttribute="trailing" secondItem="Stk-sm-002" secondAttribute="trailing" id="Cst-sm-003"/>
                 </constraints>
             </view>
         </objects>
