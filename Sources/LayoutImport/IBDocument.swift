@@ -194,6 +194,9 @@ public struct IBView: Sendable, Equatable {
     public var insetsLayoutMarginsFromSafeArea: Bool?
     /// Set for `<stackView>` only.
     public var stack: IBStack?
+    /// A label's `numberOfLines` (UILabel's default, 1, when IB leaves it out; 0 means as many
+    /// as the text needs); `nil` for other views.
+    public var numberOfLines: Int? = nil
     /// Layout guides owned by the view: `safeArea`, a scroll view's `contentLayoutGuide` and
     /// `frameLayoutGuide`, and custom guides from `<layoutGuides>`.
     public var layoutGuides: [IBLayoutGuide]

@@ -584,6 +584,9 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
             )
             view.stack?.usesStandardSpacing = attrs["spacingType"] == "standard"
         }
+        if name == "label" {
+            view.numberOfLines = attrs["numberOfLines"].flatMap { Int($0) } ?? 1
+        }
         return ViewBuilder(view: view)
     }
 

@@ -504,7 +504,8 @@ private struct TreeTranslator {
     /// saved frame along that axis. `nil` for a view with no intrinsic size on either axis.
     func intrinsicText(_ v: IBView) -> String? {
         let isContent = contentElements.contains(v.elementName)
-        let designable = v.id.flatMap { document.designableIntrinsicSizes[$0] }
+        let designable = Self.wrappedLabelSize(
+            v, designable: v.id.flatMap { document.designableIntrinsicSizes[$0] })
         let image = v.elementName == "imageView" ? v.imageSize : nil
         func axis(
             _ placeholder: IBPlaceholderLength?, _ designed: Double?, _ img: Double?,
@@ -528,6 +529,19 @@ private struct TreeTranslator {
             + " hug \(p(v.horizontalHuggingPriority ?? 250)) \(p(v.verticalHuggingPriority ?? 250))"
             + " resist \(p(v.horizontalCompressionResistancePriority ?? 750))"
             + " \(p(v.verticalCompressionResistancePriority ?? 750))"
+    }
+
+    /// The size a multi-line label (`numberOfLines` 0 or over 1) measures when its text
+    /// wraps. Xcode records a designable label's intrinsic size measured alone, the text on one
+    /// line; laid out narrower than that, UILabel wraps the text at its width
+    /// (`preferredMaxLayoutWidth` taken from its bounds) and its intrinsic size becomes that
+    /// width and the wrapped text's height, which the saved frame holds. A label saved at
+    /// least as wide as the one line keeps the designable size.
+    static func wrappedLabelSize(_ v: IBView, designable: IBSize?) -> IBSize? {
+        guard let designable, let lines = v.numberOfLines, lines != 1, let f = v.frame,
+            f.width < designable.width - 0.5
+        else { return designable }
+        return IBSize(width: f.width, height: f.height)
     }
 
     // MARK: Guides

@@ -38,6 +38,11 @@ struct ImportStackRuleTests {
         let script = try #require(IBTranslator.translate(document).layouts.first?.script)
         #expect(script.contains(" margins 12 20 12 20 frame 0 0 300 44.5"))
     }
+
+    @Test("a multi-line designable label narrower than its one line is as high as it was saved")
+    func wrappedDesignableLabel() throws {
+        try expectEveryViewAtItsSavedFrame(wrappedLabelXIB, file: "Note.xib")
+    }
 }
 
 /// A card 200x60 with a horizontal stack of two labels at (10, 10), pinned by its top and
@@ -117,5 +122,51 @@ let stackMarginsXIB = """
                 </constraints>
             </view>
         </objects>
+    </document>
+    """
+
+/// A note 240x120 with a label of the app's designable class (`numberOfLines="0"`) pinned 20
+/// from each side and 10 from the top. Xcode recorded the designable's intrinsic size measured
+/// alone, its text on one line (512 x 20.5); laid out 200 wide the text wraps to three lines,
+/// and the saved frame holds that height: (20, 10, 200, 61). Below it, 8 apart, a plain view
+/// 20 high: (20, 79, 200, 20), placed by the label's height.
+let wrappedLabelXIB = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21225" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina6_1" orientation="portrait" appearance="light"/>
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <view contentMode="scaleToFill" id="Roo-wl-001" customClass="NoteView">
+                <rect key="frame" x="0.0" y="0.0" width="240" height="120"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="A note long enough to wrap over three lines at this width" textAlignment="natural" lineBreakMode="tailTruncation" numberOfLines="0" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="Txt-wl-002" customClass="StyledLabel" customModule="App" customModuleProvider="target" userLabel="text">
+                        <rect key="frame" x="20" y="10" width="200" height="61"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                        <nil key="textColor"/>
+                        <nil key="highlightedColor"/>
+                    </label>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Rul-wl-003" userLabel="rule">
+                        <rect key="frame" x="20" y="79" width="200" height="20"/>
+                        <constraints>
+                            <constraint firstAttribute="height" constant="20" id="Cst-wl-001"/>
+                        </constraints>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="Txt-wl-002" firstAttribute="top" secondItem="Roo-wl-001" secondAttribute="top" constant="10" id="Cst-wl-002"/>
+                    <constraint firstItem="Txt-wl-002" firstAttribute="leading" secondItem="Roo-wl-001" secondAttribute="leading" constant="20" id="Cst-wl-003"/>
+                    <constraint firstAttribute="trailing" secondItem="Txt-wl-002" secondAttribute="trailing" constant="20" id="Cst-wl-004"/>
+                    <constraint firstItem="Rul-wl-003" firstAttribute="top" secondItem="Txt-wl-002" secondAttribute="bottom" constant="8" id="Cst-wl-005"/>
+                    <constraint firstItem="Rul-wl-003" firstAttribute="leading" secondItem="Txt-wl-002" secondAttribute="leading" id="Cst-wl-006"/>
+                    <constraint firstItem="Rul-wl-003" firstAttribute="trailing" secondItem="Txt-wl-002" secondAttribute="trailing" id="Cst-wl-007"/>
+                </constraints>
+            </view>
+        </objects>
+        <designables>
+            <designable name="Txt-wl-002">
+                <size key="intrinsicContentSize" width="512" height="20.5"/>
+            </designable>
+        </designables>
     </document>
     """
