@@ -197,6 +197,11 @@ public struct IBView: Sendable, Equatable {
     /// A label's `numberOfLines` (UILabel's default, 1, when IB leaves it out; 0 means as many
     /// as the text needs); `nil` for other views.
     public var numberOfLines: Int? = nil
+    /// Xcode's own verdict on the saved frame: `ambiguous="YES"` (the constraints allow more
+    /// than one frame, and the saved one is one of them) or `misplaced="YES"` (the saved frame
+    /// is not where the constraints put the view).
+    public var ambiguous = false
+    public var misplaced = false
     /// Layout guides owned by the view: `safeArea`, a scroll view's `contentLayoutGuide` and
     /// `frameLayoutGuide`, and custom guides from `<layoutGuides>`.
     public var layoutGuides: [IBLayoutGuide]

@@ -9,7 +9,9 @@
 ///    project cannot apply yet);
 /// 2. `not declared`: its layout was imported but the view has no solved frame;
 /// 3. then the constructs the view uses, or one of its ancestors uses that does not match
-///    either (an ancestor that matches passes no error down), in this order: `stack view` (is or
+///    either (an ancestor that matches passes no error down), in this order: `ambiguous or
+///    misplaced in the document` (Xcode flagged the view `ambiguous="YES"` or
+///    `misplaced="YES"`: its saved frame is one of several solutions, or none), `stack view` (is or
 ///    is inside a stack), `cell` (is or is inside a table or collection cell), `scroll view`
 ///    (inside a scroll, table or collection view), `safe area` (a constraint to a safe-area
 ///    guide or a controller's top or bottom guide), `margins` (a constraint through a margin
@@ -60,7 +62,8 @@ public enum IBMatch {
 
     /// The causes of rule 3, in the order they are tried.
     public static let constructCauses = [
-        "stack view", "cell", "scroll view", "safe area", "margins", "baseline", "autoresizing",
+        "ambiguous or misplaced in the document", "stack view", "cell", "scroll view", "safe area",
+        "margins", "baseline", "autoresizing",
         "content size",
     ]
 
@@ -152,6 +155,11 @@ public enum IBMatch {
         for root in document.rootViews {
             func walk(_ v: IBView, parent: IBView?, isRoot: Bool) {
                 var found: Set<String> = []
+                // Xcode's own flags: the saved frame is one of several the constraints allow,
+                // or not where they put the view, so no engine need reproduce it.
+                if v.ambiguous || v.misplaced {
+                    found.insert("ambiguous or misplaced in the document")
+                }
                 if v.stack != nil || parent?.stack != nil { found.insert("stack view") }
                 if v.isCell || parent?.isCell == true && v.key == "contentView" {
                     found.insert("cell")

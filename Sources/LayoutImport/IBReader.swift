@@ -587,6 +587,8 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
         if name == "label" {
             view.numberOfLines = attrs["numberOfLines"].flatMap { Int($0) } ?? 1
         }
+        view.ambiguous = attrs["ambiguous"] == "YES"
+        view.misplaced = attrs["misplaced"] == "YES"
         return ViewBuilder(view: view)
     }
 

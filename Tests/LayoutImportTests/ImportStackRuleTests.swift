@@ -45,6 +45,22 @@ struct ImportStackRuleTests {
     }
 }
 
+@Suite("IBMatch: views Xcode flagged ambiguous or misplaced")
+struct IBMatchFlaggedTests {
+    @Test("a flagged view that does not match counts under its own cause, and so do its subviews")
+    func flaggedViewsHaveTheirOwnCause() throws {
+        let document = try IBReader.read(data: Data(flaggedXIB.utf8), file: "Flags.xib")
+        let (count, _) = try Project.matchCount(document)
+        // root, loose, its dot, stray, anchored: 5 views, every one in the denominator.
+        #expect(count.views == 5)
+        #expect(count.matched == 2)
+        #expect(count.causes == ["ambiguous or misplaced in the document": 3])
+        #expect(
+            IBMatch.markdownTable([("Flags.xib", count)]).contains(
+                "| ambiguous or misplaced in the document | 3 | 60.0 % |"))
+    }
+}
+
 /// A card 200x60 with a horizontal stack of two labels at (10, 10), pinned by its top and
 /// leading edges only, so its width is its content's. `spacingType="standard"` is
 /// UIStackView.spacingUseSystem: 8 between two views. The labels (one line, 17 pt) are 50
@@ -168,5 +184,64 @@ let wrappedLabelXIB = """
                 <size key="intrinsicContentSize" width="512" height="20.5"/>
             </designable>
         </designables>
+    </document>
+    """
+
+/// A box 200x100 where Xcode flagged two views: `loose` (`ambiguous="YES"`) has constraints
+/// for its top and leading edges (10, 10) and none for its size, and was saved at (30, 10),
+/// 80x40, a frame its constraints do not give; its subview `dot`, pinned to its bottom right
+/// corner, follows it. `stray` (`misplaced="YES"`) was saved at (150, 70) where its
+/// constraints say (150, 10). `anchored` is fully constrained and matches, as does the root.
+let flaggedXIB = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21225" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina6_1" orientation="portrait" appearance="light"/>
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <view contentMode="scaleToFill" id="Roo-fl-001" customClass="BoxView">
+                <rect key="frame" x="0.0" y="0.0" width="200" height="100"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <view contentMode="scaleToFill" ambiguous="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Lse-fl-002" userLabel="loose">
+                        <rect key="frame" x="30" y="10" width="80" height="40"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Dot-fl-003" userLabel="dot">
+                                <rect key="frame" x="70" y="30" width="10" height="10"/>
+                                <constraints>
+                                    <constraint firstAttribute="width" constant="10" id="Cst-fl-001"/>
+                                    <constraint firstAttribute="height" constant="10" id="Cst-fl-002"/>
+                                </constraints>
+                            </view>
+                        </subviews>
+                        <constraints>
+                            <constraint firstAttribute="trailing" secondItem="Dot-fl-003" secondAttribute="trailing" id="Cst-fl-003"/>
+                            <constraint firstAttribute="bottom" secondItem="Dot-fl-003" secondAttribute="bottom" id="Cst-fl-004"/>
+                        </constraints>
+                    </view>
+                    <view contentMode="scaleToFill" misplaced="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Sty-fl-004" userLabel="stray">
+                        <rect key="frame" x="150" y="70" width="40" height="20"/>
+                        <constraints>
+                            <constraint firstAttribute="width" constant="40" id="Cst-fl-005"/>
+                            <constraint firstAttribute="height" constant="20" id="Cst-fl-006"/>
+                        </constraints>
+                    </view>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Anc-fl-005" userLabel="anchored">
+                        <rect key="frame" x="10" y="60" width="100" height="30"/>
+                        <constraints>
+                            <constraint firstAttribute="width" constant="100" id="Cst-fl-007"/>
+                            <constraint firstAttribute="height" constant="30" id="Cst-fl-008"/>
+                        </constraints>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="Lse-fl-002" firstAttribute="top" secondItem="Roo-fl-001" secondAttribute="top" constant="10" id="Cst-fl-009"/>
+                    <constraint firstItem="Lse-fl-002" firstAttribute="leading" secondItem="Roo-fl-001" secondAttribute="leading" constant="10" id="Cst-fl-010"/>
+                    <constraint firstItem="Sty-fl-004" firstAttribute="top" secondItem="Roo-fl-001" secondAttribute="top" constant="10" id="Cst-fl-011"/>
+                    <constraint firstAttribute="trailing" secondItem="Sty-fl-004" secondAttribute="trailing" constant="10" id="Cst-fl-012"/>
+                    <constraint firstItem="Anc-fl-005" firstAttribute="top" secondItem="Roo-fl-001" secondAttribute="top" constant="60" id="Cst-fl-013"/>
+                    <constraint firstItem="Anc-fl-005" firstAttribute="leading" secondItem="Roo-fl-001" secondAttribute="leading" constant="10" id="Cst-fl-014"/>
+                </constraints>
+            </view>
+        </objects>
     </document>
     """
