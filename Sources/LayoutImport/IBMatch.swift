@@ -11,7 +11,8 @@
 /// 3. then the constructs the view uses, or one of its ancestors uses that does not match
 ///    either (an ancestor that matches passes no error down), in this order: `ambiguous or
 ///    misplaced in the document` (Xcode flagged the view `ambiguous="YES"` or
-///    `misplaced="YES"`: its saved frame is one of several solutions, or none), `stack view` (is or
+///    `misplaced="YES"`, or its saved frame breaks a required constraint of the document: the
+///    saved frame is one of several solutions, or none), `stack view` (is or
 ///    is inside a stack), `cell` (is or is inside a table or collection cell), `scroll view`
 ///    (inside a scroll, table or collection view), `safe area` (a constraint to a safe-area
 ///    guide or a controller's top or bottom guide), `margins` (a constraint through a margin
@@ -152,12 +153,14 @@ public enum IBMatch {
             if pairs.contains(where: { $0.1?.isBaseline == true }) { found.insert("baseline") }
             for item in viewItems { uses[item, default: []].formUnion(found) }
         }
+        let misplaced = breakingRequiredConstraints(document)
         for root in document.rootViews {
             func walk(_ v: IBView, parent: IBView?, isRoot: Bool) {
                 var found: Set<String> = []
-                // Xcode's own flags: the saved frame is one of several the constraints allow,
-                // or not where they put the view, so no engine need reproduce it.
-                if v.ambiguous || v.misplaced {
+                // Xcode's own flags (the saved frame is one of several the constraints allow, or
+                // not where they put the view), or a saved frame that breaks a required
+                // constraint of the document: no engine need reproduce such a frame.
+                if v.ambiguous || v.misplaced || misplaced.contains(v.ref) {
                     found.insert("ambiguous or misplaced in the document")
                 }
                 if v.stack != nil || parent?.stack != nil { found.insert("stack view") }
@@ -180,6 +183,77 @@ public enum IBMatch {
             walk(root, parent: nil, isRoot: true)
         }
         return uses
+    }
+
+    /// The views whose saved frames break a required constraint of the document by more than
+    /// `tolerance`: misplaced, whether or not Xcode flagged them. Only what the saved frames
+    /// can be checked against counts: an installed, non-placeholder constraint at priority
+    /// 1000 between the edges, centres or sizes of views with saved frames in one tree (or of
+    /// one view and a constant). Margins, baselines and guides are not in the saved frames,
+    /// nor is a scroll view's content area, which a constraint between a scroll view and a
+    /// view inside it may be attached to; such constraints are passed over.
+    static func breakingRequiredConstraints(_ document: IBDocument, tolerance: Double = 1)
+        -> Set<String>
+    {
+        let placed = document.framesInRootCoordinates()
+        var removed: Set<String> = []
+        var parentOf: [String: String] = [:]
+        var elementOf: [String: String] = [:]
+        for v in document.allViews {
+            for variation in v.variations where variation.key == "default" {
+                removed.formUnion(variation.removesConstraints)
+            }
+            for s in v.subviews { parentOf[s.ref] = v.ref }
+            elementOf[v.ref] = v.elementName
+        }
+        func isInside(_ ref: String, _ ancestor: String) -> Bool {
+            var r = parentOf[ref]
+            while let p = r {
+                if p == ancestor { return true }
+                r = parentOf[p]
+            }
+            return false
+        }
+        let scrolling: Set<String> = ["scrollView", "tableView", "collectionView"]
+        func isScrollPair(_ a: String, _ b: String) -> Bool {
+            (scrolling.contains(elementOf[a] ?? "") && isInside(b, a))
+                || (scrolling.contains(elementOf[b] ?? "") && isInside(a, b))
+        }
+        func value(_ f: IBRect, _ a: IBAttribute) -> Double? {
+            switch a {
+            case .left, .leading: return f.x
+            case .right, .trailing: return f.x + f.width
+            case .top: return f.y
+            case .bottom: return f.y + f.height
+            case .width: return f.width
+            case .height: return f.height
+            case .centerX: return f.x + f.width / 2
+            case .centerY: return f.y + f.height / 2
+            default: return nil
+            }
+        }
+        var out: Set<String> = []
+        for c in document.allConstraints
+        where !c.placeholder && c.priority >= 1000 && !removed.contains(c.id) {
+            guard let first = placed[c.firstItem], let a = value(first.frame, c.firstAttribute)
+            else { continue }
+            var rhs = c.constant
+            if let second = c.secondItem {
+                guard let s = placed[second], s.root == first.root,
+                    let attribute = c.secondAttribute, let b = value(s.frame, attribute),
+                    !isScrollPair(c.firstItem, second)
+                else { continue }
+                rhs += c.multiplier * b
+            }
+            let broken: Bool
+            switch c.relation {
+            case .equal: broken = abs(a - rhs) > tolerance
+            case .lessThanOrEqual: broken = a > rhs + tolerance
+            case .greaterThanOrEqual: broken = a < rhs - tolerance
+            }
+            if broken { out.formUnion(c.items) }
+        }
+        return out
     }
 
     /// A Markdown table: one row per document (views, matched, share), the total, then the

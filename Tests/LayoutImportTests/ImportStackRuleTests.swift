@@ -47,17 +47,17 @@ struct ImportStackRuleTests {
 
 @Suite("IBMatch: views Xcode flagged ambiguous or misplaced")
 struct IBMatchFlaggedTests {
-    @Test("a flagged view that does not match counts under its own cause, and so do its subviews")
+    @Test("a flagged or misplaced view that does not match has its own cause, and its subviews")
     func flaggedViewsHaveTheirOwnCause() throws {
         let document = try IBReader.read(data: Data(flaggedXIB.utf8), file: "Flags.xib")
         let (count, _) = try Project.matchCount(document)
-        // root, loose, its dot, stray, anchored: 5 views, every one in the denominator.
-        #expect(count.views == 5)
+        // root, loose, its dot, stray, stale, anchored: 6 views, every one in the denominator.
+        #expect(count.views == 6)
         #expect(count.matched == 2)
-        #expect(count.causes == ["ambiguous or misplaced in the document": 3])
+        #expect(count.causes == ["ambiguous or misplaced in the document": 4])
         #expect(
             IBMatch.markdownTable([("Flags.xib", count)]).contains(
-                "| ambiguous or misplaced in the document | 3 | 60.0 % |"))
+                "| ambiguous or misplaced in the document | 4 | 66.7 % |"))
     }
 }
 
@@ -191,7 +191,10 @@ let wrappedLabelXIB = """
 /// for its top and leading edges (10, 10) and none for its size, and was saved at (30, 10),
 /// 80x40, a frame its constraints do not give; its subview `dot`, pinned to its bottom right
 /// corner, follows it. `stray` (`misplaced="YES"`) was saved at (150, 70) where its
-/// constraints say (150, 10). `anchored` is fully constrained and matches, as does the root.
+/// constraints say (150, 10). `stale`, not flagged, was saved 60 wide at (120, 40) though
+/// its own required constraint says 40 wide (so its constraints put it at (140, 40)): a saved
+/// frame that breaks a required constraint is misplaced whether Xcode says so or not.
+/// `anchored` is fully constrained and matches, as does the root.
 let flaggedXIB = """
     <?xml version="1.0" encoding="UTF-8"?>
     <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21225" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
@@ -225,6 +228,13 @@ let flaggedXIB = """
                             <constraint firstAttribute="height" constant="20" id="Cst-fl-006"/>
                         </constraints>
                     </view>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Stl-fl-006" userLabel="stale">
+                        <rect key="frame" x="120" y="40" width="60" height="20"/>
+                        <constraints>
+                            <constraint firstAttribute="width" constant="40" id="Cst-fl-015"/>
+                            <constraint firstAttribute="height" constant="20" id="Cst-fl-016"/>
+                        </constraints>
+                    </view>
                     <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Anc-fl-005" userLabel="anchored">
                         <rect key="frame" x="10" y="60" width="100" height="30"/>
                         <constraints>
@@ -238,6 +248,8 @@ let flaggedXIB = """
                     <constraint firstItem="Lse-fl-002" firstAttribute="leading" secondItem="Roo-fl-001" secondAttribute="leading" constant="10" id="Cst-fl-010"/>
                     <constraint firstItem="Sty-fl-004" firstAttribute="top" secondItem="Roo-fl-001" secondAttribute="top" constant="10" id="Cst-fl-011"/>
                     <constraint firstAttribute="trailing" secondItem="Sty-fl-004" secondAttribute="trailing" constant="10" id="Cst-fl-012"/>
+                    <constraint firstItem="Stl-fl-006" firstAttribute="top" secondItem="Roo-fl-001" secondAttribute="top" constant="40" id="Cst-fl-017"/>
+                    <constraint firstAttribute="trailing" secondItem="Stl-fl-006" secondAttribute="trailing" constant="20" id="Cst-fl-018"/>
                     <constraint firstItem="Anc-fl-005" firstAttribute="top" secondItem="Roo-fl-001" secondAttribute="top" constant="60" id="Cst-fl-013"/>
                     <constraint firstItem="Anc-fl-005" firstAttribute="leading" secondItem="Roo-fl-001" secondAttribute="leading" constant="10" id="Cst-fl-014"/>
                 </constraints>
