@@ -531,17 +531,20 @@ private struct TreeTranslator {
             + " \(p(v.verticalCompressionResistancePriority ?? 750))"
     }
 
-    /// The size a multi-line label (`numberOfLines` 0 or over 1) measures when its text
-    /// wraps. Xcode records a designable label's intrinsic size measured alone, the text on one
-    /// line; laid out narrower than that, UILabel wraps the text at its width
-    /// (`preferredMaxLayoutWidth` taken from its bounds) and its intrinsic size becomes that
-    /// width and the wrapped text's height, which the saved frame holds. A label saved at
-    /// least as wide as the one line keeps the designable size.
+    /// The size a multi-line label (`numberOfLines` 0 or over 1) measures. Xcode records a
+    /// designable label's intrinsic size measured alone, with no width to wrap at: the text on
+    /// one line. UILabel measures a wrapping label at the width it is laid out at
+    /// (`preferredMaxLayoutWidth` taken from its bounds), so its height is a function of its
+    /// width that one recorded size cannot give; the saved frame's height is the height
+    /// Xcode laid it out with, the stand-in the import has for text it cannot measure (on an
+    /// axis its constraints fix, they win anyway). Its width is the one line's, or the saved
+    /// width where the label was laid out narrower than that and wrapped.
     static func wrappedLabelSize(_ v: IBView, designable: IBSize?) -> IBSize? {
-        guard let designable, let lines = v.numberOfLines, lines != 1, let f = v.frame,
-            f.width < designable.width - 0.5
-        else { return designable }
-        return IBSize(width: f.width, height: f.height)
+        guard let designable, let lines = v.numberOfLines, lines != 1, let f = v.frame else {
+            return designable
+        }
+        let wrapped = f.width < designable.width - 0.5
+        return IBSize(width: wrapped ? f.width : designable.width, height: f.height)
     }
 
     // MARK: Guides

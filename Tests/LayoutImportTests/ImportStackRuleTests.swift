@@ -39,7 +39,7 @@ struct ImportStackRuleTests {
         #expect(script.contains(" margins 12 20 12 20 frame 0 0 300 44.5"))
     }
 
-    @Test("a multi-line designable label narrower than its one line is as high as it was saved")
+    @Test("a multi-line designable label is as high as it was saved, and as wide where it wrapped")
     func wrappedDesignableLabel() throws {
         try expectEveryViewAtItsSavedFrame(wrappedLabelXIB, file: "Note.xib")
     }
@@ -141,11 +141,14 @@ let stackMarginsXIB = """
     </document>
     """
 
-/// A note 240x120 with a label of the app's designable class (`numberOfLines="0"`) pinned 20
-/// from each side and 10 from the top. Xcode recorded the designable's intrinsic size measured
-/// alone, its text on one line (512 x 20.5); laid out 200 wide the text wraps to three lines,
-/// and the saved frame holds that height: (20, 10, 200, 61). Below it, 8 apart, a plain view
-/// 20 high: (20, 79, 200, 20), placed by the label's height.
+/// A note 240x160 with two labels of the app's designable class (`numberOfLines="0"`), whose
+/// heights only their content gives. Xcode recorded each designable's intrinsic size measured
+/// alone, its text on one line. `text`, pinned 20 from each side and 10 from the top, is
+/// narrower than its line (512 x 20.5): laid out 200 wide its text wraps, and the saved frame
+/// holds the wrapped height: (20, 10, 200, 61). Below it, 8 apart, a plain view 20 high:
+/// (20, 79, 200, 20), placed by the label's height. `caption`, 8 below that and as wide, is
+/// wider than its line (41.5 x 20.5) and was saved 41 high: (20, 107, 200, 41), the height
+/// Xcode laid it out with, which its one recorded size does not give.
 let wrappedLabelXIB = """
     <?xml version="1.0" encoding="UTF-8"?>
     <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21225" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
@@ -153,7 +156,7 @@ let wrappedLabelXIB = """
         <objects>
             <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
             <view contentMode="scaleToFill" id="Roo-wl-001" customClass="NoteView">
-                <rect key="frame" x="0.0" y="0.0" width="240" height="120"/>
+                <rect key="frame" x="0.0" y="0.0" width="240" height="160"/>
                 <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
                 <subviews>
                     <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="A note long enough to wrap over three lines at this width" textAlignment="natural" lineBreakMode="tailTruncation" numberOfLines="0" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="Txt-wl-002" customClass="StyledLabel" customModule="App" customModuleProvider="target" userLabel="text">
@@ -168,6 +171,12 @@ let wrappedLabelXIB = """
                             <constraint firstAttribute="height" constant="20" id="Cst-wl-001"/>
                         </constraints>
                     </view>
+                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Label" textAlignment="natural" lineBreakMode="tailTruncation" numberOfLines="0" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="Cap-wl-004" customClass="StyledLabel" customModule="App" customModuleProvider="target" userLabel="caption">
+                        <rect key="frame" x="20" y="107" width="200" height="41"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                        <nil key="textColor"/>
+                        <nil key="highlightedColor"/>
+                    </label>
                 </subviews>
                 <constraints>
                     <constraint firstItem="Txt-wl-002" firstAttribute="top" secondItem="Roo-wl-001" secondAttribute="top" constant="10" id="Cst-wl-002"/>
@@ -176,10 +185,16 @@ let wrappedLabelXIB = """
                     <constraint firstItem="Rul-wl-003" firstAttribute="top" secondItem="Txt-wl-002" secondAttribute="bottom" constant="8" id="Cst-wl-005"/>
                     <constraint firstItem="Rul-wl-003" firstAttribute="leading" secondItem="Txt-wl-002" secondAttribute="leading" id="Cst-wl-006"/>
                     <constraint firstItem="Rul-wl-003" firstAttribute="trailing" secondItem="Txt-wl-002" secondAttribute="trailing" id="Cst-wl-007"/>
+                    <constraint firstItem="Cap-wl-004" firstAttribute="top" secondItem="Rul-wl-003" secondAttribute="bottom" constant="8" id="Cst-wl-008"/>
+                    <constraint firstItem="Cap-wl-004" firstAttribute="leading" secondItem="Rul-wl-003" secondAttribute="leading" id="Cst-wl-009"/>
+                    <constraint firstItem="Cap-wl-004" firstAttribute="trailing" secondItem="Rul-wl-003" secondAttribute="trailing" id="Cst-wl-010"/>
                 </constraints>
             </view>
         </objects>
         <designables>
+            <designable name="Cap-wl-004">
+                <size key="intrinsicContentSize" width="41.5" height="20.5"/>
+            </designable>
             <designable name="Txt-wl-002">
                 <size key="intrinsicContentSize" width="512" height="20.5"/>
             </designable>
