@@ -170,6 +170,8 @@ private struct TreeTranslator {
         writeHeader()
         writeViews()
         writeGuides()
+        writeCellContentPlacement()
+        writeMentionedAutoresizing()
         let variations = collectVariations()
         assignLabels(needed: variations.needLabels)
         writeConstraints()
@@ -515,6 +517,136 @@ private struct TreeTranslator {
             + " hug \(p(v.horizontalHuggingPriority ?? 250)) \(p(v.verticalHuggingPriority ?? 250))"
             + " resist \(p(v.horizontalCompressionResistancePriority ?? 750))"
             + " \(p(v.verticalCompressionResistancePriority ?? 750))"
+    }
+
+    // MARK: Cells
+
+    /// The priority of the equations that place cells and their content views: UIKit places
+    /// them with required constraints (their frames are set in `layoutSubviews` and translated
+    /// from their autoresizing masks), above anything IB can write (IB's priorities are whole
+    /// numbers up to 1000), but a document whose own required constraints conflict with them
+    /// (UIKit then breaks one at run time and logs it) still imports instead of being refused.
+    static let cellPlacementPriority = "999.9"
+
+    /// A cell's `contentView` is placed by the cell, not by constraints: UITableViewCell and
+    /// UICollectionViewCell set its frame in `layoutSubviews` (it translates its autoresizing
+    /// mask), to the cell's bounds less what the cell draws beside it (a table cell's accessory
+    /// and editing controls). Constraints inside the content view therefore cannot stretch it.
+    /// The insets are the saved frame's within the cell: where this cell's accessory left the
+    /// content view on the document's device; they stay as the cell is resized, as the
+    /// accessory keeps its width. A cell inside a table or collection view is placed by that
+    /// view the same way (`writeCellPlacement`).
+    mutating func writeCellContentPlacement() {
+        for cell in root.allViews where cell.isCell {
+            guard let cellName = names[cell.ref], let cellFrame = cell.frame else { continue }
+            if cell.ref != root.ref, let tableRef = parentOf[cell.ref],
+                let table = viewByRef[tableRef], let tableName = names[tableRef]
+            {
+                writeCellPlacement(cell, name: cellName, frame: cellFrame, in: table, tableName)
+            }
+            for v in cell.subviews where v.key == "contentView" {
+                guard let name = names[v.ref], let f = v.frame else { continue }
+                let right = cellFrame.width - f.x - f.width
+                let bottom = cellFrame.height - f.y - f.height
+                writePlacement(
+                    [
+                        "\(name).left == \(cellName).left\(plus(f.x))",
+                        "\(name).right == \(cellName).right\(plus(-right))",
+                        "\(name).top == \(cellName).top\(plus(f.y))",
+                        "\(name).bottom == \(cellName).bottom\(plus(-bottom))",
+                    ], why: "the cell places its contentView (its bounds less the accessory)")
+            }
+        }
+    }
+
+    /// A view that translates its autoresizing mask into constraints keeps those constraints
+    /// when other constraints name it (UIKit's NSAutoresizingMaskLayoutConstraint are
+    /// required): a table whose cells are placed in it, or a container whose subviews are
+    /// constrained to it, still follows its superview by its mask and is not pushed by what is
+    /// inside it. The vocabulary's `autoresize` applies only to views no constraint mentions,
+    /// so for a mentioned one the mask is written as equations, the parent's change of size
+    /// shared among the flexible parts in proportion to their saved sizes (equally when those
+    /// are zero), as the engine does for `autoresize`.
+    mutating func writeMentionedAutoresizing() {
+        var mentioned: Set<String> = []
+        for c in treeConstraints where !c.placeholder {
+            for item in c.items { if let v = viewOf(item) { mentioned.insert(v) } }
+        }
+        for cell in root.allViews where cell.isCell {
+            if let table = parentOf[cell.ref] { mentioned.insert(table) }
+        }
+        for v in root.allViews where v.ref != root.ref && mentioned.contains(v.ref) {
+            guard v.translatesAutoresizingMaskIntoConstraints, !v.isCell,
+                let parentRef = parentOf[v.ref], let parent = viewByRef[parentRef],
+                parent.stack == nil, !(parent.isCell && v.key == "contentView"),
+                let name = names[v.ref], let parentName = names[parentRef], let f = v.frame,
+                let pf = parent.frame
+            else { continue }
+            let flags = Set(v.autoresizingMask?.layoutFlags ?? [])
+            var equations: [String] = []
+            for (h, origin, size, parentSize) in [
+                (true, f.x, f.width, pf.width), (false, f.y, f.height, pf.height),
+            ] {
+                let flexible =
+                    h
+                    ? [flags.contains("left"), flags.contains("width"), flags.contains("right")]
+                    : [flags.contains("top"), flags.contains("height"), flags.contains("bottom")]
+                let parts = [origin, size, parentSize - origin - size]
+                let total = zip(parts, flexible).reduce(0.0) { $0 + ($1.1 ? max(0, $1.0) : 0) }
+                let count = Double(flexible.filter { $0 }.count)
+                func share(_ k: Int) -> Double {
+                    guard flexible[k], count > 0 else { return 0 }
+                    return total > 0 ? max(0, parts[k]) / total : 1 / count
+                }
+                let (position, dimension) = h ? ("left", "width") : ("top", "height")
+                // position = parent.position + origin + share × (parent.size - saved size)
+                let a = share(0)
+                let b = share(1)
+                var pos = "\(name).\(position) == \(parentName).\(position)"
+                if a != 0 { pos += " + \(parentName).\(dimension) * \(IBTranslator.number(a))" }
+                equations.append(pos + plus(origin - a * parentSize))
+                var dim = "\(name).\(dimension) == "
+                if b != 0 {
+                    dim +=
+                        "\(parentName).\(dimension) * \(IBTranslator.number(b))"
+                        + plus(size - b * parentSize)
+                } else {
+                    dim += IBTranslator.number(size)
+                }
+                equations.append(dim)
+            }
+            writePlacement(equations, why: "\(name)'s autoresizing mask, as UIKit translates it")
+        }
+    }
+
+    /// A cell inside a table or collection view is placed by that view (at the saved place in
+    /// its content, offset 0), not by constraints, and its content's constraints cannot move
+    /// it. A table cell is as wide as its table less the saved side insets (UITableView sizes
+    /// rows to its width) and keeps its row height; a collection view cell keeps its saved size
+    /// (the layout's item size).
+    mutating func writeCellPlacement(
+        _ cell: IBView, name: String, frame f: IBRect, in table: IBView, _ tableName: String
+    ) {
+        var equations = ["\(name).left == \(tableName).left\(plus(f.x))"]
+        if cell.elementName == "tableViewCell", let tf = table.frame {
+            equations.append(
+                "\(name).right == \(tableName).right\(plus(-(tf.width - f.x - f.width)))")
+        } else {
+            equations.append("\(name).width == \(IBTranslator.number(f.width))")
+        }
+        equations.append("\(name).top == \(tableName).top\(plus(f.y))")
+        equations.append("\(name).height == \(IBTranslator.number(f.height))")
+        writePlacement(
+            equations,
+            why: cell.elementName == "tableViewCell"
+                ? "the table places its cell" : "the collection view places its cell")
+    }
+
+    mutating func writePlacement(_ equations: [String], why: String) {
+        for (i, e) in equations.enumerated() {
+            lines.append(
+                "\(e) @ \(Self.cellPlacementPriority)" + (i == 0 ? "  # \(why)" : ""))
+        }
     }
 
     // MARK: Guides

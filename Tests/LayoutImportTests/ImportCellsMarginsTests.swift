@@ -1,0 +1,96 @@
+import Foundation
+import LayoutImport
+import LayoutStore
+import Testing
+
+// Documents written for these tests in IB's own format, each with its frames worked out by
+// hand in its comment: the rules for cells, margins, scroll views and the safe area that
+// `IBTranslator` follows (docs/import.md, "The mapping").
+
+/// Imports `text` into a new project and checks every view's solved frame against the frame
+/// the document saved, within 0.5 point; returns the mismatches' causes for the message.
+private func expectSavedFrames(
+    _ text: String, file: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws {
+    let document = try IBReader.read(data: Data(text.utf8), file: file)
+    let (count, report) = try Project.matchCount(document, tolerance: 0.5)
+    #expect(
+        report.layouts.allSatisfy { $0.imported },
+        "\(report.layouts.compactMap(\.notImported))", sourceLocation: sourceLocation)
+    #expect(report.skipped == [], sourceLocation: sourceLocation)
+    let placed = document.rootViews.map { $0.framesInRootCoordinates().count }.reduce(0, +)
+    #expect(count.views == placed, sourceLocation: sourceLocation)
+    #expect(
+        count.matched == count.views,
+        Comment(
+            rawValue: "\(file): \(count.views - count.matched) of \(count.views) views off, "
+                + "by cause \(count.causes)\n"
+                + report.layouts.map(\.script).joined(separator: "\n")),
+        sourceLocation: sourceLocation)
+}
+
+/// A 375x667 phone; a table view fills the root (autoresized), and holds one cell, 44 high at
+/// 28 in the table, with a disclosure indicator: its content view is 341 wide (0 0 341 44), the
+/// cell's width less the accessory. In it a `title` label whose own content would be 400 wide
+/// sits between the content view's margins (16 at the leading side, the cell's; 8 at the
+/// trailing side, where the accessory is and the cell's margin does not reach), centred: the
+/// label gives way, 317 wide (16 12 317 20), and cannot stretch the content view or the cell.
+let accessoryCellStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="15705" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina4_7" orientation="portrait" appearance="light"/>
+        <scenes>
+            <scene sceneID="Scn-ce-001">
+                <objects>
+                    <viewController storyboardIdentifier="Rows" id="Vcl-ce-001" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-ce-001">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <tableView clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="plain" separatorStyle="default" rowHeight="44" estimatedRowHeight="-1" sectionHeaderHeight="28" sectionFooterHeight="28" id="Tbl-ce-001">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                    <prototypes>
+                                        <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" preservesSuperviewLayoutMargins="YES" selectionStyle="default" accessoryType="disclosureIndicator" indentationWidth="10" reuseIdentifier="Row" id="Cel-ce-001">
+                                            <rect key="frame" x="0.0" y="28" width="375" height="44"/>
+                                            <autoresizingMask key="autoresizingMask"/>
+                                            <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" preservesSuperviewLayoutMargins="YES" insetsLayoutMarginsFromSafeArea="NO" tableViewCell="Cel-ce-001" id="Ccv-ce-001">
+                                                <rect key="frame" x="0.0" y="0.0" width="341" height="44"/>
+                                                <autoresizingMask key="autoresizingMask"/>
+                                                <subviews>
+                                                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="A title longer than the row" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" placeholderIntrinsicWidth="400" placeholderIntrinsicHeight="20" translatesAutoresizingMaskIntoConstraints="NO" id="Ttl-ce-001" userLabel="title">
+                                                        <rect key="frame" x="16" y="12" width="317" height="20"/>
+                                                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                                        <nil key="textColor"/>
+                                                        <nil key="highlightedColor"/>
+                                                    </label>
+                                                </subviews>
+                                                <constraints>
+                                                    <constraint firstItem="Ttl-ce-001" firstAttribute="leading" secondItem="Ccv-ce-001" secondAttribute="leadingMargin" id="Cst-ce-001"/>
+                                                    <constraint firstAttribute="trailingMargin" secondItem="Ttl-ce-001" secondAttribute="trailing" id="Cst-ce-002"/>
+                                                    <constraint firstItem="Ttl-ce-001" firstAttribute="centerY" secondItem="Ccv-ce-001" secondAttribute="centerY" id="Cst-ce-003"/>
+                                                </constraints>
+                                            </tableViewCellContentView>
+                                        </tableViewCell>
+                                    </prototypes>
+                                </tableView>
+                            </subviews>
+                            <viewLayoutGuide key="safeArea" id="Sfe-ce-001"/>
+                        </view>
+                    </viewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="Frs-ce-001" sceneMemberID="firstResponder"/>
+                </objects>
+                <point key="canvasLocation" x="100" y="100"/>
+            </scene>
+        </scenes>
+    </document>
+    """
+
+@Suite("layoutdb import: cells, margins, scroll views and the safe area as UIKit lays them out")
+struct ImportCellsMarginsTests {
+    @Test(
+        "a table cell's content view is the cell less its accessory; its content cannot stretch it")
+    func accessoryCell() throws {
+        try expectSavedFrames(accessoryCellStoryboard, file: "Rows.storyboard")
+    }
+}
