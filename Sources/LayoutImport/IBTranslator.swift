@@ -324,7 +324,16 @@ private struct TreeTranslator {
         }
         if let own = root.layoutMargins { return Side4(own) }
         if root.elementName == "tableViewCell" { return Self.tableCellMargins(width: canvasWidth) }
-        return Side4(8, 8, 8, 8)
+        return Self.topLevelViewMargins(width: canvasWidth)
+    }
+
+    /// The margins Interface Builder lays a XIB's top-level view (or collection view cell)
+    /// out with when it sets none: IB shows it as the root view of the File's Owner, a view
+    /// controller, whose sides are at least `systemMinimumLayoutMargins` (16 points, 20 from
+    /// 414 points wide, as for a controller's root), top and bottom UIView's 8.
+    static func topLevelViewMargins(width: Double) -> Side4 {
+        let side: Double = width < 414 ? 16 : 20
+        return Side4(8, side, 8, side)
     }
 
     /// Effective margins as UIKit computes them: the view's own (8 unless it says), plus the

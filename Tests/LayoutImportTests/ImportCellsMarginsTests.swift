@@ -86,11 +86,65 @@ let accessoryCellStoryboard = """
     </document>
     """
 
+/// Two XIB top-level views with no margins of their own, laid out as IB shows a XIB's
+/// top-level view (its File's Owner's root view): sides at the system minimum, 16 points under
+/// 414 wide and 20 from 414, top and bottom UIView's 8.
+///
+/// - `Narrow` (375x60): `bar` between the root's leading and trailing margins, on its top
+///   margin, 20 high (16 8 343 20).
+/// - `Wide` (414x60): `bar` the same way (20 8 374 20).
+let topLevelMarginsXIB = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14490.70" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+        <device id="retina4_7" orientation="portrait">
+            <adaptation id="fullscreen"/>
+        </device>
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <view contentMode="scaleToFill" id="Roo-tm-001" userLabel="Narrow">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="60"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Bar-tm-001" userLabel="bar">
+                        <rect key="frame" x="16" y="8" width="343" height="20"/>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="Bar-tm-001" firstAttribute="leading" secondItem="Roo-tm-001" secondAttribute="leadingMargin" id="Cst-tm-001"/>
+                    <constraint firstAttribute="trailingMargin" secondItem="Bar-tm-001" secondAttribute="trailing" id="Cst-tm-002"/>
+                    <constraint firstItem="Bar-tm-001" firstAttribute="top" secondItem="Roo-tm-001" secondAttribute="topMargin" id="Cst-tm-003"/>
+                    <constraint firstItem="Bar-tm-001" firstAttribute="height" constant="20" id="Cst-tm-004"/>
+                </constraints>
+            </view>
+            <view contentMode="scaleToFill" id="Roo-tm-002" userLabel="Wide">
+                <rect key="frame" x="0.0" y="0.0" width="414" height="60"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Bar-tm-002" userLabel="bar">
+                        <rect key="frame" x="20" y="8" width="374" height="20"/>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="Bar-tm-002" firstAttribute="leading" secondItem="Roo-tm-002" secondAttribute="leadingMargin" id="Cst-tm-011"/>
+                    <constraint firstAttribute="trailingMargin" secondItem="Bar-tm-002" secondAttribute="trailing" id="Cst-tm-012"/>
+                    <constraint firstItem="Bar-tm-002" firstAttribute="top" secondItem="Roo-tm-002" secondAttribute="topMargin" id="Cst-tm-013"/>
+                    <constraint firstItem="Bar-tm-002" firstAttribute="height" constant="20" id="Cst-tm-014"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+
 @Suite("layoutdb import: cells, margins, scroll views and the safe area as UIKit lays them out")
 struct ImportCellsMarginsTests {
     @Test(
         "a table cell's content view is the cell less its accessory; its content cannot stretch it")
     func accessoryCell() throws {
         try expectSavedFrames(accessoryCellStoryboard, file: "Rows.storyboard")
+    }
+
+    @Test("a XIB's top-level view has the system minimum margins at its sides: 16, 20 from 414")
+    func topLevelViewMargins() throws {
+        try expectSavedFrames(topLevelMarginsXIB, file: "Bars.xib")
     }
 }
