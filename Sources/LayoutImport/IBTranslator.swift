@@ -347,7 +347,7 @@ private struct TreeTranslator {
                 ?? (v.elementName == "tableViewCell"
                     ? Self.tableCellMargins(width: canvasWidth) : Side4(8, 8, 8, 8))
             if v.insetsLayoutMarginsFromSafeArea != false, let f = placed[v.ref] {
-                own = own + overlap(of: f, with: safe)
+                own = own + safeAreaReach(v.ref, frame: f)
             }
             let preserves =
                 v.preservesSuperviewLayoutMargins == true
@@ -355,15 +355,52 @@ private struct TreeTranslator {
             if preserves, let pm = edgeMargins[parent.ref], let f = v.frame,
                 let pf = parent.frame
             {
-                let reach = Side4(
+                var reach = Side4(
                     pm.top - f.y, pm.left - f.x, pm.bottom - (pf.height - f.y - f.height),
                     pm.right - (pf.width - f.x - f.width))
+                if Self.scrollElements.contains(parent.elementName) {
+                    // Content scrolls under a scroll view's top and bottom margins (which hold
+                    // its safe area): only its sides reach into what it holds.
+                    reach.top = 0
+                    reach.bottom = 0
+                }
                 own = Side4.max(own, reach)
             }
             edgeMargins[v.ref] = own
             for s in v.subviews { walk(s, parent: v) }
         }
         for s in root.subviews { walk(s, parent: root) }
+    }
+
+    /// How far the root's safe area reaches into the view `ref` saved at `frame` (root
+    /// coordinates). Inside a scroll, table or collection view the content is saved at content
+    /// offset 0, but UIKit insets that content by the safe area along the axis it scrolls
+    /// (`contentInsetAdjustmentBehavior`, `.automatic` by default, adjusts the top and bottom
+    /// insets), so the bars never cover it there and only the sides reach into it.
+    func safeAreaReach(_ ref: String, frame: IBRect) -> Side4 {
+        var reach = overlap(of: frame, with: safe)
+        if isInScrollContent(ref) {
+            reach.top = 0
+            reach.bottom = 0
+        }
+        return reach
+    }
+
+    /// UIScrollView and the subclasses IB writes as their own elements.
+    static let scrollElements: Set<String> = [
+        "scrollView", "tableView", "collectionView", "textView",
+    ]
+
+    /// Whether a scroll, table or collection view holds `ref` (at any depth) in its content.
+    func isInScrollContent(_ ref: String) -> Bool {
+        var current = parentOf[ref]
+        while let c = current {
+            if let e = viewByRef[c]?.elementName, Self.scrollElements.contains(e) {
+                return true
+            }
+            current = parentOf[c]
+        }
+        return false
     }
 
     /// How far the root's insets reach into `frame` (root coordinates), per side: the part of
@@ -672,7 +709,8 @@ private struct TreeTranslator {
                 case .safeArea:
                     // Only the root has a safe area in the vocabulary; another view's is its
                     // edges inset by the part of the root's safe area it overlaps.
-                    let o = placed[v.ref].map { overlap(of: $0, with: safe) } ?? Side4(0, 0, 0, 0)
+                    let o =
+                        placed[v.ref].map { safeAreaReach(v.ref, frame: $0) } ?? Side4(0, 0, 0, 0)
                     lines.append(
                         "\(name).top == \(owner).top\(plus(o.top))  # \(owner)'s safe area")
                     lines.append("\(name).left == \(owner).left\(plus(o.left))")

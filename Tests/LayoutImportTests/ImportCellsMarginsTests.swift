@@ -135,6 +135,54 @@ let topLevelMarginsXIB = """
     </document>
     """
 
+/// A table view controller on a 375x667 phone under a simulated navigation bar (safe area top
+/// 20 + 44 = 64): UIKit insets the table's content by that, so its first cell, saved at the
+/// top of the content (0 0 375 60), is never under the bar and its content view's margins are
+/// the cell's own: 11 at the top, 16 at the sides (not the 64 the bar would reach at the
+/// content's offset 0). `note` sits on the content view's top, leading and trailing margins,
+/// 20 high (16 11 343 20).
+let scrollContentMarginsStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="18122" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina4_7" orientation="portrait" appearance="light"/>
+        <scenes>
+            <scene sceneID="Scn-sm-001">
+                <objects>
+                    <tableViewController storyboardIdentifier="Notes" id="Tvc-sm-001" sceneMemberID="viewController">
+                        <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="plain" separatorStyle="default" rowHeight="60" estimatedRowHeight="-1" sectionHeaderHeight="28" sectionFooterHeight="28" id="Tbl-sm-001">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <prototypes>
+                                <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" preservesSuperviewLayoutMargins="YES" selectionStyle="default" indentationWidth="10" reuseIdentifier="Note" id="Cel-sm-001">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="60"/>
+                                    <autoresizingMask key="autoresizingMask"/>
+                                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" preservesSuperviewLayoutMargins="YES" tableViewCell="Cel-sm-001" id="Ccv-sm-001">
+                                        <rect key="frame" x="0.0" y="0.0" width="375" height="60"/>
+                                        <autoresizingMask key="autoresizingMask"/>
+                                        <subviews>
+                                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Not-sm-001" userLabel="note">
+                                                <rect key="frame" x="16" y="11" width="343" height="20"/>
+                                            </view>
+                                        </subviews>
+                                        <constraints>
+                                            <constraint firstItem="Not-sm-001" firstAttribute="top" secondItem="Ccv-sm-001" secondAttribute="topMargin" id="Cst-sm-001"/>
+                                            <constraint firstItem="Not-sm-001" firstAttribute="leading" secondItem="Ccv-sm-001" secondAttribute="leadingMargin" id="Cst-sm-002"/>
+                                            <constraint firstAttribute="trailingMargin" secondItem="Not-sm-001" secondAttribute="trailing" id="Cst-sm-003"/>
+                                            <constraint firstItem="Not-sm-001" firstAttribute="height" constant="20" id="Cst-sm-004"/>
+                                        </constraints>
+                                    </tableViewCellContentView>
+                                </tableViewCell>
+                            </prototypes>
+                        </tableView>
+                        <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" prompted="NO"/>
+                    </tableViewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="Frs-sm-001" sceneMemberID="firstResponder"/>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
+
 @Suite("layoutdb import: cells, margins, scroll views and the safe area as UIKit lays them out")
 struct ImportCellsMarginsTests {
     @Test(
@@ -146,5 +194,10 @@ struct ImportCellsMarginsTests {
     @Test("a XIB's top-level view has the system minimum margins at its sides: 16, 20 from 414")
     func topLevelViewMargins() throws {
         try expectSavedFrames(topLevelMarginsXIB, file: "Bars.xib")
+    }
+
+    @Test("content in a table or scroll view is inset below the bars: no safe area in its margins")
+    func scrollContentMargins() throws {
+        try expectSavedFrames(scrollContentMarginsStoryboard, file: "Notes.storyboard")
     }
 }
