@@ -127,6 +127,18 @@ private struct TreeTranslator {
     /// Each view's layout margins measured from its own edges (the root's include its safe
     /// area), as UIKit computes them.
     var edgeMargins: [String: Side4] = [:]
+    /// A table cell's side margins as this document's constraints show them, where they do
+    /// (`inferCellSideMargin`).
+    var savedCellSideMargin: Double?
+    /// A table cell's margins: 11 at top and bottom, the sides as saved, else the rule's.
+    var cellMargins: Side4 {
+        var m = Self.tableCellMargins(width: canvasWidth)
+        if let side = savedCellSideMargin {
+            m.left = side
+            m.right = side
+        }
+        return m
+    }
     /// Scroll views whose content area constraints to the scroll view itself attach to: the
     /// content guide's name, declared in the guides section.
     var contentGuides: [String: String] = [:]
@@ -165,6 +177,7 @@ private struct TreeTranslator {
         canvasWidth = root.frame?.width ?? 0
         canvasHeight = root.frame?.height ?? 0
         inferSafeArea()
+        savedCellSideMargin = inferCellSideMargin()
         computeMargins()
 
         writeHeader()
@@ -315,6 +328,52 @@ private struct TreeTranslator {
         return Side4(11, side, 11, side)
     }
 
+    /// A table cell's side margins in this document, as its own constraints between cells'
+    /// content views' side margins and the views inside them show with their saved frames
+    /// (UIKit's cell margins changed with iOS versions: 15 points before iOS 11, the table's 16
+    /// or 20 since; IB lays a document out with its own); nil where nothing shows them. The
+    /// most common value wins, ties to the smaller.
+    func inferCellSideMargin() -> Double? {
+        var contentViews: [String: IBRect] = [:]
+        for cell in root.allViews where cell.elementName == "tableViewCell" {
+            for v in cell.subviews where v.key == "contentView" {
+                if let f = placed[v.ref] { contentViews[v.ref] = f }
+            }
+        }
+        guard !contentViews.isEmpty else { return nil }
+        var left: [Double: Int] = [:]
+        for c in treeConstraints where !c.placeholder && c.relation == .equal && c.multiplier == 1 {
+            guard let second = c.secondItem, let secondAttribute = c.secondAttribute else {
+                continue
+            }
+            let firstIsCell = contentViews[c.firstItem] != nil
+            guard firstIsCell != (contentViews[second] != nil) else { continue }
+            let (cv, cvAttr, other, otherAttr) =
+                firstIsCell
+                ? (c.firstItem, c.firstAttribute, second, secondAttribute)
+                : (second, secondAttribute, c.firstItem, c.firstAttribute)
+            guard let cvFrame = contentViews[cv], let otherFrame = placed[other],
+                let otherEdge = edge(otherAttr, of: otherFrame)
+            else { continue }
+            // first == second + constant
+            let marginEdge = firstIsCell ? otherEdge + c.constant : otherEdge - c.constant
+            func rounded(_ v: Double) -> Double? {
+                let r = (v * 4).rounded() / 4
+                // 8 or less is the content view's own margin (beside an accessory, or a cell
+                // that does not preserve its margins), not the cell's.
+                return r > 8 && r < cvFrame.width / 4 ? r : nil
+            }
+            guard cvAttr == .leadingMargin || cvAttr == .leftMargin,
+                let v = rounded(marginEdge - cvFrame.x)
+            else { continue }
+            left[v, default: 0] += 1
+        }
+        // UIKit's cell margins are the same at both sides; only the leading side is taken as
+        // the witness, as the trailing one is where accessories and controls sit.
+        return left.max { a, b in a.value < b.value || (a.value == b.value && a.key > b.key) }?
+            .key
+    }
+
     /// The root's margins as the canvas states them (measured from the safe area).
     var rootMargins: Side4 {
         if isControllerRoot {
@@ -323,7 +382,7 @@ private struct TreeTranslator {
             return Side4.max(own, Side4(0, systemSideMargin, 0, systemSideMargin))
         }
         if let own = root.layoutMargins { return Side4(own) }
-        if root.elementName == "tableViewCell" { return Self.tableCellMargins(width: canvasWidth) }
+        if root.elementName == "tableViewCell" { return cellMargins }
         return Self.topLevelViewMargins(width: canvasWidth)
     }
 
@@ -345,7 +404,7 @@ private struct TreeTranslator {
             var own =
                 v.layoutMargins.map(Side4.init)
                 ?? (v.elementName == "tableViewCell"
-                    ? Self.tableCellMargins(width: canvasWidth) : Side4(8, 8, 8, 8))
+                    ? cellMargins : Side4(8, 8, 8, 8))
             if v.insetsLayoutMarginsFromSafeArea != false, let f = placed[v.ref] {
                 own = own + safeAreaReach(v.ref, frame: f)
             }
@@ -365,6 +424,22 @@ private struct TreeTranslator {
                     reach.bottom = 0
                 }
                 own = Side4.max(own, reach)
+            }
+            if v.elementName == "tableViewCell"
+                || (parent.elementName == "tableViewCell"
+                    && v.key == "contentView")
+            {
+                // What the document shows wins over the rules above, which changed with iOS
+                // versions (what a preserved table margin gave, what a cell's own was).
+                // A content view beside an accessory keeps its own trailing margin.
+                let besideAccessory =
+                    v.key == "contentView"
+                    && (v.frame.map { f in parent.frame.map { f.x + f.width < $0.width } ?? false }
+                        ?? false)
+                if let side = savedCellSideMargin {
+                    own.left = side
+                    if !besideAccessory { own.right = side }
+                }
             }
             edgeMargins[v.ref] = own
             for s in v.subviews { walk(s, parent: v) }

@@ -183,6 +183,73 @@ let scrollContentMarginsStoryboard = """
     </document>
     """
 
+/// A table (375 points wide) saved by an Xcode whose cells had 15-point side margins (before
+/// iOS 11), where the rule for today's cells would say 16: the document's own constraints and
+/// saved frames say 15, so the cells keep 15. `wide` sits between the first cell's content
+/// view's side margins, centred, 20 high (15 12 345 20); `inset` is 10 inside the second
+/// cell's leading margin, 100 wide (25 56 100 20).
+let cellMarginsStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14460.31" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina4_7" orientation="portrait">
+            <adaptation id="fullscreen"/>
+        </device>
+        <scenes>
+            <scene sceneID="Scn-cm-001">
+                <objects>
+                    <tableViewController storyboardIdentifier="Older" id="Tvc-cm-001" sceneMemberID="viewController">
+                        <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="plain" separatorStyle="default" rowHeight="44" estimatedRowHeight="-1" sectionHeaderHeight="28" sectionFooterHeight="28" id="Tbl-cm-001">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <prototypes>
+                                <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" preservesSuperviewLayoutMargins="YES" selectionStyle="default" indentationWidth="10" reuseIdentifier="Row1" id="Cel-cm-001">
+                                    <rect key="frame" x="0.0" y="0" width="375" height="44"/>
+                                    <autoresizingMask key="autoresizingMask"/>
+                                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" preservesSuperviewLayoutMargins="YES" tableViewCell="Cel-cm-001" id="Ccv-cm-001">
+                                        <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                                        <autoresizingMask key="autoresizingMask"/>
+                                        <subviews>
+                                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Sub-cm-001" userLabel="wide">
+                                                <rect key="frame" x="15" y="12" width="345" height="20"/>
+                                            </view>
+                                        </subviews>
+                                        <constraints>
+                                            <constraint firstItem="Sub-cm-001" firstAttribute="leading" secondItem="Ccv-cm-001" secondAttribute="leadingMargin" id="Cst-cm-011"/>
+                                            <constraint firstAttribute="trailingMargin" secondItem="Sub-cm-001" secondAttribute="trailing" id="Cst-cm-012"/>
+                                            <constraint firstItem="Sub-cm-001" firstAttribute="centerY" secondItem="Ccv-cm-001" secondAttribute="centerY" id="Cst-cm-013"/>
+                                            <constraint firstItem="Sub-cm-001" firstAttribute="height" constant="20" id="Cst-cm-014"/>
+                                        </constraints>
+                                    </tableViewCellContentView>
+                                </tableViewCell>
+                                <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" preservesSuperviewLayoutMargins="YES" selectionStyle="default" indentationWidth="10" reuseIdentifier="Row2" id="Cel-cm-002">
+                                    <rect key="frame" x="0.0" y="44" width="375" height="44"/>
+                                    <autoresizingMask key="autoresizingMask"/>
+                                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" preservesSuperviewLayoutMargins="YES" tableViewCell="Cel-cm-002" id="Ccv-cm-002">
+                                        <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                                        <autoresizingMask key="autoresizingMask"/>
+                                        <subviews>
+                                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Sub-cm-002" userLabel="inset">
+                                                <rect key="frame" x="25" y="12" width="100" height="20"/>
+                                            </view>
+                                        </subviews>
+                                        <constraints>
+                                            <constraint firstItem="Sub-cm-002" firstAttribute="leading" secondItem="Ccv-cm-002" secondAttribute="leadingMargin" constant="10" id="Cst-cm-021"/>
+                                            <constraint firstItem="Sub-cm-002" firstAttribute="width" constant="100" id="Cst-cm-022"/>
+                                            <constraint firstItem="Sub-cm-002" firstAttribute="centerY" secondItem="Ccv-cm-002" secondAttribute="centerY" id="Cst-cm-023"/>
+                                            <constraint firstItem="Sub-cm-002" firstAttribute="height" constant="20" id="Cst-cm-024"/>
+                                        </constraints>
+                                    </tableViewCellContentView>
+                                </tableViewCell>
+                            </prototypes>
+                        </tableView>
+                    </tableViewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="Frs-cm-001" sceneMemberID="firstResponder"/>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
+
 @Suite("layoutdb import: cells, margins, scroll views and the safe area as UIKit lays them out")
 struct ImportCellsMarginsTests {
     @Test(
@@ -199,5 +266,10 @@ struct ImportCellsMarginsTests {
     @Test("content in a table or scroll view is inset below the bars: no safe area in its margins")
     func scrollContentMargins() throws {
         try expectSavedFrames(scrollContentMarginsStoryboard, file: "Notes.storyboard")
+    }
+
+    @Test("table cells keep the side margins the document's constraints and frames show")
+    func documentCellMargins() throws {
+        try expectSavedFrames(cellMarginsStoryboard, file: "Older.storyboard")
     }
 }
