@@ -204,6 +204,9 @@ public struct IBView: Sendable, Equatable {
     /// ancestor of its items).
     public var constraints: [IBConstraint]
     public var variations: [IBVariation]
+    /// `misplaced="YES"`: Xcode flagged the saved frame as not where the constraints put the
+    /// view, so it is no witness of the layout (e.g. of the safe area's insets).
+    public var misplaced = false
 
     public init(
         elementName: String, key: String? = nil, id: String?, ref: String? = nil,

@@ -575,6 +575,7 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
             imageName: attrs["image"],
             preservesSuperviewLayoutMargins: flag(attrs, "preservesSuperviewLayoutMargins"),
             insetsLayoutMarginsFromSafeArea: flag(attrs, "insetsLayoutMarginsFromSafeArea"))
+        view.misplaced = attrs["misplaced"] == "YES"
         if name == "stackView" {
             view.stack = IBStack(
                 axis: attrs["axis"] ?? "horizontal", distribution: attrs["distribution"] ?? "fill",

@@ -215,7 +215,7 @@ private struct TreeTranslator {
     // MARK: Safe area
 
     /// The root's safe-area insets: per side, the value most of the document's own
-    /// constraints between a view and the root's safe area (or a controller's top or bottom
+    /// constraints between a view (not one Xcode flagged misplaced) and the root's safe area (or a controller's top or bottom
     /// guide) give with that view's saved frame; else the device table's for the root's saved
     /// size; else 0.
     mutating func inferSafeArea() {
@@ -234,7 +234,9 @@ private struct TreeTranslator {
                     firstIsGuide
                     ? (c.firstItem, c.firstAttribute, second, secondAttribute)
                     : (second, secondAttribute, c.firstItem, c.firstAttribute)
-                guard let frame = placed[view], let viewValue = edge(viewAttr, of: frame)
+                // A view Xcode flagged misplaced was not saved where the guide put it.
+                guard let frame = placed[view], viewByRef[view]?.misplaced != true,
+                    let viewValue = edge(viewAttr, of: frame)
                 else { continue }
                 // first == second + constant
                 let guideValue = firstIsGuide ? viewValue + c.constant : viewValue - c.constant
@@ -353,7 +355,7 @@ private struct TreeTranslator {
                 ? (c.firstItem, c.firstAttribute, second, secondAttribute)
                 : (second, secondAttribute, c.firstItem, c.firstAttribute)
             guard let cvFrame = contentViews[cv], let otherFrame = placed[other],
-                let otherEdge = edge(otherAttr, of: otherFrame)
+                viewByRef[other]?.misplaced != true, let otherEdge = edge(otherAttr, of: otherFrame)
             else { continue }
             // first == second + constant
             let marginEdge = firstIsCell ? otherEdge + c.constant : otherEdge - c.constant

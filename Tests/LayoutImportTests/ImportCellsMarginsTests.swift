@@ -250,6 +250,88 @@ let cellMarginsStoryboard = """
     </document>
     """
 
+/// A XIB view (320x100) with a `panel` laid out by its autoresizing mask (flexible width and
+/// bottom margin, 10 10 300 80) that constraints inside it name: `chip`, whose content would be
+/// 400 wide, sits 10 inside the panel's leading, trailing and top edges, 20 high. UIKit keeps
+/// the panel's autoresizing constraints (required) however its content pushes, so the chip
+/// gives way (20 20 280 20).
+let mentionedAutoresizingXIB = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="18122" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" colorMatched="YES">
+        <device id="retina4_7" orientation="portrait" appearance="light"/>
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <view contentMode="scaleToFill" id="Roo-ma-001" userLabel="Holder">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="100"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <view contentMode="scaleToFill" id="Pnl-ma-001" userLabel="panel">
+                        <rect key="frame" x="10" y="10" width="300" height="80"/>
+                        <autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxY="YES"/>
+                        <subviews>
+                            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="A chip wider than its panel" textAlignment="natural" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" placeholderIntrinsicWidth="400" placeholderIntrinsicHeight="20" translatesAutoresizingMaskIntoConstraints="NO" id="Chp-ma-001" userLabel="chip">
+                                <rect key="frame" x="10" y="10" width="280" height="20"/>
+                                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                <nil key="textColor"/>
+                                <nil key="highlightedColor"/>
+                            </label>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="Chp-ma-001" firstAttribute="leading" secondItem="Pnl-ma-001" secondAttribute="leading" constant="10" id="Cst-ma-001"/>
+                            <constraint firstAttribute="trailing" secondItem="Chp-ma-001" secondAttribute="trailing" constant="10" id="Cst-ma-002"/>
+                            <constraint firstItem="Chp-ma-001" firstAttribute="top" secondItem="Pnl-ma-001" secondAttribute="top" constant="10" id="Cst-ma-003"/>
+                        </constraints>
+                    </view>
+                </subviews>
+            </view>
+        </objects>
+    </document>
+    """
+
+/// A 414x896 phone (the device table's 44 0 34 0) whose `stale` view, pinned to the safe
+/// area's leading edge, was saved 12 points off and flagged `misplaced="YES"` by Xcode: its
+/// saved frame is no witness of the safe area, so the left inset stays 0. `bar` sits on the
+/// root's side margins (20 at 414 points), 10 below the safe area's top, 20 high
+/// (20 54 374 20).
+let misplacedWitnessStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina6_1" orientation="portrait" appearance="light"/>
+        <scenes>
+            <scene sceneID="Scn-mw-001">
+                <objects>
+                    <viewController storyboardIdentifier="Stale" id="Vcl-mw-001" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-mw-001">
+                            <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" misplaced="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Stl-mw-001" userLabel="stale">
+                                    <rect key="frame" x="12" y="400" width="100" height="40"/>
+                                </view>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Bar-mw-001" userLabel="bar">
+                                    <rect key="frame" x="20" y="54" width="374" height="20"/>
+                                </view>
+                            </subviews>
+                            <viewLayoutGuide key="safeArea" id="Sfe-mw-001"/>
+                            <constraints>
+                                <constraint firstItem="Stl-mw-001" firstAttribute="leading" secondItem="Sfe-mw-001" secondAttribute="leading" id="Cst-mw-001"/>
+                                <constraint firstItem="Stl-mw-001" firstAttribute="top" secondItem="Roo-mw-001" secondAttribute="top" constant="400" id="Cst-mw-002"/>
+                                <constraint firstItem="Stl-mw-001" firstAttribute="width" constant="100" id="Cst-mw-003"/>
+                                <constraint firstItem="Stl-mw-001" firstAttribute="height" constant="40" id="Cst-mw-004"/>
+                                <constraint firstItem="Bar-mw-001" firstAttribute="leading" secondItem="Roo-mw-001" secondAttribute="leadingMargin" id="Cst-mw-005"/>
+                                <constraint firstAttribute="trailingMargin" secondItem="Bar-mw-001" secondAttribute="trailing" id="Cst-mw-006"/>
+                                <constraint firstItem="Bar-mw-001" firstAttribute="top" secondItem="Sfe-mw-001" secondAttribute="top" constant="10" id="Cst-mw-007"/>
+                                <constraint firstItem="Bar-mw-001" firstAttribute="height" constant="20" id="Cst-mw-008"/>
+                            </constraints>
+                        </view>
+                    </viewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="Frs-mw-001" sceneMemberID="firstResponder"/>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
+
 @Suite("layoutdb import: cells, margins, scroll views and the safe area as UIKit lays them out")
 struct ImportCellsMarginsTests {
     @Test(
@@ -271,5 +353,22 @@ struct ImportCellsMarginsTests {
     @Test("table cells keep the side margins the document's constraints and frames show")
     func documentCellMargins() throws {
         try expectSavedFrames(cellMarginsStoryboard, file: "Older.storyboard")
+    }
+
+    @Test("a view laid out by its autoresizing mask keeps it when constraints inside name it")
+    func mentionedAutoresizing() throws {
+        try expectSavedFrames(mentionedAutoresizingXIB, file: "Holder.xib")
+    }
+
+    @Test("a view Xcode flagged misplaced is no witness of the safe area's insets")
+    func misplacedIsNoWitness() throws {
+        let document = try IBReader.read(
+            data: Data(misplacedWitnessStoryboard.utf8), file: "Stale.storyboard")
+        let (count, report) = try Project.matchCount(document, tolerance: 0.5)
+        let script = try #require(report.layouts.first?.script)
+        #expect(script.contains("canvas 414 896 safe 44 0 34 0"), Comment(rawValue: script))
+        // Every view but the misplaced one is where Xcode saved it.
+        #expect(count.views == 3)
+        #expect(count.matched == 2, Comment(rawValue: "\(count.causes)\n" + script))
     }
 }
