@@ -199,7 +199,8 @@ public struct IBView: Sendable, Equatable {
     public var numberOfLines: Int? = nil
     /// Xcode's own verdict on the saved frame: `ambiguous="YES"` (the constraints allow more
     /// than one frame, and the saved one is one of them) or `misplaced="YES"` (the saved frame
-    /// is not where the constraints put the view).
+    /// is not where the constraints put the view, so it is no witness of the layout, e.g. of
+    /// the safe area's insets).
     public var ambiguous = false
     public var misplaced = false
     /// Layout guides owned by the view: `safeArea`, a scroll view's `contentLayoutGuide` and

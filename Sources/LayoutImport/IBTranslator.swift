@@ -127,6 +127,18 @@ private struct TreeTranslator {
     /// Each view's layout margins measured from its own edges (the root's include its safe
     /// area), as UIKit computes them.
     var edgeMargins: [String: Side4] = [:]
+    /// A table cell's side margins as this document's constraints show them, where they do
+    /// (`inferCellSideMargin`).
+    var savedCellSideMargin: Double?
+    /// A table cell's margins: 11 at top and bottom, the sides as saved, else the rule's.
+    var cellMargins: Side4 {
+        var m = Self.tableCellMargins(width: canvasWidth)
+        if let side = savedCellSideMargin {
+            m.left = side
+            m.right = side
+        }
+        return m
+    }
     /// Scroll views whose content area constraints to the scroll view itself attach to: the
     /// content guide's name, declared in the guides section.
     var contentGuides: [String: String] = [:]
@@ -165,11 +177,14 @@ private struct TreeTranslator {
         canvasWidth = root.frame?.width ?? 0
         canvasHeight = root.frame?.height ?? 0
         inferSafeArea()
+        savedCellSideMargin = inferCellSideMargin()
         computeMargins()
 
         writeHeader()
         writeViews()
         writeGuides()
+        writeCellContentPlacement()
+        writeMentionedAutoresizing()
         let variations = collectVariations()
         assignLabels(needed: variations.needLabels)
         writeConstraints()
@@ -200,7 +215,7 @@ private struct TreeTranslator {
     // MARK: Safe area
 
     /// The root's safe-area insets: per side, the value most of the document's own
-    /// constraints between a view and the root's safe area (or a controller's top or bottom
+    /// constraints between a view (not one Xcode flagged misplaced) and the root's safe area (or a controller's top or bottom
     /// guide) give with that view's saved frame; else the device table's for the root's saved
     /// size; else 0.
     mutating func inferSafeArea() {
@@ -219,7 +234,9 @@ private struct TreeTranslator {
                     firstIsGuide
                     ? (c.firstItem, c.firstAttribute, second, secondAttribute)
                     : (second, secondAttribute, c.firstItem, c.firstAttribute)
-                guard let frame = placed[view], let viewValue = edge(viewAttr, of: frame)
+                // A view Xcode flagged misplaced was not saved where the guide put it.
+                guard let frame = placed[view], viewByRef[view]?.misplaced != true,
+                    let viewValue = edge(viewAttr, of: frame)
                 else { continue }
                 // first == second + constant
                 let guideValue = firstIsGuide ? viewValue + c.constant : viewValue - c.constant
@@ -313,6 +330,52 @@ private struct TreeTranslator {
         return Side4(11, side, 11, side)
     }
 
+    /// A table cell's side margins in this document, as its own constraints between cells'
+    /// content views' side margins and the views inside them show with their saved frames
+    /// (UIKit's cell margins changed with iOS versions: 15 points before iOS 11, the table's 16
+    /// or 20 since; IB lays a document out with its own); nil where nothing shows them. The
+    /// most common value wins, ties to the smaller.
+    func inferCellSideMargin() -> Double? {
+        var contentViews: [String: IBRect] = [:]
+        for cell in root.allViews where cell.elementName == "tableViewCell" {
+            for v in cell.subviews where v.key == "contentView" {
+                if let f = placed[v.ref] { contentViews[v.ref] = f }
+            }
+        }
+        guard !contentViews.isEmpty else { return nil }
+        var left: [Double: Int] = [:]
+        for c in treeConstraints where !c.placeholder && c.relation == .equal && c.multiplier == 1 {
+            guard let second = c.secondItem, let secondAttribute = c.secondAttribute else {
+                continue
+            }
+            let firstIsCell = contentViews[c.firstItem] != nil
+            guard firstIsCell != (contentViews[second] != nil) else { continue }
+            let (cv, cvAttr, other, otherAttr) =
+                firstIsCell
+                ? (c.firstItem, c.firstAttribute, second, secondAttribute)
+                : (second, secondAttribute, c.firstItem, c.firstAttribute)
+            guard let cvFrame = contentViews[cv], let otherFrame = placed[other],
+                viewByRef[other]?.misplaced != true, let otherEdge = edge(otherAttr, of: otherFrame)
+            else { continue }
+            // first == second + constant
+            let marginEdge = firstIsCell ? otherEdge + c.constant : otherEdge - c.constant
+            func rounded(_ v: Double) -> Double? {
+                let r = (v * 4).rounded() / 4
+                // 8 or less is the content view's own margin (beside an accessory, or a cell
+                // that does not preserve its margins), not the cell's.
+                return r > 8 && r < cvFrame.width / 4 ? r : nil
+            }
+            guard cvAttr == .leadingMargin || cvAttr == .leftMargin,
+                let v = rounded(marginEdge - cvFrame.x)
+            else { continue }
+            left[v, default: 0] += 1
+        }
+        // UIKit's cell margins are the same at both sides; only the leading side is taken as
+        // the witness, as the trailing one is where accessories and controls sit.
+        return left.max { a, b in a.value < b.value || (a.value == b.value && a.key > b.key) }?
+            .key
+    }
+
     /// The root's margins as the canvas states them (measured from the safe area).
     var rootMargins: Side4 {
         if isControllerRoot {
@@ -321,8 +384,17 @@ private struct TreeTranslator {
             return Side4.max(own, Side4(0, systemSideMargin, 0, systemSideMargin))
         }
         if let own = root.layoutMargins { return Side4(own) }
-        if root.elementName == "tableViewCell" { return Self.tableCellMargins(width: canvasWidth) }
-        return Side4(8, 8, 8, 8)
+        if root.elementName == "tableViewCell" { return cellMargins }
+        return Self.topLevelViewMargins(width: canvasWidth)
+    }
+
+    /// The margins Interface Builder lays a XIB's top-level view (or collection view cell)
+    /// out with when it sets none: IB shows it as the root view of the File's Owner, a view
+    /// controller, whose sides are at least `systemMinimumLayoutMargins` (16 points, 20 from
+    /// 414 points wide, as for a controller's root), top and bottom UIView's 8.
+    static func topLevelViewMargins(width: Double) -> Side4 {
+        let side: Double = width < 414 ? 16 : 20
+        return Side4(8, side, 8, side)
     }
 
     /// Effective margins as UIKit computes them: the view's own (8 unless it says), plus the
@@ -334,9 +406,9 @@ private struct TreeTranslator {
             var own =
                 v.layoutMargins.map(Side4.init)
                 ?? (v.elementName == "tableViewCell"
-                    ? Self.tableCellMargins(width: canvasWidth) : Side4(8, 8, 8, 8))
+                    ? cellMargins : Side4(8, 8, 8, 8))
             if v.insetsLayoutMarginsFromSafeArea != false, let f = placed[v.ref] {
-                own = own + overlap(of: f, with: safe)
+                own = own + safeAreaReach(v.ref, frame: f)
             }
             let preserves =
                 v.preservesSuperviewLayoutMargins == true
@@ -344,15 +416,68 @@ private struct TreeTranslator {
             if preserves, let pm = edgeMargins[parent.ref], let f = v.frame,
                 let pf = parent.frame
             {
-                let reach = Side4(
+                var reach = Side4(
                     pm.top - f.y, pm.left - f.x, pm.bottom - (pf.height - f.y - f.height),
                     pm.right - (pf.width - f.x - f.width))
+                if Self.scrollElements.contains(parent.elementName) {
+                    // Content scrolls under a scroll view's top and bottom margins (which hold
+                    // its safe area): only its sides reach into what it holds.
+                    reach.top = 0
+                    reach.bottom = 0
+                }
                 own = Side4.max(own, reach)
+            }
+            if v.elementName == "tableViewCell"
+                || (parent.elementName == "tableViewCell"
+                    && v.key == "contentView")
+            {
+                // What the document shows wins over the rules above, which changed with iOS
+                // versions (what a preserved table margin gave, what a cell's own was).
+                // A content view beside an accessory keeps its own trailing margin.
+                let besideAccessory =
+                    v.key == "contentView"
+                    && (v.frame.map { f in parent.frame.map { f.x + f.width < $0.width } ?? false }
+                        ?? false)
+                if let side = savedCellSideMargin {
+                    own.left = side
+                    if !besideAccessory { own.right = side }
+                }
             }
             edgeMargins[v.ref] = own
             for s in v.subviews { walk(s, parent: v) }
         }
         for s in root.subviews { walk(s, parent: root) }
+    }
+
+    /// How far the root's safe area reaches into the view `ref` saved at `frame` (root
+    /// coordinates). Inside a scroll, table or collection view the content is saved at content
+    /// offset 0, but UIKit insets that content by the safe area along the axis it scrolls
+    /// (`contentInsetAdjustmentBehavior`, `.automatic` by default, adjusts the top and bottom
+    /// insets), so the bars never cover it there and only the sides reach into it.
+    func safeAreaReach(_ ref: String, frame: IBRect) -> Side4 {
+        var reach = overlap(of: frame, with: safe)
+        if isInScrollContent(ref) {
+            reach.top = 0
+            reach.bottom = 0
+        }
+        return reach
+    }
+
+    /// UIScrollView and the subclasses IB writes as their own elements.
+    static let scrollElements: Set<String> = [
+        "scrollView", "tableView", "collectionView", "textView",
+    ]
+
+    /// Whether a scroll, table or collection view holds `ref` (at any depth) in its content.
+    func isInScrollContent(_ ref: String) -> Bool {
+        var current = parentOf[ref]
+        while let c = current {
+            if let e = viewByRef[c]?.elementName, Self.scrollElements.contains(e) {
+                return true
+            }
+            current = parentOf[c]
+        }
+        return false
     }
 
     /// How far the root's insets reach into `frame` (root coordinates), per side: the part of
@@ -547,6 +672,136 @@ private struct TreeTranslator {
         return IBSize(width: wrapped ? f.width : designable.width, height: f.height)
     }
 
+    // MARK: Cells
+
+    /// The priority of the equations that place cells and their content views: UIKit places
+    /// them with required constraints (their frames are set in `layoutSubviews` and translated
+    /// from their autoresizing masks), above anything IB can write (IB's priorities are whole
+    /// numbers up to 1000), but a document whose own required constraints conflict with them
+    /// (UIKit then breaks one at run time and logs it) still imports instead of being refused.
+    static let cellPlacementPriority = "999.9"
+
+    /// A cell's `contentView` is placed by the cell, not by constraints: UITableViewCell and
+    /// UICollectionViewCell set its frame in `layoutSubviews` (it translates its autoresizing
+    /// mask), to the cell's bounds less what the cell draws beside it (a table cell's accessory
+    /// and editing controls). Constraints inside the content view therefore cannot stretch it.
+    /// The insets are the saved frame's within the cell: where this cell's accessory left the
+    /// content view on the document's device; they stay as the cell is resized, as the
+    /// accessory keeps its width. A cell inside a table or collection view is placed by that
+    /// view the same way (`writeCellPlacement`).
+    mutating func writeCellContentPlacement() {
+        for cell in root.allViews where cell.isCell {
+            guard let cellName = names[cell.ref], let cellFrame = cell.frame else { continue }
+            if cell.ref != root.ref, let tableRef = parentOf[cell.ref],
+                let table = viewByRef[tableRef], let tableName = names[tableRef]
+            {
+                writeCellPlacement(cell, name: cellName, frame: cellFrame, in: table, tableName)
+            }
+            for v in cell.subviews where v.key == "contentView" {
+                guard let name = names[v.ref], let f = v.frame else { continue }
+                let right = cellFrame.width - f.x - f.width
+                let bottom = cellFrame.height - f.y - f.height
+                writePlacement(
+                    [
+                        "\(name).left == \(cellName).left\(plus(f.x))",
+                        "\(name).right == \(cellName).right\(plus(-right))",
+                        "\(name).top == \(cellName).top\(plus(f.y))",
+                        "\(name).bottom == \(cellName).bottom\(plus(-bottom))",
+                    ], why: "the cell places its contentView (its bounds less the accessory)")
+            }
+        }
+    }
+
+    /// A view that translates its autoresizing mask into constraints keeps those constraints
+    /// when other constraints name it (UIKit's NSAutoresizingMaskLayoutConstraint are
+    /// required): a table whose cells are placed in it, or a container whose subviews are
+    /// constrained to it, still follows its superview by its mask and is not pushed by what is
+    /// inside it. The vocabulary's `autoresize` applies only to views no constraint mentions,
+    /// so for a mentioned one the mask is written as equations, the parent's change of size
+    /// shared among the flexible parts in proportion to their saved sizes (equally when those
+    /// are zero), as the engine does for `autoresize`.
+    mutating func writeMentionedAutoresizing() {
+        var mentioned: Set<String> = []
+        for c in treeConstraints where !c.placeholder {
+            for item in c.items { if let v = viewOf(item) { mentioned.insert(v) } }
+        }
+        for cell in root.allViews where cell.isCell {
+            if let table = parentOf[cell.ref] { mentioned.insert(table) }
+        }
+        for v in root.allViews where v.ref != root.ref && mentioned.contains(v.ref) {
+            guard v.translatesAutoresizingMaskIntoConstraints, !v.isCell,
+                let parentRef = parentOf[v.ref], let parent = viewByRef[parentRef],
+                parent.stack == nil, !(parent.isCell && v.key == "contentView"),
+                let name = names[v.ref], let parentName = names[parentRef], let f = v.frame,
+                let pf = parent.frame
+            else { continue }
+            let flags = Set(v.autoresizingMask?.layoutFlags ?? [])
+            var equations: [String] = []
+            for (h, origin, size, parentSize) in [
+                (true, f.x, f.width, pf.width), (false, f.y, f.height, pf.height),
+            ] {
+                let flexible =
+                    h
+                    ? [flags.contains("left"), flags.contains("width"), flags.contains("right")]
+                    : [flags.contains("top"), flags.contains("height"), flags.contains("bottom")]
+                let parts = [origin, size, parentSize - origin - size]
+                let total = zip(parts, flexible).reduce(0.0) { $0 + ($1.1 ? max(0, $1.0) : 0) }
+                let count = Double(flexible.filter { $0 }.count)
+                func share(_ k: Int) -> Double {
+                    guard flexible[k], count > 0 else { return 0 }
+                    return total > 0 ? max(0, parts[k]) / total : 1 / count
+                }
+                let (position, dimension) = h ? ("left", "width") : ("top", "height")
+                // position = parent.position + origin + share × (parent.size - saved size)
+                let a = share(0)
+                let b = share(1)
+                var pos = "\(name).\(position) == \(parentName).\(position)"
+                if a != 0 { pos += " + \(parentName).\(dimension) * \(IBTranslator.number(a))" }
+                equations.append(pos + plus(origin - a * parentSize))
+                var dim = "\(name).\(dimension) == "
+                if b != 0 {
+                    dim +=
+                        "\(parentName).\(dimension) * \(IBTranslator.number(b))"
+                        + plus(size - b * parentSize)
+                } else {
+                    dim += IBTranslator.number(size)
+                }
+                equations.append(dim)
+            }
+            writePlacement(equations, why: "\(name)'s autoresizing mask, as UIKit translates it")
+        }
+    }
+
+    /// A cell inside a table or collection view is placed by that view (at the saved place in
+    /// its content, offset 0), not by constraints, and its content's constraints cannot move
+    /// it. A table cell is as wide as its table less the saved side insets (UITableView sizes
+    /// rows to its width) and keeps its row height; a collection view cell keeps its saved size
+    /// (the layout's item size).
+    mutating func writeCellPlacement(
+        _ cell: IBView, name: String, frame f: IBRect, in table: IBView, _ tableName: String
+    ) {
+        var equations = ["\(name).left == \(tableName).left\(plus(f.x))"]
+        if cell.elementName == "tableViewCell", let tf = table.frame {
+            equations.append(
+                "\(name).right == \(tableName).right\(plus(-(tf.width - f.x - f.width)))")
+        } else {
+            equations.append("\(name).width == \(IBTranslator.number(f.width))")
+        }
+        equations.append("\(name).top == \(tableName).top\(plus(f.y))")
+        equations.append("\(name).height == \(IBTranslator.number(f.height))")
+        writePlacement(
+            equations,
+            why: cell.elementName == "tableViewCell"
+                ? "the table places its cell" : "the collection view places its cell")
+    }
+
+    mutating func writePlacement(_ equations: [String], why: String) {
+        for (i, e) in equations.enumerated() {
+            lines.append(
+                "\(e) @ \(Self.cellPlacementPriority)" + (i == 0 ? "  # \(why)" : ""))
+        }
+    }
+
     // MARK: Guides
 
     mutating func writeGuides() {
@@ -561,7 +816,8 @@ private struct TreeTranslator {
                 case .safeArea:
                     // Only the root has a safe area in the vocabulary; another view's is its
                     // edges inset by the part of the root's safe area it overlaps.
-                    let o = placed[v.ref].map { overlap(of: $0, with: safe) } ?? Side4(0, 0, 0, 0)
+                    let o =
+                        placed[v.ref].map { safeAreaReach(v.ref, frame: $0) } ?? Side4(0, 0, 0, 0)
                     lines.append(
                         "\(name).top == \(owner).top\(plus(o.top))  # \(owner)'s safe area")
                     lines.append("\(name).left == \(owner).left\(plus(o.left))")

@@ -30,8 +30,9 @@ struct IBTranslatorTests {
         // The header says where the script came from.
         #expect(layout.script.hasPrefix("# Imported from Card.xib"))
         #expect(s.first { $0.keyword == "layout" }?.words == ["layout", "CardView"])
-        // A view outside a view controller has UIView's margins of 8, not a screen's.
-        #expect(s.first { $0.keyword == "canvas" }?.text == "canvas 390 300 margins 8 8 8 8")
+        // A XIB's top-level view is laid out as its File's Owner's root view: its sides at
+        // the system minimum (16 under 414 points wide), top and bottom UIView's 8.
+        #expect(s.first { $0.keyword == "canvas" }?.text == "canvas 390 300 margins 8 16 8 16")
 
         // A label: its saved frame, its content size from the saved frame, IB's per-axis
         // priorities, and its baselines from the system font at 17 points.
@@ -209,10 +210,12 @@ struct IBTranslatorTests {
     func cellLayout() throws {
         let (_, layouts) = try translated(cellXIB, file: "Cell.xib")
         let (layout, s) = try #require(layouts["PhotoCell"])
-        #expect(s.first { $0.keyword == "canvas" }?.text == "canvas 160 120 margins 8 8 8 8")
+        #expect(s.first { $0.keyword == "canvas" }?.text == "canvas 160 120 margins 8 16 8 16")
+        // The content view preserves the cell's margins.
         #expect(
             s.first("view", "view_Cel-cc-001_contentView")?.text
-                == "view view_Cel-cc-001_contentView frame 0 0 160 120 autoresize width,height")
+                == "view view_Cel-cc-001_contentView frame 0 0 160 120 autoresize width,height "
+                + "margins 8 16 8 16")
         #expect(layout.sourceIDs["view_Cel-cc-001_contentView"] == "Cel-cc-001.contentView")
         #expect(
             s.constraint(ib: "Cst-cc-003")?.text
