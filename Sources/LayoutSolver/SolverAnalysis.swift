@@ -232,7 +232,7 @@ extension Solver {
 
     /// Tier 3: what remains, split into cores, each solved by a simplex tableau.
     private mutating func solveCores(_ component: inout ComponentState) throws(SolverError) {
-        let stamp = scratch.nextEpoch()
+        let stamp = scratch.startPass()
         for seed in component.variables {
             let s = Int(seed)
             guard variableTable[role: s] == .unknown else { continue }

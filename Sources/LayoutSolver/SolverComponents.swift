@@ -5,12 +5,12 @@ extension Solver {
     mutating func discoverComponents(from seeds: [Int32]) -> [([Int32], [Int32])] {
         // Each component gets its own epoch, so its marks alone can be scanned; a seed
         // marked at or after the pass's first epoch is already in a component.
-        let passStart = scratch.nextEpoch()
+        let passStart = scratch.startPass()
         var stamp = passStart
         var found: [([Int32], [Int32])] = []
         var first = true
         for seed in seeds where scratch.variableMark(Int(seed)) < passStart {
-            if !first { stamp = scratch.nextEpoch() }
+            if !first { stamp = scratch.nextEpochInPass() }
             first = false
             _ = scratch.mark(variable: Int(seed), stamp)
             var vars: [Int32] = [seed]
@@ -63,7 +63,7 @@ extension Solver {
     /// the cache. Gives what the search gives: each component's variables and
     /// constraints in index order; components by their first variable.
     mutating func discoverComponentsInBulk() -> [([Int32], [Int32])] {
-        let stamp = scratch.nextEpoch()
+        let stamp = scratch.startPass()
         // The marks are moved out of `self` for the pass, which reads and writes the rest
         // of `self` while it writes them; as buffers, because a write through `self`
         // checks uniqueness every time. The variable counters hold the parents.

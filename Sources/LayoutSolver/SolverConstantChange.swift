@@ -55,7 +55,7 @@ extension Solver {
         // every cell); past this many visits, the sweep takes over.
         var visitBudget = component.pendants.count / 8
         var sweepAll = false
-        let stamp = scratch.nextEpoch()
+        let stamp = scratch.startPass()
 
         func schedule(_ d: Int, shift: Double) {
             switch constraintTable[role: d] {

@@ -1,15 +1,19 @@
 /// Working space of the solver's passes, one slot per variable and per constraint: marks
 /// that say "seen in this pass", and counters.
 ///
-/// A mark is the pass's epoch: starting a pass (`nextEpoch`) forgets every older mark at
-/// once, without clearing the arrays. Epochs grow, so a pass can also ask whether a mark
-/// is from this pass or an earlier one (`variableMark(_:) < start`).
+/// A mark is an epoch: starting a pass (`startPass`) forgets every older mark at once,
+/// without clearing the arrays. A pass may take more epochs (`nextEpochInPass`, the
+/// component search takes one per component) and ask whether a mark is from this pass
+/// or an earlier one (`variableMark(_:) < start`): that needs epochs that grow for the
+/// whole pass.
 ///
 /// Invariants, kept here and nowhere else:
 /// - one slot per variable and per constraint (`appendVariables`, `appendConstraints`);
 /// - no mark is above the current epoch, and the current epoch is never 0 (the mark of
-///   a fresh slot) once a pass has begun: before the counter would wrap, every mark is
-///   cleared and the epochs start again at 1.
+///   a fresh slot) once a pass has begun;
+/// - epochs never wrap inside a pass: once half the counter is used, the next pass
+///   clears every mark and starts again at 1. A pass takes at most one epoch per
+///   variable (fewer than 2³¹), so the other half is always enough.
 ///
 /// What a counter holds is up to the pass that sets it: it is valid within that pass.
 struct ScratchMarks {
@@ -21,8 +25,11 @@ struct ScratchMarks {
 
     init() { epoch = 0 }
 
-    /// Marks that start at `epoch`: lets a test reach the wrap-around in a few passes.
+    /// Marks that start at `epoch`: lets a test reach the restart in a few passes.
     init(epoch: UInt32) { self.epoch = epoch }
+
+    /// The epoch from which the next pass clears the marks and starts again.
+    static let restartEpoch = UInt32.max / 2
 
     /// Slots for `count` new variables.
     mutating func appendVariables(_ count: Int) {
@@ -37,14 +44,20 @@ struct ScratchMarks {
     }
 
     /// Starts a pass: a new epoch, above every mark.
-    mutating func nextEpoch() -> UInt32 {
-        epoch &+= 1
-        // Marks compare by order within a pass; restart well before the counter wraps.
-        if epoch == 0 || epoch == UInt32.max {
+    mutating func startPass() -> UInt32 {
+        if epoch >= Self.restartEpoch {
             for i in variableMarks.indices { variableMarks[i] = 0 }
             for i in constraintMarks.indices { constraintMarks[i] = 0 }
-            epoch = 1
+            epoch = 0
         }
+        epoch += 1
+        return epoch
+    }
+
+    /// One more epoch in the pass begun by `startPass`, above every mark.
+    mutating func nextEpochInPass() -> UInt32 {
+        precondition(epoch < UInt32.max, "a pass took more epochs than there are variables")
+        epoch += 1
         return epoch
     }
 

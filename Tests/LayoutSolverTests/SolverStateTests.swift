@@ -6,31 +6,47 @@ import Testing
 /// caller inside the module relies on.
 @Suite("Solver state: variable, constraint and scratch tables")
 struct SolverStateTests {
-    @Test("a new pass forgets every older mark, also when the epoch counter wraps")
-    func marksSurviveTheWrapAround() {
-        var marks = ScratchMarks(epoch: UInt32.max - 3)
+    @Test("a new pass forgets every older mark, also when the epochs start again")
+    func marksAcrossTheRestart() {
+        var marks = ScratchMarks(epoch: ScratchMarks.restartEpoch - 2)
         marks.appendVariables(2)
         marks.appendConstraints(1)
         var stamps: [UInt32] = []
         for _ in 0..<4 {
-            let stamp = marks.nextEpoch()
+            let stamp = marks.startPass()
             stamps.append(stamp)
             // Marked once per pass: the first mark counts, the second finds it there.
             let first = marks.mark(variable: 0, stamp)
             let second = marks.mark(variable: 0, stamp)
             let constraint = marks.mark(constraint: 0, stamp)
             #expect(first && !second && constraint)
-            // Variable 1 is marked only before the wrap.
+            // Variable 1 is marked only before the restart.
             if stamp > 2 { _ = marks.mark(variable: 1, stamp) }
             #expect(marks.variableMark(1) <= stamp)
         }
-        // The counter restarted at 1 instead of reaching UInt32.max (or 0, a fresh mark).
-        #expect(stamps == [UInt32.max - 2, UInt32.max - 1, 1, 2])
-        // After the restart, an old mark reads as older than the current pass.
+        #expect(stamps == [ScratchMarks.restartEpoch - 1, ScratchMarks.restartEpoch, 1, 2])
+        // After the restart, an old mark reads as older than the current pass (0: never).
         #expect(marks.variableMark(1) == 0)
     }
 
-    @Test("a solver whose pass counter wraps mid-way solves as a fresh one does")
+    @Test("epochs taken inside a pass keep growing past the restart point")
+    func epochsGrowWithinAPass() {
+        var marks = ScratchMarks(epoch: ScratchMarks.restartEpoch - 1)
+        marks.appendVariables(3)
+        let start = marks.startPass()
+        _ = marks.mark(variable: 0, start)
+        let second = marks.nextEpochInPass()
+        let third = marks.nextEpochInPass()
+        _ = marks.mark(variable: 1, third)
+        #expect(start == ScratchMarks.restartEpoch && second == start + 1 && third == start + 2)
+        // Every mark of the pass still reads as of this pass: none was cleared.
+        #expect(marks.variableMark(0) >= start && marks.variableMark(1) >= start)
+        #expect(marks.variableMark(2) < start)
+        // The next pass starts again at 1.
+        #expect(marks.startPass() == 1 && marks.variableMark(1) == 0)
+    }
+
+    @Test("a solver whose epochs start again mid-way solves as a fresh one does")
     func solverAcrossTheWrapAround() throws {
         func build(_ s: inout Solver) throws -> ([Variable], [ConstraintHandle]) {
             let v = s.makeVariables(4)
@@ -44,11 +60,11 @@ struct SolverStateTests {
             return (v, h)
         }
         var wrapped = Solver()
-        wrapped.scratch = ScratchMarks(epoch: UInt32.max - 2)
+        wrapped.scratch = ScratchMarks(epoch: ScratchMarks.restartEpoch - 2)
         var fresh = Solver()
         let (v, h) = try build(&wrapped)
         _ = try build(&fresh)
-        // Each operation is at least one pass: together they cross the wrap.
+        // Each operation is at least one pass: together they cross the restart.
         var last = h[4]
         for constant in [20.0, 30, 40, 50] {
             try wrapped.setConstant(h[0], to: constant)
@@ -106,5 +122,29 @@ struct SolverStateTests {
         #expect(table[component: 0] == 8)
         table.leave(0, component: 8)
         #expect(table[component: 0] == -1)
+    }
+}
+
+@Suite("Solver state: the pass counter's wrap-around")
+struct SolverEpochWrapTests {
+    /// The search for components marks each one it finds with an epoch of its own and takes
+    /// a seed marked at or after the pass's first epoch as found. Were the counter to wrap
+    /// inside that pass, the marks already made would be cleared and a component found
+    /// again for each of its later seeds.
+    @Test("a component search that straddles the wrap finds each component once")
+    func searchAcrossTheWrap() throws {
+        var s = Solver()
+        // The counter near its end: a search taking epochs from here would wrap mid-pass.
+        s.scratch = ScratchMarks(epoch: UInt32.max - 2)
+        // Enough variables that three seeds are searched from, not grouped in bulk.
+        let v = s.makeVariables(24)
+        try s.add([
+            SolverConstraint([LinearTerm(v[0])], .equal, 1),
+            SolverConstraint([LinearTerm(v[2])], .equal, 2),
+            SolverConstraint([LinearTerm(v[1]), LinearTerm(v[0], -1)], .equal, 3),
+        ])
+        let components = s.independentComponents()
+        #expect(components.map(\.variables) == [[v[0], v[1]], [v[2]]])
+        #expect(s.value(of: v[1]) == 4)
     }
 }
