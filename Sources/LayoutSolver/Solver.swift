@@ -24,44 +24,19 @@ public struct Solver {
     /// constraint stays dead. (Its own flag array was one more cache line per visit.)
     enum ConstraintRole: UInt8 { case unassigned, forward, check, pendant, core, dead }
 
-    // Variables, by index.
-    var values: [Double] = []
-    var variableRole: [VariableRole] = []
-    /// The constraint that defines a forward or pendant variable; the core of a core one.
-    var definer: [Int32] = []
-    /// The tableau symbol of a core variable.
-    var symbol: [Int32] = []
-    var variableComponent: [Int32] = []
-
-    // Constraints, by handle index (slots are never reused).
-    var relation: [Relation] = []
-    var constant: [Double] = []
-    var priority: [Double] = []
-    var role: [ConstraintRole] = []
-    /// Forward: the defined variable; pendant: likewise.
-    var defines: [Int32] = []
-    /// Position in the component's forward or pendant order, or in its core.
-    var order: [Int32] = []
-    var constraintCore: [Int32] = []
-    var constraintComponent: [Int32] = []
-
+    /// Every variable's value, role, definer, symbol and component.
+    var variableTable = VariableTable()
+    /// Every constraint's relation, constant, priority and role in the tiers.
+    var constraintTable = ConstraintTable()
     /// Every constraint's terms and every variable's occurrence lists.
     var termTable = TermTable()
 
     var components = SlotTable<ComponentState>()
     var cores = SlotTable<CoreState>()
 
-    var editConstraints: [Int32: ConstraintHandle] = [:]
-    /// Required equalities whose constant has been changed while they sat in a core: their
-    /// cores keep a marker for them from then on, so the next change is in place.
-    var editedEqualities: Set<Int32> = []
-
-    // Scratch, sized with the constraints and variables.
-    var scratchCount: [Int32] = []
-    var variableScratch: [Int32] = []
-    var variableMark: [UInt32] = []
-    var constraintMark: [UInt32] = []
-    var epoch: UInt32 = 0
+    var edits = EditVariables()
+    /// Marks and counters of the passes, sized with the variables and constraints.
+    var scratch = ScratchMarks()
 
     struct ComponentState {
         var variables: [Int32]
@@ -87,51 +62,36 @@ public struct Solver {
     public init() {}
 
     /// The number of variables made so far.
-    public var variableCount: Int { values.count }
+    public var variableCount: Int { variableTable.count }
 
     /// Makes a new variable, 0 until constrained.
     public mutating func makeVariable() -> Variable {
         appendVariableState(1)
-        return Variable(Int32(values.count - 1))
+        return Variable(Int32(variableTable.count - 1))
     }
 
     /// Makes `count` variables with consecutive indices.
     public mutating func makeVariables(_ count: Int) -> [Variable] {
-        let first = Int32(values.count)
+        let first = Int32(variableTable.count)
         appendVariableState(count)
         return (first..<first + Int32(count)).map { Variable($0) }
     }
 
-    /// The per-variable state of `count` new variables, in one go per array
-    /// (`append(contentsOf:)` grows geometrically and checks uniqueness once).
+    /// The state of `count` new variables in every table that has one per variable.
     private mutating func appendVariableState(_ count: Int) {
-        values.append(contentsOf: repeatElement(0, count: count))
-        variableRole.append(contentsOf: repeatElement(.unconstrained, count: count))
-        definer.append(contentsOf: repeatElement(-1, count: count))
-        symbol.append(contentsOf: repeatElement(-1, count: count))
-        variableComponent.append(contentsOf: repeatElement(-1, count: count))
+        variableTable.append(count)
         termTable.appendVariables(count)
-        variableMark.append(contentsOf: repeatElement(0, count: count))
-        variableScratch.append(contentsOf: repeatElement(0, count: count))
-    }
-
-    /// Room for `count` more constraints with `terms` terms in all, in the arrays that
-    /// `append(_:)` fills one constraint at a time: a batch of 100k grows each once.
-    private mutating func reserveConstraintCapacity(_ count: Int, terms: Int) {
-        let n = relation.count + count
-        termTable.reserve(constraints: count, terms: terms)
-        grow(&relation, n)
-        grow(&constant, n)
-        grow(&priority, n)
-        // The rest of the per-constraint state is appended in bulk (appendConstraintState).
+        scratch.appendVariables(count)
     }
 
     /// The solved value of a variable.
-    public func value(of variable: Variable) -> Double { values[Int(variable.index)] }
+    public func value(of variable: Variable) -> Double {
+        variableTable[value: Int(variable.index)]
+    }
 
     /// Whether the handle names a constraint currently in the solver.
     public func contains(_ handle: ConstraintHandle) -> Bool {
-        Int(handle.index) < role.count && role[Int(handle.index)] != .dead
+        constraintTable.isLive(Int(handle.index))
     }
 
     /// The constraint as it stands now (its constant after any change).
@@ -141,7 +101,8 @@ public struct Solver {
             terms(of: c).map {
                 LinearTerm(Variable(termTable.variable($0)), termTable.coefficient($0))
             },
-            relation[c], constant[c], priority: Priority(priority[c]))
+            constraintTable[relation: c], constraintTable[constant: c],
+            priority: Priority(constraintTable[priority: c]))
     }
 
     // MARK: Adding and removing
@@ -174,9 +135,10 @@ public struct Solver {
         // One pass over the batch: each constraint is checked and stored while its terms
         // are in cache. A large layout's term arrays are tens of megabytes; separate
         // passes to check, count and store would read them three times.
-        let first = relation.count
+        let first = constraintTable.count
         let firstTerm = termTable.count
-        reserveConstraintCapacity(batch.count, terms: batch.termVariables.count)
+        termTable.reserve(constraints: batch.count, terms: batch.termVariables.count)
+        constraintTable.reserve(batch.count)
         for i in 0..<batch.count {
             if let error = invalidity(of: i, in: batch) {
                 removeConstraints(from: first)
@@ -184,15 +146,16 @@ public struct Solver {
             }
             append(i, of: batch)
         }
-        appendConstraintState(batch.count)
-        let handles = (Int32(first)..<Int32(relation.count)).map { ConstraintHandle($0) }
+        let added = constraintTable.commit()
+        scratch.appendConstraints(added.count)
+        let handles = added.map { ConstraintHandle(Int32($0)) }
         // The batch's terms are stored together: their variables are one copy away.
         let seeds = termTable.variables(from: firstTerm)
         do {
-            try checkVariableFree(first..<relation.count)
+            try checkVariableFree(added)
             try reanalyze(seeds: seeds)
         } catch {
-            for h in handles { role[Int(h.index)] = .dead }
+            for h in handles { constraintTable.kill(Int(h.index)) }
             try? reanalyze(seeds: seeds)
             throw error
         }
@@ -204,7 +167,7 @@ public struct Solver {
         var cs: [Int32] = []
         for h in handles { cs.append(Int32(try check(h))) }
         let seeds = componentVariables(of: cs)
-        for c in cs { role[Int(c)] = .dead }
+        for c in cs { constraintTable.kill(Int(c)) }
         try reanalyze(seeds: seeds)
     }
 
@@ -217,15 +180,15 @@ public struct Solver {
         throws(SolverError)
     {
         let c = try check(handle)
-        let old = priority[c]
+        let old = constraintTable[priority: c]
         guard old != newPriority.rawValue else { return }
         let seeds = componentVariables(of: [Int32(c)])
-        priority[c] = newPriority.rawValue
+        constraintTable.setPriority(c, newPriority.rawValue)
         do {
             try checkVariableFree(c..<c + 1)
             try reanalyze(seeds: seeds)
         } catch {
-            priority[c] = old
+            constraintTable.setPriority(c, old)
             try? reanalyze(seeds: seeds)
             throw error
         }
@@ -238,29 +201,31 @@ public struct Solver {
     public mutating func addEditVariable(_ variable: Variable, priority: Priority)
         throws(SolverError)
     {
-        guard Int(variable.index) < values.count else { throw .unknownVariable(variable) }
-        guard editConstraints[variable.index] == nil else { throw .duplicateEditVariable(variable) }
+        guard Int(variable.index) < variableTable.count else { throw .unknownVariable(variable) }
+        guard edits.constraint(of: variable) == nil else {
+            throw .duplicateEditVariable(variable)
+        }
         guard !priority.isRequired else { throw .requiredEditPriority }
         let h = try add(
             SolverConstraint(
                 [LinearTerm(variable)], .equal, value(of: variable), priority: priority))
-        editConstraints[variable.index] = h
+        edits.add(h, for: variable)
     }
 
     public mutating func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
-        guard let h = editConstraints[variable.index] else { throw .unknownEditVariable(variable) }
+        guard let h = edits.constraint(of: variable) else { throw .unknownEditVariable(variable) }
         try setConstant(h, to: value)
     }
 
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        guard let h = editConstraints.removeValue(forKey: variable.index) else {
+        guard let h = edits.remove(variable) else {
             throw .unknownEditVariable(variable)
         }
         try remove(h)
     }
 
     public func hasEditVariable(_ variable: Variable) -> Bool {
-        editConstraints[variable.index] != nil
+        edits.constraint(of: variable) != nil
     }
 
     // MARK: Queries
@@ -269,21 +234,22 @@ public struct Solver {
     /// depends on them (as Auto Layout's hasAmbiguousLayout). Inequalities that leave a
     /// range but hold at the optimum are not reported.
     public func ambiguousVariables() -> [Variable] {
-        var ambiguous = [Bool](repeating: false, count: values.count)
-        for v in values.indices {
-            switch variableRole[v] {
+        var ambiguous = [Bool](repeating: false, count: variableTable.count)
+        for v in ambiguous.indices {
+            switch variableTable[role: v] {
             case .unconstrained, .free, .unknown: ambiguous[v] = true
             case .core:
-                let core = cores[definer[v]]
+                let core = cores[variableTable[definer: v]]
                 // A core solved directly has a single optimum: nothing in it is free.
-                ambiguous[v] = core.tableau?.dependsOnFreeParameter(symbol[v]) ?? false
+                ambiguous[v] =
+                    core.tableau?.dependsOnFreeParameter(variableTable[symbol: v]) ?? false
             case .forward, .pendant: break
             }
         }
         for component in components.elements {
             for c in component.pendants {
                 let c = Int(c)
-                let v = Int(defines[c])
+                let v = Int(constraintTable[defines: c])
                 ambiguous[v] = terms(of: c).contains {
                     Int(termTable.variable($0)) != v && ambiguous[Int(termTable.variable($0))]
                 }
@@ -299,8 +265,10 @@ public struct Solver {
 
     /// The optional constraints that do not hold at the current solution.
     public func unsatisfiedConstraints() -> [ConstraintHandle] {
-        role.indices.filter { role[$0] != .dead && priority[$0] < 1000 && !isSatisfied($0) }
-            .map { ConstraintHandle(Int32($0)) }
+        (0..<constraintTable.committed).filter {
+            constraintTable.isLive($0) && constraintTable[priority: $0] < 1000 && !isSatisfied($0)
+        }
+        .map { ConstraintHandle(Int32($0)) }
     }
 
     /// A connected component of the constraint graph: solved independently of the others.
@@ -322,7 +290,7 @@ public struct Solver {
 
     /// The variables solved together with `variable` (just itself when unconstrained).
     public func componentVariables(of variable: Variable) -> [Variable] {
-        let id = variableComponent[Int(variable.index)]
+        let id = variableTable[component: Int(variable.index)]
         guard id >= 0 else { return [variable] }
         return components[id].variables.map { Variable($0) }
     }
@@ -341,17 +309,18 @@ public struct Solver {
     }
 
     func residual(_ c: Int) -> Double {
-        var sum = -constant[c]
+        var sum = -constraintTable[constant: c]
         for t in terms(of: c) {
-            sum += termTable.coefficient(t) * values[Int(termTable.variable(t))]
+            sum += termTable.coefficient(t) * variableTable[value: Int(termTable.variable(t))]
         }
         return sum
     }
 
     func tolerance(_ c: Int) -> Double {
-        var scale = abs(constant[c])
+        var scale = abs(constraintTable[constant: c])
         for t in terms(of: c) {
-            scale += abs(termTable.coefficient(t) * values[Int(termTable.variable(t))])
+            scale += abs(
+                termTable.coefficient(t) * variableTable[value: Int(termTable.variable(t))])
         }
         return 1e-6 * max(1, scale)
     }
@@ -359,7 +328,7 @@ public struct Solver {
     func isSatisfied(_ c: Int) -> Bool {
         let r = residual(c)
         let tol = tolerance(c)
-        switch relation[c] {
+        switch constraintTable[relation: c] {
         case .equal: return abs(r) <= tol
         case .lessOrEqual: return r <= tol
         case .greaterOrEqual: return r >= -tol
@@ -375,45 +344,33 @@ public struct Solver {
             precondition(
                 NumberRule.finite.admits(batch.termCoefficients[t]), "a coefficient is not finite")
             let v = batch.termVariables[t]
-            guard v >= 0 && Int(v) < values.count else { return .unknownVariable(Variable(v)) }
+            guard v >= 0 && Int(v) < variableTable.count else {
+                return .unknownVariable(Variable(v))
+            }
         }
         return nil
     }
 
-    /// Undoes `append` of the constraints from index `first` on, latest first.
+    /// Undoes `append` of the constraints from index `first` on (none committed yet).
     private mutating func removeConstraints(from first: Int) {
-        guard first < relation.count else { return }
+        guard first < constraintTable.count else { return }
         termTable.removeConstraints(from: first)
-        relation.removeSubrange(first...)
-        constant.removeSubrange(first...)
-        priority.removeSubrange(first...)
+        constraintTable.removeAppended(from: first)
     }
 
     /// Stores the batch's constraint `i` with merged terms and links its occurrences.
     private mutating func append(_ i: Int, of batch: ConstraintBatch) {
-        termTable.append(i, of: batch, as: Int32(relation.count))
-        relation.append(batch.relations[i])
-        constant.append(batch.constants[i])
-        priority.append(batch.priorities[i])
-    }
-
-    /// The per-constraint state of `count` constraints just appended, in one go per array
-    /// (one capacity and uniqueness check each, not one per constraint).
-    private mutating func appendConstraintState(_ count: Int) {
-        role.append(contentsOf: repeatElement(.unassigned, count: count))
-        defines.append(contentsOf: repeatElement(-1, count: count))
-        order.append(contentsOf: repeatElement(-1, count: count))
-        constraintCore.append(contentsOf: repeatElement(-1, count: count))
-        constraintComponent.append(contentsOf: repeatElement(-1, count: count))
-        scratchCount.append(contentsOf: repeatElement(0, count: count))
-        constraintMark.append(contentsOf: repeatElement(0, count: count))
+        termTable.append(i, of: batch, as: Int32(constraintTable.count))
+        constraintTable.append(
+            relation: batch.relations[i], constant: batch.constants[i],
+            priority: batch.priorities[i])
     }
 
     /// A constraint without variables is a plain check: `0 == 5` can never hold.
     private mutating func checkVariableFree(_ cs: Range<Int>) throws(SolverError) {
-        for c in cs where !hasTerms(c) && role[c] != .dead {
-            role[c] = .check
-            if priority[c] >= 1000 && !isSatisfied(c) {
+        for c in cs where !hasTerms(c) && constraintTable[role: c] != .dead {
+            constraintTable.setCheck(c)
+            if constraintTable[priority: c] >= 1000 && !isSatisfied(c) {
                 throw .unsatisfiable(conflicts: [ConstraintHandle(Int32(c))])
             }
         }
@@ -430,20 +387,10 @@ public struct Solver {
         var out = variables(of: cs)
         var seen = Set<Int32>()
         for c in cs {
-            let id = constraintComponent[Int(c)]
+            let id = constraintTable[component: Int(c)]
             if id >= 0, seen.insert(id).inserted { out += components[id].variables }
         }
         return out
     }
 
-    mutating func nextEpoch() -> UInt32 {
-        epoch &+= 1
-        // Marks compare by order within a pass; restart well before the counter wraps.
-        if epoch == 0 || epoch == UInt32.max {
-            for i in variableMark.indices { variableMark[i] = 0 }
-            for i in constraintMark.indices { constraintMark[i] = 0 }
-            epoch = 1
-        }
-        return epoch
-    }
 }

@@ -6,13 +6,13 @@ extension Solver {
     /// order, whatever the seeds.
     mutating func reanalyze(seeds: [Int32]) throws(SolverError) {
         for v in seeds {
-            let id = variableComponent[Int(v)]
+            let id = variableTable[component: Int(v)]
             if id >= 0 { dropComponent(id) }
         }
         // A batch that reaches most of the system (a build) is grouped by one pass over
         // the constraints; a few seeds by a search from them.
         let found =
-            4 * seeds.count >= termTable.count + values.count
+            4 * seeds.count >= termTable.count + variableTable.count
             ? discoverComponentsInBulk() : discoverComponents(from: seeds)
         for (vars, cons) in found {
             try analyze(variables: vars, constraints: cons)
@@ -22,14 +22,8 @@ extension Solver {
     private mutating func dropComponent(_ id: Int32) {
         guard let component = components.element(id) else { return }
         for core in component.cores { cores.release(core) }
-        for v in component.variables where variableComponent[Int(v)] == id {
-            variableComponent[Int(v)] = -1
-        }
+        for v in component.variables { variableTable.leave(Int(v), component: id) }
         components.release(id)
-    }
-
-    @inline(__always) func isRequiredEquality(_ c: Int) -> Bool {
-        relation[c] == .equal && priority[c] >= 1000
     }
 
     private mutating func analyze(variables vars: [Int32], constraints cons: [Int32])
@@ -37,16 +31,8 @@ extension Solver {
     {
         let id = components.take()
         var component = ComponentState(variables: vars, constraints: cons)
-        for v in vars {
-            variableRole[Int(v)] = .unknown
-            variableComponent[Int(v)] = id
-            definer[Int(v)] = -1
-        }
-        for c in cons {
-            role[Int(c)] = .unassigned
-            constraintComponent[Int(c)] = id
-            constraintCore[Int(c)] = -1
-        }
+        for v in vars { variableTable.enter(Int(v), component: id) }
+        for c in cons { constraintTable.enter(Int(c), component: id) }
         // Store the state first so a throw below leaves a droppable component.
         components.store(component, at: id)
 
@@ -86,15 +72,15 @@ extension Solver {
                 while scan < cons.count {
                     let d = Int(cons[scan])
                     scan += 1
-                    guard role[d] == .unassigned else { continue }
+                    guard constraintTable[role: d] == .unassigned else { continue }
                     var unknowns: Int32 = 0
-                    for t in terms(of: d) where variableRole[Int(termTable.variable(t))] == .unknown
-                    {
+                    for t in terms(of: d)
+                    where variableTable[role: Int(termTable.variable(t))] == .unknown {
                         unknowns += 1
                     }
-                    scratchCount[d] = unknowns
+                    scratch[constraintCount: d] = unknowns
                     if unknowns == 0 {
-                        role[d] = .check
+                        constraintTable.setCheck(d)
                         component.checks.append(Int32(d))
                     } else if isReady(d) {
                         c = d
@@ -103,17 +89,16 @@ extension Solver {
                 }
                 guard c >= 0 else { break }
             }
-            guard role[c] == .unassigned else { continue }
+            guard constraintTable[role: c] == .unassigned else { continue }
             var v = -1
-            for t in terms(of: c) where variableRole[Int(termTable.variable(t))] == .unknown {
+            for t in terms(of: c) where variableTable[role: Int(termTable.variable(t))] == .unknown
+            {
                 v = Int(termTable.variable(t))
             }
-            role[c] = .forward
-            defines[c] = Int32(v)
-            order[c] = Int32(component.forward.count)
+            constraintTable.define(
+                c, as: .forward, variable: Int32(v), at: Int32(component.forward.count))
             component.forward.append(Int32(c))
-            variableRole[v] = .forward
-            definer[v] = Int32(c)
+            variableTable.define(v, as: .forward, by: Int32(c))
             evaluate(c)
             let scanned = scan < cons.count ? Int(cons[scan]) : Int.max
             let pushedFrom = behind.count
@@ -122,10 +107,10 @@ extension Solver {
                 let d = Int(termTable.owner(t))
                 if d >= scanned { break }
                 t = termTable.next(t)
-                guard d != c, role[d] == .unassigned else { continue }
-                scratchCount[d] -= 1
-                if scratchCount[d] == 0 {
-                    role[d] = .check
+                guard d != c, constraintTable[role: d] == .unassigned else { continue }
+                scratch[constraintCount: d] -= 1
+                if scratch[constraintCount: d] == 0 {
+                    constraintTable.setCheck(d)
                     component.checks.append(Int32(d))
                 } else if isReady(d) {
                     behind.append(Int32(d))
@@ -138,22 +123,24 @@ extension Solver {
 
     /// Whether `c` can define a variable now: a required equality with one unknown left.
     @inline(__always) private func isReady(_ c: Int) -> Bool {
-        role[c] == .unassigned && scratchCount[c] == 1 && isRequiredEquality(c)
+        constraintTable[role: c] == .unassigned && scratch[constraintCount: c] == 1
+            && constraintTable.isRequiredEquality(c)
     }
 
     /// Solves the defining constraint of a forward or pendant variable for it.
     @inline(__always) mutating func evaluate(_ c: Int) {
-        values[Int(defines[c])] = definedValue(c, reading: values)
+        let value = variableTable.withValues { definedValue(c, reading: $0) }
+        variableTable[value: Int(constraintTable[defines: c])] = value
     }
 
     /// The value constraint `c` gives the variable it defines, the others read from
-    /// `value` — the values array itself, or a buffer over it (`sweepPendants`): one
-    /// formula, so that both give the same bits.
+    /// `value` — a buffer over the values, read (`evaluate`) or written (`sweepPendants`):
+    /// one formula, so that both give the same bits.
     @inline(__always) func definedValue<Values: RandomAccessCollection<Double>>(
         _ c: Int, reading value: Values
     ) -> Double where Values.Index == Int {
-        let v = Int(defines[c])
-        var sum = constant[c]
+        let v = Int(constraintTable[defines: c])
+        var sum = constraintTable[constant: c]
         var k = 1.0
         for t in terms(of: c) {
             let w = Int(termTable.variable(t))
@@ -168,7 +155,7 @@ extension Solver {
 
     func verifyChecks(_ checks: [Int32]) throws(SolverError) {
         var conflicts = Set<Int32>()
-        for c in checks where priority[Int(c)] >= 1000 && !isSatisfied(Int(c)) {
+        for c in checks where constraintTable[priority: Int(c)] >= 1000 && !isSatisfied(Int(c)) {
             conflicts.formUnion(derivation(of: [c]))
         }
         if !conflicts.isEmpty {
@@ -183,8 +170,8 @@ extension Solver {
         while let c = stack.popLast() {
             for t in terms(of: Int(c)) {
                 let v = Int(termTable.variable(t))
-                guard variableRole[v] == .forward else { continue }
-                let d = definer[v]
+                guard variableTable[role: v] == .forward else { continue }
+                let d = variableTable[definer: v]
                 if found.insert(d).inserted { stack.append(d) }
             }
         }
@@ -194,18 +181,19 @@ extension Solver {
     /// Tier 2: a variable left in exactly one remaining constraint, a required equality,
     /// can always satisfy it; set both aside and evaluate the variable last.
     private mutating func eliminatePendants(_ component: inout ComponentState) {
-        for v in component.variables where variableRole[Int(v)] == .unknown {
-            variableScratch[Int(v)] = 0
+        for v in component.variables where variableTable[role: Int(v)] == .unknown {
+            scratch[variableCount: Int(v)] = 0
         }
-        for c in component.constraints where role[Int(c)] == .unassigned {
-            for t in terms(of: Int(c)) where variableRole[Int(termTable.variable(t))] == .unknown {
-                variableScratch[Int(termTable.variable(t))] += 1
+        for c in component.constraints where constraintTable[role: Int(c)] == .unassigned {
+            for t in terms(of: Int(c))
+            where variableTable[role: Int(termTable.variable(t))] == .unknown {
+                scratch[variableCount: Int(termTable.variable(t))] += 1
             }
         }
         // Loops, not closures, in this file: a closure reading `self` copies the solver.
         var queue: [Int32] = []
         for v in component.variables
-        where variableRole[Int(v)] == .unknown && variableScratch[Int(v)] == 1 {
+        where variableTable[role: Int(v)] == .unknown && scratch[variableCount: Int(v)] == 1 {
             queue.append(v)
         }
         var eliminated: [Int32] = []
@@ -213,47 +201,46 @@ extension Solver {
         while head < queue.count {
             let v = Int(queue[head])
             head += 1
-            guard variableRole[v] == .unknown, variableScratch[v] == 1 else { continue }
+            guard variableTable[role: v] == .unknown, scratch[variableCount: v] == 1 else {
+                continue
+            }
             var c = -1
             var t = termTable.firstOccurrence(of: v)
             while t >= 0 {
                 let d = Int(termTable.owner(t))
-                if role[d] == .unassigned {
+                if constraintTable[role: d] == .unassigned {
                     c = d
                     break
                 }
                 t = termTable.next(t)
             }
-            guard c >= 0, isRequiredEquality(c) else { continue }
-            role[c] = .pendant
-            defines[c] = Int32(v)
-            variableRole[v] = .pendant
-            definer[v] = Int32(c)
-            variableScratch[v] = 0
+            guard c >= 0, constraintTable.isRequiredEquality(c) else { continue }
+            constraintTable.define(c, as: .pendant, variable: Int32(v), at: -1)
+            variableTable.define(v, as: .pendant, by: Int32(c))
+            scratch[variableCount: v] = 0
             eliminated.append(Int32(c))
             for u in terms(of: c) {
                 let w = Int(termTable.variable(u))
-                guard w != v, variableRole[w] == .unknown else { continue }
-                variableScratch[w] -= 1
-                if variableScratch[w] == 1 { queue.append(Int32(w)) }
+                guard w != v, variableTable[role: w] == .unknown else { continue }
+                scratch[variableCount: w] -= 1
+                if scratch[variableCount: w] == 1 { queue.append(Int32(w)) }
             }
         }
         component.pendants = eliminated.reversed()
-        for (i, c) in component.pendants.enumerated() { order[Int(c)] = Int32(i) }
+        for (i, c) in component.pendants.enumerated() { constraintTable.setOrder(Int(c), Int32(i)) }
     }
 
     /// Tier 3: what remains, split into cores, each solved by a simplex tableau.
     private mutating func solveCores(_ component: inout ComponentState) throws(SolverError) {
-        let stamp = nextEpoch()
+        let stamp = scratch.startPass()
         for seed in component.variables {
             let s = Int(seed)
-            guard variableRole[s] == .unknown else { continue }
-            if variableScratch[s] == 0 {
-                variableRole[s] = .free  // in no remaining constraint: keeps its value
+            guard variableTable[role: s] == .unknown else { continue }
+            if scratch[variableCount: s] == 0 {
+                variableTable.setFree(s)  // in no remaining constraint: keeps its value
                 continue
             }
-            guard variableMark[s] != stamp else { continue }
-            variableMark[s] = stamp
+            guard scratch.mark(variable: s, stamp) else { continue }
             var vars: [Int32] = [seed]
             var cons: [Int32] = []
             var head = 0
@@ -264,13 +251,13 @@ extension Solver {
                 while t >= 0 {
                     let c = Int(termTable.owner(t))
                     t = termTable.next(t)
-                    guard role[c] == .unassigned, constraintMark[c] != stamp else { continue }
-                    constraintMark[c] = stamp
+                    guard constraintTable[role: c] == .unassigned,
+                        scratch.mark(constraint: c, stamp)
+                    else { continue }
                     cons.append(Int32(c))
                     for u in terms(of: c) {
                         let w = Int(termTable.variable(u))
-                        if variableRole[w] == .unknown && variableMark[w] != stamp {
-                            variableMark[w] = stamp
+                        if variableTable[role: w] == .unknown && scratch.mark(variable: w, stamp) {
                             vars.append(Int32(w))
                         }
                     }
@@ -288,17 +275,14 @@ extension Solver {
     {
         let coreID = cores.take()
         for (i, v) in vars.enumerated() {
-            symbol[Int(v)] = Int32(i)  // external symbols come first, in variable order
-            variableRole[Int(v)] = .core
-            definer[Int(v)] = coreID
+            // External symbols come first, in variable order.
+            variableTable.place(Int(v), inCore: coreID, symbol: Int32(i))
         }
         for (i, c) in cons.enumerated() {
-            role[Int(c)] = .core
-            order[Int(c)] = Int32(i)
-            constraintCore[Int(c)] = coreID
+            constraintTable.place(Int(c), inCore: coreID, at: Int32(i))
         }
         if let direct = directCore(variables: vars, constraints: cons) {
-            values[Int(vars[0])] = direct.directValue
+            variableTable[value: Int(vars[0])] = direct.directValue
             cores.store(direct, at: coreID)
             return coreID
         }
@@ -310,7 +294,9 @@ extension Solver {
         } catch {
             throw coreConflict(variables: vars, constraints: cons, error)
         }
-        for v in vars { values[Int(v)] = tableau.value(of: symbol[Int(v)]) }
+        for v in vars {
+            variableTable[value: Int(v)] = tableau.value(of: variableTable[symbol: Int(v)])
+        }
         cores.store(
             CoreState(tableau: tableau, constraints: cons, tags: tags, variables: vars), at: coreID)
         return coreID
@@ -337,17 +323,17 @@ extension Solver {
             relation: Relation, target: Double, weight: Double
         )? {
             var a = 0.0
-            var e = constant[c]
+            var e = constraintTable[constant: c]
             for t in terms(of: c) {
                 let v = Int(termTable.variable(t))
-                if variableRole[v] == .core {
+                if variableTable[role: v] == .core {
                     a += termTable.coefficient(t)
                 } else {
-                    e -= termTable.coefficient(t) * values[v]
+                    e -= termTable.coefficient(t) * variableTable[value: v]
                 }
             }
             guard !nearZero(a) else { return nil }
-            var relation = relation[c]
+            var relation = constraintTable[relation: c]
             if a < 0 && relation != .equal {
                 relation = relation == .lessOrEqual ? .greaterOrEqual : .lessOrEqual
             }
@@ -357,7 +343,7 @@ extension Solver {
         var hi = Double.infinity
         var optionalCount = 0
         for c in cons {
-            guard priority[Int(c)] >= 1000 else {
+            guard constraintTable[priority: Int(c)] >= 1000 else {
                 optionalCount += 1
                 continue
             }
@@ -373,14 +359,16 @@ extension Solver {
         while optionalCount > 0 {
             // The next priority level down.
             var p = -Double.infinity
-            for c in cons where priority[Int(c)] < level && priority[Int(c)] > p {
-                p = priority[Int(c)]
+            for c in cons
+            where constraintTable[priority: Int(c)] < level && constraintTable[priority: Int(c)] > p
+            {
+                p = constraintTable[priority: Int(c)]
             }
             level = p
             // Slopes of the level's violation sum, left and right of a point.
             var total = 0.0
             var rightSlopeAtStart = 0.0  // left of every breakpoint
-            for c in cons where priority[Int(c)] == level {
+            for c in cons where constraintTable[priority: Int(c)] == level {
                 guard let (relation, _, weight) = normalized(Int(c)) else { return nil }
                 total += weight
                 if relation != .lessOrEqual { rightSlopeAtStart -= weight }
@@ -389,7 +377,7 @@ extension Solver {
             @inline(__always) func slopes(at x: Double) -> (left: Double, right: Double) {
                 var left = 0.0
                 var right = 0.0
-                for c in cons where priority[Int(c)] == level {
+                for c in cons where constraintTable[priority: Int(c)] == level {
                     let (relation, target, weight) = normalized(Int(c))!
                     switch relation {
                     case .equal:
@@ -410,7 +398,7 @@ extension Solver {
             var low = rightSlopeAtStart >= -tolerance ? -Double.infinity : Double.infinity
             var high = -Double.infinity
             var slopeAtEnd = 0.0
-            for c in cons where priority[Int(c)] == level {
+            for c in cons where constraintTable[priority: Int(c)] == level {
                 let (relation, target, weight) = normalized(Int(c))!
                 if relation != .greaterOrEqual { slopeAtEnd += weight }
                 let (left, right) = slopes(at: target)
@@ -427,7 +415,7 @@ extension Solver {
                 lo = max(lo, low)
                 hi = min(hi, high)
             }
-            for c in cons where priority[Int(c)] == level { optionalCount -= 1 }
+            for c in cons where constraintTable[priority: Int(c)] == level { optionalCount -= 1 }
         }
         guard lo == hi, lo.isFinite else { return nil }
         return lo
@@ -445,17 +433,17 @@ extension Solver {
         throws(Tableau.Conflict) -> (Tableau, [Tableau.Tag])
     {
         var tracked = Set<Int32>()
-        if !editedEqualities.isEmpty {
-            for (i, c) in cons.enumerated() where editedEqualities.contains(c) {
+        if edits.hasEditedEqualities {
+            for (i, c) in cons.enumerated() where edits.isEdited(c) {
                 tracked.insert(Int32(i))
             }
         }
         var optional: [Double] = []
         var untrackedEqualities = false
         for (i, c) in cons.enumerated() {
-            if priority[Int(c)] < 1000 {
-                optional.append(priority[Int(c)])
-            } else if relation[Int(c)] == .equal && !tracked.contains(Int32(i)) {
+            if constraintTable[priority: Int(c)] < 1000 {
+                optional.append(constraintTable[priority: Int(c)])
+            } else if constraintTable[relation: Int(c)] == .equal && !tracked.contains(Int32(i)) {
                 untrackedEqualities = true
             }
         }
@@ -482,7 +470,8 @@ extension Solver {
             let c = Int(cons[i])
             let effective = coreRow(c, into: &terms)
             tags[i] = try tableau.add(
-                terms: terms, relation: relation[c], constant: effective, priority: priority[c],
+                terms: terms, relation: constraintTable[relation: c], constant: effective,
+                priority: constraintTable[priority: c],
                 owner: Int32(i))
         }
         return (tableau, tags)
@@ -498,7 +487,9 @@ extension Solver {
     /// most optional rows find their variables settled and cost one row each.
     private func strongestFirst(_ cons: [Int32]) -> [Int]? {
         @inline(__always) func rank(_ c: Int) -> Double {
-            priority[c] < 1000 ? -priority[c] : isRequiredEquality(c) ? -2000 : -1000
+            constraintTable[priority: c] < 1000
+                ? -constraintTable[priority: c]
+                : constraintTable.isRequiredEquality(c) ? -2000 : -1000
         }
         var previous = -Double.infinity
         var ordered = true
@@ -515,16 +506,23 @@ extension Solver {
         // an array of ranks, one of indices and a sorted copy were a tenth of its allocations.
         var out: [Int] = []
         out.reserveCapacity(cons.count)
-        for (i, c) in cons.enumerated() where isRequiredEquality(Int(c)) { out.append(i) }
+        for (i, c) in cons.enumerated() where constraintTable.isRequiredEquality(Int(c)) {
+            out.append(i)
+        }
         for (i, c) in cons.enumerated()
-        where priority[Int(c)] >= 1000 && !isRequiredEquality(Int(c)) {
+        where constraintTable[priority: Int(c)] >= 1000
+            && !constraintTable.isRequiredEquality(Int(c))
+        {
             out.append(i)
         }
         let optionalStart = out.count
-        for (i, c) in cons.enumerated() where priority[Int(c)] < 1000 { out.append(i) }
-        let priorities = priority  // a closure over `self` would copy the solver's state
+        for (i, c) in cons.enumerated() where constraintTable[priority: Int(c)] < 1000 {
+            out.append(i)
+        }
+        // A closure over `self` would copy the solver's state; this copies no array.
+        let table = constraintTable
         out[optionalStart...].sort { a, b in
-            let (pa, pb) = (priorities[Int(cons[a])], priorities[Int(cons[b])])
+            let (pa, pb) = (table[priority: Int(cons[a])], table[priority: Int(cons[b])])
             return pa != pb ? pa > pb : a < b
         }
         return out
@@ -552,13 +550,13 @@ extension Solver {
     /// Returns the constant; the terms replace the contents of `out`.
     func coreRow(_ c: Int, into out: inout [(symbol: Int32, coefficient: Double)]) -> Double {
         out.removeAll(keepingCapacity: true)
-        var effective = constant[c]
+        var effective = constraintTable[constant: c]
         for t in terms(of: c) {
             let v = Int(termTable.variable(t))
-            if variableRole[v] == .core {
-                out.append((symbol[v], termTable.coefficient(t)))
+            if variableTable[role: v] == .core {
+                out.append((variableTable[symbol: v], termTable.coefficient(t)))
             } else {
-                effective -= termTable.coefficient(t) * values[v]
+                effective -= termTable.coefficient(t) * variableTable[value: v]
             }
         }
         return effective

@@ -5,14 +5,14 @@ extension Solver {
     mutating func discoverComponents(from seeds: [Int32]) -> [([Int32], [Int32])] {
         // Each component gets its own epoch, so its marks alone can be scanned; a seed
         // marked at or after the pass's first epoch is already in a component.
-        let passStart = nextEpoch()
+        let passStart = scratch.startPass()
         var stamp = passStart
         var found: [([Int32], [Int32])] = []
         var first = true
-        for seed in seeds where variableMark[Int(seed)] < passStart {
-            if !first { stamp = nextEpoch() }
+        for seed in seeds where scratch.variableMark(Int(seed)) < passStart {
+            if !first { stamp = scratch.nextEpochInPass() }
             first = false
-            variableMark[Int(seed)] = stamp
+            _ = scratch.mark(variable: Int(seed), stamp)
             var vars: [Int32] = [seed]
             var cons: [Int32] = []
             var head = 0
@@ -24,18 +24,16 @@ extension Solver {
                 while t >= 0 {
                     let c = Int(termTable.owner(t))
                     let next = termTable.next(t)
-                    if role[c] == .dead {
+                    if constraintTable[role: c] == .dead {
                         termTable.unlink(t, of: v, after: previous)
                         t = next
                         continue
                     }
-                    if constraintMark[c] != stamp {
-                        constraintMark[c] = stamp
+                    if scratch.mark(constraint: c, stamp) {
                         cons.append(Int32(c))
                         for u in terms(of: c) {
                             let w = Int(termTable.variable(u))
-                            if variableMark[w] != stamp {
-                                variableMark[w] = stamp
+                            if scratch.mark(variable: w, stamp) {
                                 vars.append(Int32(w))
                             }
                         }
@@ -46,27 +44,16 @@ extension Solver {
                 termTable.setTail(previous, of: v)
             }
             if cons.isEmpty {
-                variableRole[Int(seed)] = .unconstrained
-                variableComponent[Int(seed)] = -1
+                variableTable.setUnconstrained(Int(seed))
                 continue
             }
             found.append(
                 (
-                    inIndexOrder(vars, marks: variableMark, stamp: stamp),
-                    inIndexOrder(cons, marks: constraintMark, stamp: stamp)
+                    scratch.variablesInIndexOrder(vars, stamp: stamp),
+                    scratch.constraintsInIndexOrder(cons, stamp: stamp)
                 ))
         }
         return found
-    }
-
-    /// The marked indices in increasing order: a sort for small sets, a scan of the marks
-    /// for large ones (linear, where sorting would add a log factor).
-    private func inIndexOrder(_ items: [Int32], marks: [UInt32], stamp: UInt32) -> [Int32] {
-        if items.count < marks.count / 32 { return items.sorted() }
-        var out: [Int32] = []
-        out.reserveCapacity(items.count)
-        for i in marks.indices where marks[i] == stamp { out.append(Int32(i)) }
-        return out
     }
 
     /// The components of every live constraint whose variables belong to no component
@@ -76,25 +63,19 @@ extension Solver {
     /// the cache. Gives what the search gives: each component's variables and
     /// constraints in index order; components by their first variable.
     mutating func discoverComponentsInBulk() -> [([Int32], [Int32])] {
-        let stamp = nextEpoch()
-        // Buffers, not the arrays: a write through `self` checks uniqueness every time.
-        var parent = variableScratch
-        variableScratch = []
-        defer { variableScratch = parent }
-        var marks = variableMark
-        variableMark = []
-        defer { variableMark = marks }
-
-        let sawDead = parent.withUnsafeMutableBufferPointer { parent in
-            marks.withUnsafeMutableBufferPointer { marks in
-                unionVariables(parent: parent, marks: marks, stamp: stamp)
-            }
+        let stamp = scratch.startPass()
+        // The marks are moved out of `self` for the pass, which reads and writes the rest
+        // of `self` while it writes them; as buffers, because a write through `self`
+        // checks uniqueness every time. The variable counters hold the parents.
+        var marks = ScratchMarks()
+        swap(&marks, &scratch)
+        defer { swap(&marks, &scratch) }
+        let sawDead = marks.withVariableBuffers { parent, marks in
+            unionVariables(parent: parent, marks: marks, stamp: stamp)
         }
         if sawDead { relinkOccurrences() }
-        return parent.withUnsafeMutableBufferPointer { parent in
-            marks.withUnsafeBufferPointer { marks in
-                groupComponents(parent: parent, marks: marks, stamp: stamp)
-            }
+        return marks.withVariableBuffers { parent, marks in
+            groupComponents(parent: parent, marks: UnsafeBufferPointer(marks), stamp: stamp)
         }
     }
 
@@ -115,12 +96,12 @@ extension Solver {
             return x
         }
         var sawDead = false
-        for c in 0..<relation.count where hasTerms(c) {
+        for c in 0..<constraintTable.committed where hasTerms(c) {
             let range = terms(of: c)
-            guard variableComponent[Int(termTable.variable(range.lowerBound))] < 0 else {
+            guard variableTable[component: Int(termTable.variable(range.lowerBound))] < 0 else {
                 continue
             }
-            guard role[c] != .dead else {
+            guard constraintTable[role: c] != .dead else {
                 sawDead = true
                 continue
             }
@@ -151,9 +132,9 @@ extension Solver {
         parent: UnsafeMutableBufferPointer<Int32>, marks: UnsafeBufferPointer<UInt32>, stamp: UInt32
     ) -> [([Int32], [Int32])] {
         var variableCounts: [Int32] = []
-        for v in 0..<values.count where variableComponent[v] < 0 {
+        for v in 0..<variableTable.count where variableTable[component: v] < 0 {
             guard marks[v] == stamp else {
-                variableRole[v] = .unconstrained  // a seed left without live constraints
+                variableTable.setUnconstrained(v)  // a seed left without live constraints
                 continue
             }
             let p = Int(parent[v])
@@ -172,16 +153,18 @@ extension Solver {
             return p < 0 ? -p - 1 : Int(-parent[p] - 1)
         }
         var constraintCounts = [Int32](repeating: 0, count: variableCounts.count)
-        for c in 0..<relation.count where hasTerms(c) && role[c] != .dead {
+        for c in 0..<constraintTable.committed
+        where hasTerms(c) && constraintTable[role: c] != .dead {
             let v = Int(termTable.firstVariable(of: c))
-            if variableComponent[v] < 0 { constraintCounts[number(v)] += 1 }
+            if variableTable[component: v] < 0 { constraintCounts[number(v)] += 1 }
         }
         // A counting sort into flat storage, then one copy per component: appending to
         // an array of arrays checks two uniquenesses per item.
         var cursor = startOffsets(variableCounts)
         let variableStarts = cursor
         let flatVariables = [Int32](unsafeUninitializedCapacity: Int(cursor.last!)) { out, filled in
-            for v in 0..<values.count where variableComponent[v] < 0 && marks[v] == stamp {
+            for v in 0..<variableTable.count
+            where variableTable[component: v] < 0 && marks[v] == stamp {
                 let k = number(v)
                 out[Int(cursor[k])] = Int32(v)
                 cursor[k] += 1
@@ -192,9 +175,10 @@ extension Solver {
         let constraintStarts = cursor
         let flatConstraints = [Int32](unsafeUninitializedCapacity: Int(cursor.last!)) {
             out, filled in
-            for c in 0..<relation.count where hasTerms(c) && role[c] != .dead {
+            for c in 0..<constraintTable.committed
+            where hasTerms(c) && constraintTable[role: c] != .dead {
                 let v = Int(termTable.firstVariable(of: c))
-                guard variableComponent[v] < 0 else { continue }
+                guard variableTable[component: v] < 0 else { continue }
                 let k = number(v)
                 out[Int(cursor[k])] = Int32(c)
                 cursor[k] += 1
@@ -224,10 +208,10 @@ extension Solver {
     private mutating func relinkOccurrences() {
         // Copies for the closures (no copy is made: nothing writes them meanwhile), which
         // must not read `self` while its term table is being written.
-        let component = variableComponent
-        let role = role
+        let variables = variableTable
+        let constraints = constraintTable
         termTable.relink(
-            variables: { component[$0] < 0 },
-            constraints: { c, first in role[c] != .dead && component[first] < 0 })
+            variables: { variables[component: $0] < 0 },
+            constraints: { c, first in constraints.isLive(c) && variables[component: first] < 0 })
     }
 }

@@ -16,18 +16,18 @@ extension Solver {
         let c = try check(handle)
         precondition(
             NumberRule.finite.admits(newValue), "a constant is not finite (see NumberRule)")
-        let old = constant[c]
+        let old = constraintTable[constant: c]
         guard old != newValue else { return }
-        constant[c] = newValue
-        let edited = editedEqualities
+        constraintTable.setConstant(c, newValue)
+        let edited = edits
         var undo = Undo()
         do {
             try propagate(from: c, delta: newValue - old, undo: &undo)
         } catch {
             // Put back exactly what was there: the constant, every value and core touched.
-            constant[c] = old
-            editedEqualities = edited
-            for (v, value) in undo.values.reversed() { values[Int(v)] = value }
+            constraintTable.setConstant(c, old)
+            edits = edited
+            for (v, value) in undo.values.reversed() { variableTable[value: Int(v)] = value }
             for (id, core) in undo.cores.reversed() { cores.store(core, at: id) }
             throw error
         }
@@ -44,7 +44,7 @@ extension Solver {
     {
         // Both lists are in dependency order; the queues hold positions in them.
         // (A constraint without terms belongs to no component and schedules nothing here.)
-        let id = constraintComponent[c]
+        let id = constraintTable[component: c]
         let component = id >= 0 ? components[id] : ComponentState(variables: [], constraints: [])
         var forward = OrderQueue()
         var pendants = OrderQueue()
@@ -55,19 +55,17 @@ extension Solver {
         // every cell); past this many visits, the sweep takes over.
         var visitBudget = component.pendants.count / 8
         var sweepAll = false
-        let stamp = nextEpoch()
+        let stamp = scratch.startPass()
 
         func schedule(_ d: Int, shift: Double) {
-            switch role[d] {
+            switch constraintTable[role: d] {
             case .forward:
-                if constraintMark[d] != stamp {
-                    constraintMark[d] = stamp
-                    forward.insert(order[d])
+                if scratch.mark(constraint: d, stamp) {
+                    forward.insert(constraintTable[order: d])
                 }
             case .pendant:
-                if constraintMark[d] != stamp {
-                    constraintMark[d] = stamp
-                    pendants.insert(order[d])
+                if scratch.mark(constraint: d, stamp) {
+                    pendants.insert(constraintTable[order: d])
                 }
             case .check: checks.append(Int32(d))
             case .core: coreShift[Int32(d), default: 0] += shift
@@ -76,18 +74,18 @@ extension Solver {
         }
         /// Re-evaluates a defined variable and schedules what reads it.
         func reevaluate(_ d: Int) {
-            let v = Int(defines[d])
-            let before = values[v]
+            let v = Int(constraintTable[defines: d])
+            let before = variableTable[value: v]
             undo.values.append((Int32(v), before))
             evaluate(d)
-            let moved = values[v] - before
+            let moved = variableTable[value: v] - before
             if moved != 0 { scheduleReaders(of: v, moved: moved, except: d) }
         }
         func scheduleReaders(of v: Int, moved: Double, except: Int) {
             var t = termTable.firstOccurrence(of: v)
             while t >= 0 {
                 let d = Int(termTable.owner(t))
-                if d != except && role[d] != .dead {
+                if d != except && constraintTable[role: d] != .dead {
                     schedule(d, shift: -termTable.coefficient(Int(t)) * moved)
                 }
                 t = termTable.next(t)
@@ -100,7 +98,9 @@ extension Solver {
                 if visitBudget == 0 { return false }
                 visitBudget -= 1
                 let d = Int(termTable.owner(t))
-                if role[d] != .dead { schedule(d, shift: -termTable.coefficient(Int(t)) * moved) }
+                if constraintTable[role: d] != .dead {
+                    schedule(d, shift: -termTable.coefficient(Int(t)) * moved)
+                }
                 t = termTable.next(t)
             }
             return true
@@ -110,17 +110,18 @@ extension Solver {
         // Forward variables depend only on forward variables: settle them first, in order.
         while let i = forward.popFirst() { reevaluate(Int(component.forward[Int(i)])) }
         // Cores read forward values; pendants read everything.
-        let touchedCores = Set(coreShift.keys.map { constraintCore[Int($0)] }).sorted()
+        let touchedCores = Set(coreShift.keys.map { constraintTable[core: Int($0)] }).sorted()
         for coreID in touchedCores {
             let core = cores[coreID]
             undo.cores.append((coreID, core))
             try shiftCore(coreID, core, shifts: coreShift, changed: c)
             let solved = cores[coreID]
             for v in core.variables {
-                let before = values[Int(v)]
+                let before = variableTable[value: Int(v)]
                 undo.values.append((v, before))
-                values[Int(v)] = solved.tableau?.value(of: symbol[Int(v)]) ?? solved.directValue
-                let moved = values[Int(v)] - before
+                variableTable[value: Int(v)] =
+                    solved.tableau?.value(of: variableTable[symbol: Int(v)]) ?? solved.directValue
+                let moved = variableTable[value: Int(v)] - before
                 // (No `&&` here: its autoclosure would capture the counters, and captured
                 // variables cost a dynamic exclusivity check on every access.)
                 if moved == 0 || sweepAll { continue }
@@ -152,28 +153,37 @@ extension Solver {
             try rebuildCore(coreID, core, changed: c)
             return
         }
-        let unmarked = shifts.filter { core.tags[Int(order[Int($0.0)])].marker < 0 }
-        let redundant = unmarked.contains { core.tags[Int(order[Int($0.0)])].isRedundant }
+        let unmarked = shifts.filter {
+            core.tags[Int(constraintTable[order: Int($0.0)])].marker < 0
+        }
+        let redundant = unmarked.contains {
+            core.tags[Int(constraintTable[order: Int($0.0)])].isRedundant
+        }
         if !unmarked.isEmpty && !redundant && tableau.canAddMarker {
             // A required equality kept no marker (rows stay short without); give it the one
             // it would have had, from the tableau's history, and keep it from now on.
             for (d, _) in unmarked {
-                let position = Int(order[Int(d)])
+                let position = Int(constraintTable[order: Int(d)])
                 cores[coreID].tags[position] = cores[coreID].tableau!.addMarker(
                     owner: Int32(position))
-                editedEqualities.insert(d)
+                edits.recordEdited(d)
             }
         } else if !unmarked.isEmpty {
             // No row to move (a redundant equality: only a rebuild can explain the conflict)
             // or a history grown too long to replay: rebuild the core, with markers for these.
-            for (d, _) in unmarked { editedEqualities.insert(d) }
+            for (d, _) in unmarked { edits.recordEdited(d) }
             try rebuildCore(coreID, core, changed: c)
             return
         }
         let tags = cores[coreID].tags
         do {
             try cores[coreID].tableau!.shiftConstants(
-                shifts.map { (d, shift) in (tags[Int(order[Int(d)])], shift, order[Int(d)]) })
+                shifts.map { (d, shift) in
+                    (
+                        tags[Int(constraintTable[order: Int(d)])], shift,
+                        constraintTable[order: Int(d)]
+                    )
+                })
         } catch {
             let involved = error.owners.map { core.constraints[Int($0)] }
             throw .unsatisfiable(
@@ -214,15 +224,16 @@ extension Solver {
     /// Re-evaluates every pendant of `list` in order, recording each value it changes
     /// (bit for bit: -0 and 0 differ) so that a refused change can put it back.
     ///
-    /// One tight pass over flat arrays: `values` is moved out of `self` for the loop so
-    /// that writing it costs no uniqueness check per pendant (a grid has several per view).
+    /// One tight pass over flat arrays: the variable table is moved out of `self` for the
+    /// loop, which reads the rest of `self`, so that writing the values costs no uniqueness
+    /// check per pendant (a grid has several per view).
     private mutating func sweepPendants(_ list: [Int32], changed: inout [(Int32, Double)]) {
-        var scratch: [Double] = []
-        swap(&scratch, &values)
-        scratch.withUnsafeMutableBufferPointer { value in
+        var table = VariableTable()
+        swap(&table, &variableTable)
+        table.withMutableValues { value in
             for d32 in list {
                 let d = Int(d32)
-                let v = Int(defines[d])
+                let v = Int(constraintTable[defines: d])
                 let new = definedValue(d, reading: value)
                 if new.bitPattern != value[v].bitPattern {
                     changed.append((Int32(v), value[v]))
@@ -230,7 +241,7 @@ extension Solver {
                 }
             }
         }
-        swap(&scratch, &values)
+        swap(&table, &variableTable)
     }
 }
 

@@ -17,7 +17,7 @@ extension Solver {
     ///     let gap = try s.add(SolverConstraint([LinearTerm(b), LinearTerm(a, -1)], .equal, 8))
     ///     s.dependencies(of: b)   // [gap, pin]
     public func dependencies(of variable: Variable) -> [ConstraintHandle] {
-        guard Int(variable.index) < values.count else { return [] }
+        guard Int(variable.index) < variableTable.count else { return [] }
         var found: [Int32] = []
         var seenConstraint = Set<Int32>()
         var seenVariable: Set<Int32> = [variable.index]
@@ -34,11 +34,11 @@ extension Solver {
         while head < queue.count {
             let v = Int(queue[head])
             head += 1
-            switch variableRole[v] {
+            switch variableTable[role: v] {
             case .forward, .pendant:
-                take(definer[v])
+                take(variableTable[definer: v])
             case .core:
-                let id = definer[v]
+                let id = variableTable[definer: v]
                 guard seenCore.insert(id).inserted, let core = cores.element(id) else { continue }
                 // The constraints that mention the variable itself first: they read as
                 // the direct reasons; the rest of the core follows in index order.

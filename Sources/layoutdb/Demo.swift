@@ -53,7 +53,7 @@ struct Demo: ParsableCommand {
         printFrames(try project.frames(layout: "signin"))
         print("\n$ layoutdb --layout signin show error   (the stack opens a gap for it)")
         for change in try project.setHidden(view: "error", false, layout: "signin").changes
-        where change.variant == "base" {
+        where change.variant == baseVariantName {
             print(describe(change))
         }
         print("\nTry it on your own file: layoutdb --db app.layoutdb apply screen.layout")

@@ -50,7 +50,7 @@ public enum Attribute: String, CaseIterable, Sendable, Hashable, Codable {
     }
 
     /// Whether the attribute is a size (`width`, `height`) rather than a position.
-    public var isSize: Bool { base == .width || base == .height }
+    var isSize: Bool { base == .width || base == .height }
 
     /// The guide the attribute measures (nil for the view's own attributes and baselines).
     public var guide: Guide? {
@@ -169,7 +169,7 @@ public enum Attribute: String, CaseIterable, Sendable, Hashable, Codable {
     }
 
     /// The view's own attribute names and their aliases.
-    public static let plainSpellings = [
+    static let plainSpellings = [
         "left", "right", "top", "bottom", "width", "height", "centerX", "centerY",
         "leading", "trailing", "minX", "midX", "maxX", "minY", "midY", "maxY",
     ]

@@ -37,12 +37,14 @@ public struct LinearExpression: Hashable, Sendable {
 
     public static func * (a: LinearExpression, k: Double) -> LinearExpression {
         LinearExpression(
-            terms: a.terms.map { Term(view: $0.view, attribute: $0.attribute, coefficient: $0.coefficient * k) },
+            terms: a.terms.map {
+                Term(view: $0.view, attribute: $0.attribute, coefficient: $0.coefficient * k)
+            },
             constant: a.constant * k)
     }
 
     /// Terms with the same view and attribute merged, zero coefficients dropped, in first-seen order.
-    public var simplified: LinearExpression {
+    var simplified: LinearExpression {
         var order: [ViewAttributeKey] = []
         var sums: [ViewAttributeKey: Double] = [:]
         for term in terms {
@@ -52,7 +54,8 @@ public struct LinearExpression: Hashable, Sendable {
         }
         let merged = order.compactMap { key -> Term? in
             let c = sums[key]!
-            return abs(c) < 1e-12 ? nil : Term(view: key.view, attribute: key.attribute, coefficient: c)
+            return abs(c) < 1e-12
+                ? nil : Term(view: key.view, attribute: key.attribute, coefficient: c)
         }
         return LinearExpression(terms: merged, constant: constant)
     }
@@ -138,7 +141,9 @@ public struct Constraint: Hashable, Sendable {
     }
 
     /// The variable part moved to the left: `Σ terms relation constant`.
-    public var terms: [Term] { (LinearExpression(terms: lhs.terms) - LinearExpression(terms: rhs.terms)).simplified.terms }
+    public var terms: [Term] {
+        (LinearExpression(terms: lhs.terms) - LinearExpression(terms: rhs.terms)).simplified.terms
+    }
 
     /// The names of the views the constraint mentions, in first-seen order.
     public var views: [String] {

@@ -27,7 +27,7 @@ public struct DoctorFinding: Hashable, Sendable, CustomStringConvertible {
 extension Project {
     /// How far a stored frame may be from a fresh solve before doctor reports it: the
     /// solver's own satisfaction tolerance (1e-6), relative to the value's magnitude.
-    public static let doctorTolerance = 1e-6
+    static let doctorTolerance = 1e-6
 
     /// Runs every check and returns the findings (empty: healthy). Writes nothing.
     ///
