@@ -23,51 +23,9 @@ struct Get: ParsableCommand {
     func run() throws {
         let project = try global.open()
         if let spacing = try project.stackSpacing(label, layout: global.layout) {
-            printSpacing(spacing)
-            return
+            return printSpacing(spacing)
         }
-        let named = try project.existingNamedConstraint(label, layout: global.layout)
-        let c = named.constraint
-        let variants = try project.variants(layout: global.layout)
-        let overrides = variants.compactMap { v -> (String, Double)? in
-            v.overrides.first { $0.label == named.label }.map { (v.name, $0.constant) }
-        }
-        let holdings = variants.compactMap { v -> (String, Project.Variant.Holding)? in
-            v.holdings.first { $0.label == named.label }.map { (v.name, $0) }
-        }
-        if json {
-            var o: [String: Any] = [
-                "label": named.label, "relation": c.relation.rawValue, "constant": c.constant,
-                "priority": c.priority.rawValue, "active": c.isActive, "source": c.source,
-                "text": ScriptWriter.text(of: c),
-                "variants": Dictionary(uniqueKeysWithValues: overrides),
-                "variantPriorities": Dictionary(
-                    uniqueKeysWithValues: holdings.compactMap { name, h in
-                        h.priority.map { (name, $0.rawValue) }
-                    }),
-                "variantActive": Dictionary(
-                    uniqueKeysWithValues: holdings.compactMap { name, h in
-                        h.isActive.map { (name, $0) }
-                    }),
-            ]
-            if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
-            print(jsonString(o))
-            return
-        }
-        print(ScriptWriter.text(of: c))
-        print("constant: \(formatNumber(c.constant))")
-        print("priority: \(c.priority)\(c.priority.isRequired ? " (required)" : "")")
-        print("active: \(c.isActive ? "yes" : "no")")
-        print("source: \(c.source)" + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
-        for (variant, value) in overrides {
-            print("variant \(variant): constant \(formatNumber(value))")
-        }
-        for (variant, holding) in holdings {
-            if let priority = holding.priority { print("variant \(variant): priority \(priority)") }
-            if let active = holding.isActive {
-                print("variant \(variant): \(active ? "active" : "inactive")")
-            }
-        }
+        try ConstraintDetails(project, label: label, layout: global.layout).print(json: json)
     }
 
     /// A stack's spacing: the one constant its generated constraints share.
@@ -84,6 +42,71 @@ struct Get: ParsableCommand {
         print("constant: \(formatNumber(spacing.spacing))")
         for (variant, value) in spacing.variants.sorted(by: { $0.key < $1.key }) {
             print("variant \(variant): constant \(formatNumber(value))")
+        }
+    }
+}
+
+/// What `layoutdb get LABEL` shows of a named constraint: its equation and state, and what
+/// each variant holds for it.
+private struct ConstraintDetails {
+    let named: Project.NamedConstraint
+    let overrides: [(variant: String, constant: Double)]
+    let holdings: [(variant: String, holding: Project.Variant.Holding)]
+
+    init(_ project: Project, label: String, layout: String) throws {
+        named = try project.existingNamedConstraint(label, layout: layout)
+        let variants = try project.variants(layout: layout)
+        let label = named.label
+        overrides = variants.compactMap { v in
+            v.overrides.first { $0.label == label }.map { (v.name, $0.constant) }
+        }
+        holdings = variants.compactMap { v in
+            v.holdings.first { $0.label == label }.map { (v.name, $0) }
+        }
+    }
+
+    func print(json: Bool) {
+        if json { Swift.print(jsonString(jsonObject)) } else { printText() }
+    }
+
+    private var jsonObject: [String: Any] {
+        let c = named.constraint
+        var o: [String: Any] = [
+            "label": named.label, "relation": c.relation.rawValue, "constant": c.constant,
+            "priority": c.priority.rawValue, "active": c.isActive, "source": c.source,
+            "text": ScriptWriter.text(of: c),
+            "variants": Dictionary(
+                uniqueKeysWithValues: overrides.map { ($0.variant, $0.constant) }),
+            "variantPriorities": Dictionary(
+                uniqueKeysWithValues: holdings.compactMap { name, h in
+                    h.priority.map { (name, $0.rawValue) }
+                }),
+            "variantActive": Dictionary(
+                uniqueKeysWithValues: holdings.compactMap { name, h in
+                    h.isActive.map { (name, $0) }
+                }),
+        ]
+        if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
+        return o
+    }
+
+    private func printText() {
+        let c = named.constraint
+        Swift.print(ScriptWriter.text(of: c))
+        Swift.print("constant: \(formatNumber(c.constant))")
+        Swift.print("priority: \(c.priority)\(c.priority.isRequired ? " (required)" : "")")
+        Swift.print("active: \(c.isActive ? "yes" : "no")")
+        Swift.print("source: \(c.source)" + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
+        for (variant, value) in overrides {
+            Swift.print("variant \(variant): constant \(formatNumber(value))")
+        }
+        for (variant, holding) in holdings {
+            if let priority = holding.priority {
+                Swift.print("variant \(variant): priority \(priority)")
+            }
+            if let active = holding.isActive {
+                Swift.print("variant \(variant): \(active ? "active" : "inactive")")
+            }
         }
     }
 }
