@@ -59,14 +59,22 @@ extension Project {
         dryRun: Bool = false, replace: Bool = false
     ) throws -> ApplyPlan {
         try Identifier.check(layout, as: .layout)
-        let held = try store.scriptText(file: file)
+        // Read before the lines: a commit by another process after it moves it.
+        let dataVersion = try store.database.int64("PRAGMA data_version")
+        let heldRows = try store.scriptLines(file: file)
+        let held = heldRows.isEmpty ? nil : heldRows.map(\.text).joined(separator: "\n") + "\n"
         if replace { return try applyReplacing(text, file: file, layout: layout, dryRun: dryRun) }
         var plan = ApplyPlan(
             file: file, isFirstApply: held == nil, steps: [], wrote: false, report: SolveReport())
-        if let held,
-            ProjectStore.sourceLines(of: held) == ProjectStore.sourceLines(of: text)
-        {
+        let newLines = ProjectStore.sourceLines(of: text)
+        if held != nil, heldRows.map(\.text) == newLines {
             return plan
+        }
+        if let done = try reapplyChangedLines(
+            held: heldRows, dataVersion: dataVersion, newLines: newLines, text: text, file: file,
+            layout: layout, dryRun: dryRun)
+        {
+            return done
         }
         if held == nil && !dryRun {
             plan.report = try apply(script: text, file: file, layout: layout)
