@@ -169,4 +169,35 @@ struct ReapplyLineEditTests {
         #expect(box.snapshot() == snapshot)
         #expect(box.run(["export"]).stdout == exported)
     }
+
+    @Test(
+        "files applied one after another to a layout keep their lines in that order, re-applied or not"
+    )
+    func secondFileAfterFirst() {
+        let box = Sandbox()
+        let a = box.write(
+            "a.layout",
+            "# a\ncanvas 100 100\nview a\naw: a.width == 10\na.left == root.left; a.top == root.top; a.height == 10\n"
+        )
+        let b = box.write(
+            "b.layout",
+            "# b\nview b\nb.left == a.right; b.top == a.top; b.width == 5; b.height == 5\n")
+        #expect(box.run(["apply", a, "-q"]).status == 0)
+        #expect(box.run(["apply", b, "-q"]).status == 0)
+        #expect(box.run(["apply", "-", "-q"], stdin: "# c\nview c\n").status == 0)
+        let lines = {
+            box.run(["export"]).stdout.split(separator: "\n").filter { $0.hasPrefix("#") }
+        }
+        #expect(lines() == ["# layoutdb export", "# a", "# b", "# c"], "\(lines())")
+        box.write(
+            "a.layout",
+            "# a, wider\ncanvas 100 100\nview a\naw: a.width == 20\na.left == root.left; a.top == root.top; a.height == 10\n"
+        )
+        let r = box.run(["apply", a])
+        #expect(
+            r.stdout.contains("change constraint aw: a.width == 10 → aw: a.width == 20"),
+            "\(r.stdout)")
+        #expect(lines() == ["# layoutdb export", "# a, wider", "# b", "# c"], "\(lines())")
+        #expect(box.run(["frames", "--format", "csv"]).stdout.contains("b,20,0,5,5"))
+    }
 }

@@ -60,11 +60,14 @@ extension ProjectStore {
     static func lineLayouts(
         lineCount: Int, statements: [LocatedStatement], start: String
     ) -> [String] {
-        var layoutAt: [Int: String] = [:]
+        // An array by line, not a dictionary: a 100k-view script has half a million
+        // statements, and hashing each line number was a tenth of its apply.
+        var layoutAt = [String?](repeating: nil, count: lineCount + 1)
         var current = start
         for s in statements {
             if case .layout(let name) = s.statement { current = name }
-            if layoutAt[s.location.line] == nil { layoutAt[s.location.line] = current }
+            let line = s.location.line
+            if line >= 1, line <= lineCount, layoutAt[line] == nil { layoutAt[line] = current }
         }
         var result = [String](repeating: current, count: lineCount)
         var next = current
@@ -93,13 +96,34 @@ extension ProjectStore {
             newRows[id, default: []].append(
                 ScriptLineRow(layoutID: id, file: file, line: i + 1, text: text))
         }
+        let insert = try database.cachedStatement(
+            "INSERT INTO script_lines (layout_id, seq, file, line, text) VALUES (?, ?, ?, ?, ?)")
+        guard replacing else {
+            // Added after a layout's lines: the rows it holds stay as they are.
+            for layoutID in newRows.keys.sorted() {
+                var seq =
+                    try database.int64(
+                        "SELECT max(seq) + 1 FROM script_lines WHERE layout_id = ?", [layoutID])
+                    ?? 0
+                for row in newRows[layoutID]! {
+                    insert.reset()
+                    try insert.bind(layoutID, at: 1)
+                    try insert.bind(seq, at: 2)
+                    try insert.bind(file, at: 3)
+                    try insert.bind(row.line, at: 4)
+                    try insert.bind(row.text, at: 5)
+                    try insert.step()
+                    seq += 1
+                }
+                insert.reset()
+            }
+            return
+        }
         let affected =
             Set(newRows.keys).union(
                 try database.cachedStatement(
                     "SELECT DISTINCT layout_id FROM script_lines WHERE file = ?"
                 ).rows([file]) { $0.int64(0) })
-        let insert = try database.cachedStatement(
-            "INSERT INTO script_lines (layout_id, seq, file, line, text) VALUES (?, ?, ?, ?, ?)")
         for layoutID in affected.sorted() {
             var rows: [ScriptLineRow] = []
             var placed = false
