@@ -27,6 +27,31 @@ extension ProjectStore {
         return lines
     }
 
+    /// Calls `body` with each line of `text` (1-based number and bytes) as
+    /// ``sourceLines(of:)`` cuts them, without making a `String` of each: a 1M-view script
+    /// has millions of lines.
+    static func forEachSourceLine(
+        of text: String, _ body: (_ number: Int, _ bytes: Substring.UTF8View) throws -> Void
+    ) rethrows {
+        var utf8 = Substring(text).utf8[...]
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8 = utf8.dropFirst(3) }
+        var number = 0
+        var start = utf8.startIndex
+        while start < utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            var contentEnd = end
+            if contentEnd > start, utf8[utf8.index(before: contentEnd)] == UInt8(ascii: "\r") {
+                contentEnd = utf8.index(before: contentEnd)
+            }
+            // After the last line break, an empty rest is no line (as `sourceLines` drops it).
+            if end == utf8.endIndex && contentEnd == start { return }
+            number += 1
+            try body(number, utf8[start..<contentEnd])
+            if end == utf8.endIndex { return }
+            start = utf8.index(after: end)
+        }
+    }
+
     /// The lines of `file` the project holds, in line order, whatever layout they are in.
     package func scriptLines(file: String) throws -> [ScriptLineRow] {
         try database.cachedStatement(
@@ -86,6 +111,43 @@ extension ProjectStore {
         text: String, file: String, statements: [LocatedStatement], start: String,
         replacing: Bool
     ) throws {
+        let insert = try database.cachedStatement(
+            "INSERT INTO script_lines (layout_id, seq, file, line, text) VALUES (?, ?, ?, ?, ?)")
+        guard replacing else {
+            // Added after a layout's lines, the rows it holds staying as they are; line by
+            // line from the text, with no array of lines or rows (a first apply's peak memory).
+            var lineCount = 0
+            Self.forEachSourceLine(of: text) { number, _ in lineCount = number }
+            let owners = Self.lineLayouts(
+                lineCount: lineCount, statements: statements, start: start)
+            var ids: [String: Int64?] = [:]
+            var nextSeq: [Int64: Int64] = [:]
+            try Self.forEachSourceLine(of: text) { number, bytes in
+                let owner = owners[number - 1]
+                if ids[owner] == nil { ids[owner] = .some(try existingLayoutID(owner)) }
+                guard let id = ids[owner] ?? nil else { return }
+                var seq: Int64
+                if let next = nextSeq[id] {
+                    seq = next
+                } else {
+                    seq =
+                        try database.int64(
+                            "SELECT max(seq) + 1 FROM script_lines WHERE layout_id = ?", [id])
+                        ?? 0
+                }
+                insert.reset()
+                try insert.bind(id, at: 1)
+                try insert.bind(seq, at: 2)
+                try insert.bind(file, at: 3)
+                try insert.bind(number, at: 4)
+                try insert.bind(String(decoding: bytes, as: UTF8.self), at: 5)
+                try insert.step()
+                seq += 1
+                nextSeq[id] = seq
+            }
+            insert.reset()
+            return
+        }
         let lines = Self.sourceLines(of: text)
         let owners = Self.lineLayouts(lineCount: lines.count, statements: statements, start: start)
         var ids: [String: Int64] = [:]
@@ -95,29 +157,6 @@ extension ProjectStore {
             guard let id = ids[owners[i]] ?? nil else { continue }
             newRows[id, default: []].append(
                 ScriptLineRow(layoutID: id, file: file, line: i + 1, text: text))
-        }
-        let insert = try database.cachedStatement(
-            "INSERT INTO script_lines (layout_id, seq, file, line, text) VALUES (?, ?, ?, ?, ?)")
-        guard replacing else {
-            // Added after a layout's lines: the rows it holds stay as they are.
-            for layoutID in newRows.keys.sorted() {
-                var seq =
-                    try database.int64(
-                        "SELECT max(seq) + 1 FROM script_lines WHERE layout_id = ?", [layoutID])
-                    ?? 0
-                for row in newRows[layoutID]! {
-                    insert.reset()
-                    try insert.bind(layoutID, at: 1)
-                    try insert.bind(seq, at: 2)
-                    try insert.bind(file, at: 3)
-                    try insert.bind(row.line, at: 4)
-                    try insert.bind(row.text, at: 5)
-                    try insert.step()
-                    seq += 1
-                }
-                insert.reset()
-            }
-            return
         }
         let affected =
             Set(newRows.keys).union(
