@@ -16,9 +16,9 @@ import LayoutScript
 ///   no metric name of the layout (its value comes from elsewhere), and no view that the old
 ///   line did not name (the old line was accepted where the new one stands, and the lines
 ///   that declare views did not change);
-/// - no other line of the file names a changed label outside a comment: a `set`, `priority` or `activate` of
-///   it would fold into the constraint in the image, and its variant constants are only
-///   written again by the whole-image plan.
+/// - no other line of the file names a changed label outside a comment: a `set`,
+///   `priority` or `activate` of it would fold into the constraint in the image, and its
+///   variant constants are only written again by the whole-image plan.
 extension Project {
     /// Changed lines beyond this many go to the whole-image plan: the road exists for edits
     /// of a few lines in a big file.
