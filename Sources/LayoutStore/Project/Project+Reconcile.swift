@@ -62,12 +62,12 @@ extension Project {
         // Read before the lines: a commit by another process after it moves it.
         let dataVersion = try store.database.int64("PRAGMA data_version")
         let heldRows = try store.scriptLines(file: file)
-        let held = heldRows.isEmpty ? nil : heldRows.map(\.text).joined(separator: "\n") + "\n"
+        let isHeld = !heldRows.isEmpty
         if replace { return try applyReplacing(text, file: file, layout: layout, dryRun: dryRun) }
         var plan = ApplyPlan(
-            file: file, isFirstApply: held == nil, steps: [], wrote: false, report: SolveReport())
+            file: file, isFirstApply: !isHeld, steps: [], wrote: false, report: SolveReport())
         let newLines = ProjectStore.sourceLines(of: text)
-        if held != nil, heldRows.map(\.text) == newLines {
+        if isHeld, heldRows.elementsEqual(newLines, by: { $0.text == $1 }) {
             return plan
         }
         if let done = try reapplyChangedLines(
@@ -76,7 +76,7 @@ extension Project {
         {
             return done
         }
-        if held == nil && !dryRun {
+        if !isHeld && !dryRun {
             plan.report = try apply(script: text, file: file, layout: layout)
             plan.wrote = true
             return plan
