@@ -51,7 +51,7 @@ default:
                layoutdb-bench growth [--sizes 10000,100000] [--families ...] [--rounds N] [--repeat R] [--warm] [--out FILE.md]
                layoutdb-bench solve-one FILE.dump [--repeat R] [--build-only]
                layoutdb-bench store-one FILE.layout [--repeat R]
-               layoutdb-bench store [--sizes 1000,10000] [--families ...] [--repeat R] [--out FILE.md]   (100000 optional)
+               layoutdb-bench store [--sizes 1000,10000] [--families ...] [--repeat R] [--out FILE.md] [--memory-1m]   (100000 optional)
                layoutdb-bench parse-lines [--pairs 50000] [--repeat R]
                layoutdb-bench import [--scenes 50] [--views 12] [--repeat R]
                layoutdb-bench import-samples [--dir ../shared/ib-samples] [--tolerance 1]

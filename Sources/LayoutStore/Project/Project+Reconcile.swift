@@ -59,16 +59,24 @@ extension Project {
         dryRun: Bool = false, replace: Bool = false
     ) throws -> ApplyPlan {
         try Identifier.check(layout, as: .layout)
-        let held = try store.scriptText(file: file)
+        // Read before the lines: a commit by another process after it moves it.
+        let dataVersion = try store.database.int64("PRAGMA data_version")
+        let heldRows = try store.scriptLines(file: file)
+        let isHeld = !heldRows.isEmpty
         if replace { return try applyReplacing(text, file: file, layout: layout, dryRun: dryRun) }
         var plan = ApplyPlan(
-            file: file, isFirstApply: held == nil, steps: [], wrote: false, report: SolveReport())
-        if let held,
-            ProjectStore.sourceLines(of: held) == ProjectStore.sourceLines(of: text)
-        {
+            file: file, isFirstApply: !isHeld, steps: [], wrote: false, report: SolveReport())
+        let newLines = ProjectStore.sourceLines(of: text)
+        if isHeld, heldRows.elementsEqual(newLines, by: { $0.text == $1 }) {
             return plan
         }
-        if held == nil && !dryRun {
+        if let done = try reapplyChangedLines(
+            held: heldRows, dataVersion: dataVersion, newLines: newLines, text: text, file: file,
+            layout: layout, dryRun: dryRun)
+        {
+            return done
+        }
+        if !isHeld && !dryRun {
             plan.report = try apply(script: text, file: file, layout: layout)
             plan.wrote = true
             return plan

@@ -72,7 +72,7 @@ public final class Project {
         // and the end.
         let lines = progress == nil ? 0 : text.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count
         progress?(WorkProgress(stage: .parse, done: 0, total: lines, unit: "lines"))
-        let statements = try ScriptParser.parse(
+        var statements = try ScriptParser.parse(
             text, file: file, layout: layout, views: views, guides: guides)
         progress?(WorkProgress(stage: .parse, done: lines, total: lines, unit: "lines"))
         var touched: [String] = []
@@ -96,6 +96,9 @@ public final class Project {
                     })
                 try store.saveScriptLines(
                     text: text, file: file, statements: statements, start: layout, replacing: false)
+                // Not needed past here: the solve's peak memory need not hold every
+                // statement beside the applier's model and the engine's input.
+                statements = []
                 guard solvesAfterEdits else { return SolveReport() }
                 var report = SolveReport()
                 for name in touched {

@@ -46,7 +46,7 @@ struct Reconciler {
 
     /// Equal but for constant and priority: changed in place, keeping the row (its id and
     /// its variants' constants).
-    private static func sameShape(_ a: Constraint, _ b: Constraint) -> Bool {
+    static func sameShape(_ a: Constraint, _ b: Constraint) -> Bool {
         var a = a
         var b = b
         a.lhs.constant = 0

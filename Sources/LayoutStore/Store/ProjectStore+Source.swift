@@ -27,6 +27,31 @@ extension ProjectStore {
         return lines
     }
 
+    /// Calls `body` with each line of `text` (1-based number and bytes) as
+    /// ``sourceLines(of:)`` cuts them, without making a `String` of each: a 1M-view script
+    /// has millions of lines.
+    static func forEachSourceLine(
+        of text: String, _ body: (_ number: Int, _ bytes: Substring.UTF8View) throws -> Void
+    ) rethrows {
+        var utf8 = Substring(text).utf8[...]
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8 = utf8.dropFirst(3) }
+        var number = 0
+        var start = utf8.startIndex
+        while start < utf8.endIndex {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            var contentEnd = end
+            if contentEnd > start, utf8[utf8.index(before: contentEnd)] == UInt8(ascii: "\r") {
+                contentEnd = utf8.index(before: contentEnd)
+            }
+            // After the last line break, an empty rest is no line (as `sourceLines` drops it).
+            if end == utf8.endIndex && contentEnd == start { return }
+            number += 1
+            try body(number, utf8[start..<contentEnd])
+            if end == utf8.endIndex { return }
+            start = utf8.index(after: end)
+        }
+    }
+
     /// The lines of `file` the project holds, in line order, whatever layout they are in.
     package func scriptLines(file: String) throws -> [ScriptLineRow] {
         try database.cachedStatement(
@@ -60,11 +85,14 @@ extension ProjectStore {
     static func lineLayouts(
         lineCount: Int, statements: [LocatedStatement], start: String
     ) -> [String] {
-        var layoutAt: [Int: String] = [:]
+        // An array by line, not a dictionary: a 100k-view script has half a million
+        // statements, and hashing each line number was a tenth of its apply.
+        var layoutAt = [String?](repeating: nil, count: lineCount + 1)
         var current = start
         for s in statements {
             if case .layout(let name) = s.statement { current = name }
-            if layoutAt[s.location.line] == nil { layoutAt[s.location.line] = current }
+            let line = s.location.line
+            if line >= 1, line <= lineCount, layoutAt[line] == nil { layoutAt[line] = current }
         }
         var result = [String](repeating: current, count: lineCount)
         var next = current
@@ -83,6 +111,43 @@ extension ProjectStore {
         text: String, file: String, statements: [LocatedStatement], start: String,
         replacing: Bool
     ) throws {
+        let insert = try database.cachedStatement(
+            "INSERT INTO script_lines (layout_id, seq, file, line, text) VALUES (?, ?, ?, ?, ?)")
+        guard replacing else {
+            // Added after a layout's lines, the rows it holds staying as they are; line by
+            // line from the text, with no array of lines or rows (a first apply's peak memory).
+            var lineCount = 0
+            Self.forEachSourceLine(of: text) { number, _ in lineCount = number }
+            let owners = Self.lineLayouts(
+                lineCount: lineCount, statements: statements, start: start)
+            var ids: [String: Int64?] = [:]
+            var nextSeq: [Int64: Int64] = [:]
+            try Self.forEachSourceLine(of: text) { number, bytes in
+                let owner = owners[number - 1]
+                if ids[owner] == nil { ids[owner] = .some(try existingLayoutID(owner)) }
+                guard let id = ids[owner] ?? nil else { return }
+                var seq: Int64
+                if let next = nextSeq[id] {
+                    seq = next
+                } else {
+                    seq =
+                        try database.int64(
+                            "SELECT max(seq) + 1 FROM script_lines WHERE layout_id = ?", [id])
+                        ?? 0
+                }
+                insert.reset()
+                try insert.bind(id, at: 1)
+                try insert.bind(seq, at: 2)
+                try insert.bind(file, at: 3)
+                try insert.bind(number, at: 4)
+                try insert.bind(String(decoding: bytes, as: UTF8.self), at: 5)
+                try insert.step()
+                seq += 1
+                nextSeq[id] = seq
+            }
+            insert.reset()
+            return
+        }
         let lines = Self.sourceLines(of: text)
         let owners = Self.lineLayouts(lineCount: lines.count, statements: statements, start: start)
         var ids: [String: Int64] = [:]
@@ -98,8 +163,6 @@ extension ProjectStore {
                 try database.cachedStatement(
                     "SELECT DISTINCT layout_id FROM script_lines WHERE file = ?"
                 ).rows([file]) { $0.int64(0) })
-        let insert = try database.cachedStatement(
-            "INSERT INTO script_lines (layout_id, seq, file, line, text) VALUES (?, ?, ?, ?, ?)")
         for layoutID in affected.sorted() {
             var rows: [ScriptLineRow] = []
             var placed = false

@@ -1,0 +1,263 @@
+import LayoutScript
+
+/// The re-apply of a file whose edit changed only a few labelled constraint lines in place:
+/// it plans from those lines alone instead of reading the whole old and new text into two
+/// ``ScriptImage``s, which for a 10k-view file costs seconds for a one-line edit.
+///
+/// It takes this road only where the answer cannot differ from the whole-image plan
+/// (``Reconciler``), and returns nil to send the re-apply there otherwise:
+/// - the file has as many lines as the project holds of it, held once each (line `n` is the
+///   `n`th row), and the old text started in the layout it starts in now: unchanged lines
+///   then keep their places, layouts and origins;
+/// - every changed line, old and new, parses alone into labelled constraints only (or into
+///   nothing: a comment or a blank line), the same labels in the same order, so each
+///   identity is the label, known from the line itself;
+/// - no VFL (`|` means the parent the script declared, which a line alone does not know),
+///   no metric name of the layout (its value comes from elsewhere), and no view that the old
+///   line did not name (the old line was accepted where the new one stands, and the lines
+///   that declare views did not change);
+/// - no other line of the file names a changed label outside a comment: a `set`,
+///   `priority` or `activate` of it would fold into the constraint in the image, and its
+///   variant constants are only written again by the whole-image plan.
+extension Project {
+    /// Changed lines beyond this many go to the whole-image plan: the road exists for edits
+    /// of a few lines in a big file.
+    static let lineReapplyLimit = 64
+
+    func reapplyChangedLines(
+        held: [ScriptLineRow], dataVersion: Int64?, newLines: [String], text: String,
+        file: String, layout: String, dryRun: Bool
+    ) throws -> ApplyPlan? {
+        guard !held.isEmpty, held.count == newLines.count else { return nil }
+        var changed: [Int] = []
+        for (i, row) in held.enumerated() {
+            guard row.line == i + 1 else { return nil }
+            if row.text != newLines[i] {
+                changed.append(i)
+                if changed.count > Self.lineReapplyLimit { return nil }
+            }
+        }
+        guard !changed.isEmpty else { return nil }
+        let layouts = try store.layouts()
+        func name(of id: Int64) -> String? { layouts.first { $0.id == id }?.name }
+        guard name(of: held[0].layoutID) == layout else { return nil }
+
+        var edits: [LineEdit] = []
+        var metricNames: [Int64: Set<String>] = [:]
+        for i in changed {
+            let row = held[i]
+            guard let layoutName = name(of: row.layoutID) else { return nil }
+            if metricNames[row.layoutID] == nil {
+                metricNames[row.layoutID] = Set(try store.metrics(layout: layoutName).map(\.name))
+            }
+            guard
+                let old = Self.labelledConstraints(
+                    line: row.text, number: i + 1, file: file, layout: layoutName,
+                    metrics: metricNames[row.layoutID]!),
+                let new = Self.labelledConstraints(
+                    line: newLines[i], number: i + 1, file: file, layout: layoutName,
+                    metrics: metricNames[row.layoutID]!),
+                old.map(\.label) == new.map(\.label)
+            else { return nil }
+            let oldViews = Set(old.flatMap(Self.viewNames))
+            guard new.allSatisfy({ Self.viewNames($0).allSatisfy(oldViews.contains) }) else {
+                return nil
+            }
+            edits.append(
+                LineEdit(
+                    line: i + 1, layoutID: row.layoutID, layout: layoutName, text: newLines[i],
+                    pairs: Array(zip(old, new))))
+        }
+        // A changed label named on any other line of the file: the whole-image plan.
+        let bytes = Array(text.utf8)
+        for edit in edits {
+            for (_, new) in edit.pairs {
+                let label = Array(new.label!.utf8)
+                let inEditedLines = edits.reduce(0) {
+                    $0 + Self.occurrences(of: label, in: Array($1.text.utf8))
+                }
+                guard Self.occurrences(of: label, in: bytes) == inEditedLines else { return nil }
+            }
+        }
+
+        var plan = ApplyPlan(
+            file: file, isFirstApply: false, steps: [], wrote: false, report: SolveReport())
+        let doWork = { () throws -> ApplyPlan? in
+            // Another process may have re-applied or edited since the lines were read: its
+            // commit moves `data_version`, and the whole-image plan reads everything again.
+            if !dryRun, try self.store.database.int64("PRAGMA data_version") != dataVersion {
+                return nil
+            }
+            var solve: [String] = []
+            var additions: [(edit: LineEdit, constraints: [Constraint])] = []
+            for edit in edits {
+                let result = try self.reconcile(edit, dryRun: dryRun)
+                plan.steps += result.steps
+                if result.wrote && !solve.contains(edit.layout) { solve.append(edit.layout) }
+                if !result.additions.isEmpty { additions.append((edit, result.additions)) }
+            }
+            guard !dryRun else { return plan }
+            // Added once every replaced row is gone: the applier reads a layout's labels
+            // when it first switches to it.
+            if let first = additions.first {
+                let applier = try ScriptApplier(store: self.store, layout: first.edit.layout)
+                for (edit, constraints) in additions {
+                    try applier.apply(
+                        LocatedStatement(
+                            statement: .layout(edit.layout),
+                            location: SourceLocation(file: file, line: 0, column: 0),
+                            text: "layout \(edit.layout)"))
+                    for c in constraints {
+                        try applier.apply(
+                            LocatedStatement(
+                                statement: .constraint(c),
+                                location: c.origin
+                                    ?? SourceLocation(file: file, line: edit.line, column: 1),
+                                text: c.source))
+                    }
+                    if !solve.contains(edit.layout) { solve.append(edit.layout) }
+                }
+            }
+            let update = try self.store.database.cachedStatement(
+                "UPDATE script_lines SET text = ? WHERE file = ? AND line = ?")
+            for edit in edits { try update.run([edit.text, file, edit.line]) }
+            plan.wrote = true
+            guard self.solvesAfterEdits else { return plan }
+            for name in solve { plan.report.merge(try self.solveDirty(layout: name)) }
+            return plan
+        }
+        return try Self.showingScriptLine(of: text, file: file) {
+            guard !dryRun else { return try doWork() }
+            let result = try store.transaction(doWork)
+            if result != nil { store.checkpoint() }
+            return result
+        }
+    }
+
+    /// One changed line: where it is, its new text, and its old and new constraints paired
+    /// by label.
+    struct LineEdit {
+        var line: Int
+        var layoutID: Int64
+        var layout: String
+        var text: String
+        var pairs: [(old: Constraint, new: Constraint)]
+    }
+
+    /// The constraints of one line parsed alone, placed at line `number`; nil unless every
+    /// statement is a labelled, non-VFL constraint naming no metric.
+    static func labelledConstraints(
+        line: String, number: Int, file: String, layout: String, metrics: Set<String>
+    ) -> [Constraint]? {
+        guard !line.utf8.contains(UInt8(ascii: "|")), !line.utf8.contains(UInt8(ascii: "[")),
+            !identifiers(in: line).contains(where: metrics.contains)
+        else { return nil }
+        // Blank lines before it give its statements their line number.
+        let padded = String(repeating: "\n", count: number - 1) + line
+        guard let statements = try? ScriptParser.parse(padded, file: file, layout: layout)
+        else { return nil }
+        var constraints: [Constraint] = []
+        for located in statements {
+            guard case .constraint(var constraint) = located.statement,
+                constraint.label != nil
+            else { return nil }
+            if constraint.source.isEmpty { constraint.source = located.text }
+            if constraint.origin == nil { constraint.origin = located.location }
+            constraints.append(constraint)
+        }
+        return constraints
+    }
+
+    static func viewNames(_ constraint: Constraint) -> [String] {
+        constraint.lhs.terms.map(\.view) + constraint.rhs.terms.map(\.view)
+    }
+
+    /// The words of `line` that could be names (letters, digits, `_`), comments included:
+    /// a false match only sends the re-apply to the whole-image plan.
+    static func identifiers(in line: String) -> [String] {
+        line.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+    }
+
+    /// How often `needle` stands in the code of `haystack`: comments (from `#` to the end
+    /// of the line, as the parser reads them) are skipped, so a comment that names a label
+    /// (a workload's `# set-constant LABEL ...` header) does not count.
+    static func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> Int {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return 0 }
+        var count = 0
+        let first = needle[0]
+        var i = 0
+        let last = haystack.count - needle.count
+        while i <= last {
+            let byte = haystack[i]
+            if byte == UInt8(ascii: "#") {
+                while i < haystack.count, haystack[i] != UInt8(ascii: "\n") { i += 1 }
+            } else if byte == first && haystack[i..<(i + needle.count)].elementsEqual(needle) {
+                count += 1
+                i += needle.count
+            } else {
+                i += 1
+            }
+        }
+        return count
+    }
+
+    /// The steps of one changed line and its writes but additions (returned), as
+    /// ``Reconciler`` decides them for a labelled constraint in the old and the new script.
+    private func reconcile(_ edit: LineEdit, dryRun: Bool) throws -> (
+        steps: [ApplyPlan.Step], wrote: Bool, additions: [Constraint]
+    ) {
+        let db = store.database
+        var steps: [ApplyPlan.Step] = []
+        var wrote = false
+        func step(_ action: ApplyPlan.Action, _ what: String, _ note: String? = nil) {
+            steps.append(
+                ApplyPlan.Step(action: action, layout: edit.layout, what: what, note: note))
+        }
+        var additions: [Constraint] = []
+        for (oc, nc) in edit.pairs {
+            let text = ScriptWriter.text(of: nc)
+            let row = try ConstraintReader(database: db).constraints(
+                layoutID: edit.layoutID, layout: edit.layout,
+                filter: "c.kind = 'user' AND c.label = ?", [nc.label]
+            ).first
+            guard let row, let id = row.id else {
+                // Removed since from the command line: kept removed unless the script
+                // changed it.
+                if !Reconciler.same(oc, nc) {
+                    additions.append(nc)
+                    step(.add, "constraint \(text)", "removed since; the script changed it")
+                }
+                continue
+            }
+            if Reconciler.same(oc, nc) {
+                if let origin = nc.origin, origin != row.constraint.origin, !dryRun {
+                    try db.execute(
+                        "UPDATE constraints SET origin_line = ?, origin_column = ? WHERE id = ?",
+                        [origin.line, origin.column, id])
+                    wrote = true
+                }
+                continue
+            }
+            let note = Reconciler.same(oc, row.constraint) ? nil : "replaces an edit made since"
+            step(.change, "constraint \(ScriptWriter.text(of: oc)) → \(text)", note)
+            guard !dryRun else { continue }
+            if Reconciler.sameShape(nc, row.constraint) {
+                try db.execute(
+                    """
+                    UPDATE constraints SET constant = ?, priority = ?, origin_line = ?,
+                        origin_column = ?
+                    WHERE id = ?
+                    """,
+                    [
+                        nc.constant, nc.priority.rawValue, nc.origin?.line, nc.origin?.column,
+                        id,
+                    ])
+            } else {
+                try db.execute("DELETE FROM constraints WHERE id = ?", [id])
+                additions.append(nc)
+            }
+            wrote = true
+        }
+        return (steps, wrote, additions)
+    }
+}
