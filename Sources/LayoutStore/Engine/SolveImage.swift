@@ -33,14 +33,12 @@ struct SolveImage {
     var foldProducts: [Double]
     var foldEnds: [Int32]
 
-    /// What a solve from the image gives: the views with a variable in a component a
-    /// changed constant reaches (indices into ``viewIDs``), each with its four values (nil
-    /// for a variable in another component: it keeps its stored value) and whether a
-    /// solved variable of it is ambiguous.
+    /// What a solve from the image gives: per view, its frame and whether it is ambiguous,
+    /// and the views in the components the changed constants reach.
     struct Solved {
-        var views: [Int] = []
-        var values: [[Double?]] = []
-        var ambiguous: [Bool] = []
+        var frames: [Rect]
+        var ambiguous: [Bool]
+        var reached: Int
     }
 
     func encoded() -> [UInt8] {
@@ -108,10 +106,9 @@ struct SolveImage {
         self.foldEnds = foldEnds
     }
 
-    /// Solves the components of the image that the stored constraints in `constants`
-    /// (id → constant) reach, at their new values. Nil when the solver refuses the system
-    /// or a folded constant is not finite: the caller then solves from the rows, which
-    /// says why in the user's terms.
+    /// Solves the image with the stored constraints in `constants` (id → constant) at
+    /// their new values. Nil when the solver refuses the system or a folded constant is
+    /// not finite: the caller then solves from the rows, which says why in the user's terms.
     func solve(constants: [Int64: Double]) -> Solved? {
         var batch = batch
         var changed: [Int] = []
@@ -129,44 +126,47 @@ struct SolveImage {
                 }
             }
         }
-        // Nothing the solver reads changed: every stored frame stands.
-        guard !changed.isEmpty else { return Solved() }
-        let part = batch.components(containing: changed, variableCount: variableCount)
-        let solvedBatch = part?.batch ?? batch
-        let count = part?.variables.count ?? variableCount
-        var local = [Int32](repeating: -1, count: variableCount)
-        if let part {
-            for (n, v) in part.variables.enumerated() { local[Int(v)] = Int32(n) }
-        } else {
-            for v in 0..<variableCount { local[v] = Int32(v) }
-        }
         var solver = Solver()
-        let variables = solver.makeVariables(count)
+        let variables = solver.makeVariables(variableCount)
+        let handles: [ConstraintHandle]
         do throws(SolverError) {
-            _ = try solver.add(solvedBatch)
+            handles = try solver.add(batch)
         } catch {
             return nil
         }
+        var frames: [Rect] = []
+        frames.reserveCapacity(viewIDs.count)
+        for i in viewIDs.indices {
+            func value(_ k: Int) -> Double {
+                solver.value(of: variables[Int(viewVariables[4 * i + k])])
+            }
+            frames.append(Rect(x: value(0), y: value(1), width: value(2), height: value(3)))
+        }
         var ambiguousVariable = [Bool](repeating: false, count: solver.variableCount)
         for v in solver.ambiguousVariables() { ambiguousVariable[Int(v.index)] = true }
-        var solved = Solved()
-        for i in viewIDs.indices {
-            var values: [Double?] = [nil, nil, nil, nil]
-            var ambiguous = false
-            var reached = false
-            for k in 0..<4 {
-                let n = local[Int(viewVariables[4 * i + k])]
-                guard n >= 0 else { continue }
-                reached = true
-                values[k] = solver.value(of: variables[Int(n)])
-                if ambiguousVariable[Int(n)] { ambiguous = true }
-            }
-            guard reached else { continue }
-            solved.views.append(i)
-            solved.values.append(values)
-            solved.ambiguous.append(ambiguous && insideHidden[i] == 0)
+        let ambiguous = viewIDs.indices.map { i in
+            insideHidden[i] == 0
+                && (0..<4).contains { ambiguousVariable[Int(viewVariables[4 * i + $0])] }
         }
-        return solved
+        return Solved(
+            frames: frames, ambiguous: ambiguous, reached: reached(changed, handles, solver))
+    }
+
+    /// The number of views with a variable in a component one of the changed solver
+    /// constraints is in: what a partial re-solve of the dirty components would load.
+    private func reached(_ changed: [Int], _ handles: [ConstraintHandle], _ solver: Solver)
+        -> Int
+    {
+        guard !changed.isEmpty else { return 0 }
+        let wanted = Set(changed.map { handles[$0] })
+        var inReach = [Bool](repeating: false, count: solver.variableCount)
+        for part in solver.independentComponents()
+        where part.constraints.contains(where: wanted.contains) {
+            for v in part.variables { inReach[Int(v.index)] = true }
+        }
+        return viewIDs.indices.filter { i in
+            (0..<4).contains { inReach[Int(viewVariables[4 * i + $0])] }
+        }.count
     }
 }
 

@@ -199,22 +199,13 @@ extension Project {
         var written: [Int64: SolvedFrame] = [:]
         var changed: [(Int64, Rect?, Rect)] = []
         var ambiguousIDs: [Int64] = []
-        for (n, i) in solved.views.enumerated() {
-            let id = image.viewIDs[i]
-            let values = solved.values[n]
-            let old = stored[id]
-            let partly = values.contains(nil)
-            // A variable in another component keeps its stored value: a view with none
-            // (never solved) is left to the rows road.
-            if partly && old == nil { return nil }
+        for (i, id) in image.viewIDs.enumerated() {
+            let f = solved.frames[i]
             let frame = SolvedFrame(
-                x: values[0] ?? old?.x ?? 0, y: values[1] ?? old?.y ?? 0,
-                width: values[2] ?? old?.width ?? 0, height: values[3] ?? old?.height ?? 0,
-                // The ambiguity of a variable not solved here is in the stored flag.
-                ambiguous: solved.ambiguous[n] || (partly && old?.ambiguous == true))
-            if frame.ambiguous { ambiguousIDs.append(id) }
+                x: f.x, y: f.y, width: f.width, height: f.height, ambiguous: solved.ambiguous[i])
+            if solved.ambiguous[i] { ambiguousIDs.append(id) }
+            let old = stored[id]
             if old != frame { written[id] = frame }
-            let f = Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
             let oldRect = old.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
             if oldRect.map({ !$0.isClose(to: f) }) ?? true { changed.append((id, oldRect, f)) }
         }
@@ -240,7 +231,7 @@ extension Project {
             SolveReport.Part(
                 layout: layout, variant: VariantRef.base.description,
                 components: components?.count,
-                views: components == nil ? image.viewIDs.count : solved.views.count))
+                views: components == nil ? image.viewIDs.count : solved.reached))
         return report
     }
 
