@@ -188,15 +188,18 @@ struct Frames: ParsableCommand {
             reading: global.writesNothing ? .asStored : .solvingDirty)
         switch format {
         case .csv:
-            print("view,x,y,width,height,stale")
+            // One write: a print per row locks and flushes stdout per row.
+            var out = "view,x,y,width,height,stale\n"
+            out.reserveCapacity(40 * (rows.count + 1))
             for r in rows {
-                print(
-                    [
-                        csvField(r.view), formatNumber(r.frame.x), formatNumber(r.frame.y),
-                        formatNumber(r.frame.width), formatNumber(r.frame.height),
-                        r.stale ? "1" : "0",
-                    ].joined(separator: ","))
+                out += csvField(r.view)
+                for value in [r.frame.x, r.frame.y, r.frame.width, r.frame.height] {
+                    out += ","
+                    out += formatNumber(value)
+                }
+                out += r.stale ? ",1\n" : ",0\n"
             }
+            print(out, terminator: "")
         case .json:
             print(
                 jsonString(

@@ -24,6 +24,15 @@ struct EngineBuild {
     /// The user's required constraints solved at 999 because they name a hidden arranged
     /// view or a view inside one.
     var relaxedUsers: Set<Int> = []
+    /// Views inside a hidden arranged view: never reported ambiguous (§8).
+    var insideHidden: Set<String> = []
+    /// Per solver constraint, how its constant was made from the input's (for a
+    /// ``SolveImage``): the margin/baseline shift, then the known values subtracted in
+    /// order. Kept so that a changed constant is folded with the same arithmetic.
+    var foldShifts: [Double] = []
+    var foldProducts: [Double] = []
+    var foldEnds: [Int32] = []
+    private var pendingShift = 0.0
 
     init(_ input: EngineInput) throws(EngineError) {
         self.input = input
@@ -98,13 +107,16 @@ struct EngineBuild {
     ) throws(EngineError) {
         var k = constant
         var variableTerms = 0
+        let foldStart = foldProducts.count
         for (view, attribute, coefficient) in terms {
             let (v, value) = base(view, attribute)
             if let v {
                 batch.appendTerm(v, coefficient)
                 variableTerms += 1
             } else {
-                k -= coefficient * value
+                let product = coefficient * value
+                k -= product
+                foldProducts.append(product)
             }
         }
         do {
@@ -116,9 +128,16 @@ struct EngineBuild {
             throw .invalidNumber(error, in: source(of: origin))
         }
         // An optional constraint over known values only has nothing to move: left out.
-        if variableTerms == 0 && !priority.isRequired { return }
+        let shift = pendingShift
+        pendingShift = 0
+        if variableTerms == 0 && !priority.isRequired {
+            foldProducts.removeSubrange(foldStart...)
+            return
+        }
         batch.endConstraint(relation, k, priority: priority)
         origins.append(origin)
+        foldShifts.append(shift)
+        foldEnds.append(Int32(foldProducts.count))
     }
 
     mutating func solve() throws(EngineError) -> EngineOutput {
@@ -193,6 +212,7 @@ struct EngineBuild {
         } catch {
             throw describe(error)
         }
+        insideHidden = stacks.insideHidden
         var output = output(handles)
         for (i, view) in input.views.enumerated()
         where !stacks.insideHidden.isEmpty && stacks.insideHidden.contains(view.declaration.name) {
@@ -231,7 +251,10 @@ struct EngineBuild {
                 }
             }
         }
-        if solved { try add(terms, c.relation, c.constant - shift, priority, origin) }
+        if solved {
+            pendingShift = shift
+            try add(terms, c.relation, c.constant - shift, priority, origin)
+        }
     }
 
     /// Drawn frames: springs and struts for unmentioned views, fallbacks for the others.

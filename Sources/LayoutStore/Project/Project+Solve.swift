@@ -39,6 +39,13 @@ extension Project {
         if let preloaded { models[nil] = preloaded }
         for variant in order {
             let components = scope[variant]!
+            if variant == .base, !whole.contains(0),
+                let solved = try solveFromImage(layout: layout, components: components)
+            {
+                report.merge(solved)
+                try store.clearDirty(layout: layout, variant: variant, components: components)
+                continue
+            }
             let model: LayoutModel
             if let cached = models[components] {
                 model = cached
@@ -87,8 +94,17 @@ extension Project {
             WorkProgress(
                 stage: .solve, subject: subject, done: 0, total: views.count, unit: "views"))
         let variantModel = model.variant(variant)
-        let output = try LayoutEngine.solve(
-            model.engineInput(variant: variantModel, fixed: fixed))
+        // A whole solve of the base is kept as the layout's image for constant edits.
+        let keepsImage = variant == .base && components == nil && !model.solvesWhole(nil)
+        let output: EngineOutput
+        var image: SolveImage?
+        if keepsImage {
+            (output, image) = try LayoutEngine.solveKeepingImage(
+                model.engineInput(variant: variantModel), viewIDs: views.map(\.id),
+                constraintIDs: model.constraints.map(\.id))
+        } else {
+            output = try LayoutEngine.solve(model.engineInput(variant: variantModel, fixed: fixed))
+        }
         progress?(
             WorkProgress(
                 stage: .solve, subject: subject, done: views.count, total: views.count,
@@ -142,6 +158,11 @@ extension Project {
         if !model.solvesWhole(variantModel) {
             try writeComponents(model, views: views, output: output, dirty: components)
         }
+        if let image {
+            try store.writeSolveImage(layoutID: model.id, image)
+        } else if keepsImage {
+            try store.dropSolveImage(layoutID: model.id)
+        }
         progress?(
             WorkProgress(
                 stage: .write, subject: subject, done: views.count, total: views.count,
@@ -150,6 +171,67 @@ extension Project {
             SolveReport.Part(
                 layout: model.name, variant: variantName, components: components?.count,
                 views: views.count))
+        return report
+    }
+
+    /// Solves the base of `layout` from its kept image (``SolveImage``) when it has one
+    /// and that is the cheaper road: a layout of a few thousand views, or dirty components
+    /// holding an eighth of its views or more (one card of a 100k-view layout is cheaper
+    /// to load from its rows). Writes the frames that changed; nil when the road is not
+    /// taken (no image, or the solver refused: the rows road then says why).
+    private func solveFromImage(layout: String, components: Set<Int>?) throws -> SolveReport? {
+        let layoutID = try store.layoutID(layout)
+        guard let count = try store.solveImageViews(layoutID: layoutID) else { return nil }
+        if let components, count > 4096 {
+            let dirty = try store.viewCount(layoutID: layoutID, components: components)
+            guard dirty * 8 >= count else { return nil }
+        }
+        guard let (image, constants) = try store.solveImage(layoutID: layoutID),
+            let solved = image.solve(constants: constants)
+        else { return nil }
+        let subject = "\(layout)/\(VariantRef.base.description)"
+        progress?(
+            WorkProgress(
+                stage: .write, subject: subject, done: 0, total: image.viewIDs.count,
+                unit: "frames"))
+        let stored = try store.storedFrames(layout: layout, variant: .base)
+        var report = SolveReport()
+        var written: [Int64: SolvedFrame] = [:]
+        var changed: [(Int64, Rect?, Rect)] = []
+        var ambiguousIDs: [Int64] = []
+        for (i, id) in image.viewIDs.enumerated() {
+            let f = solved.frames[i]
+            let frame = SolvedFrame(
+                x: f.x, y: f.y, width: f.width, height: f.height, ambiguous: solved.ambiguous[i])
+            if solved.ambiguous[i] { ambiguousIDs.append(id) }
+            let old = stored[id]
+            if old != frame { written[id] = frame }
+            let oldRect = old.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+            if oldRect.map({ !$0.isClose(to: f) }) ?? true { changed.append((id, oldRect, f)) }
+        }
+        if !changed.isEmpty || !ambiguousIDs.isEmpty {
+            let names = try store.viewNamesByID(layoutID: layoutID)
+            let variantName = VariantRef.base.description
+            for (id, old, new) in changed {
+                report.changes.append(
+                    FrameChange(
+                        layout: layout, variant: variantName, view: names[id] ?? "", old: old,
+                        new: new))
+            }
+            for id in ambiguousIDs {
+                report.ambiguous.append("\(layout)/\(variantName): \(names[id] ?? "")")
+            }
+        }
+        try store.writeFrames(layout: layout, variant: .base, frames: written)
+        progress?(
+            WorkProgress(
+                stage: .write, subject: subject, done: image.viewIDs.count,
+                total: image.viewIDs.count, unit: "frames"))
+        report.parts.append(
+            SolveReport.Part(
+                layout: layout, variant: VariantRef.base.description,
+                components: components?.count,
+                views: components == nil ? image.viewIDs.count : solved.reached))
         return report
     }
 

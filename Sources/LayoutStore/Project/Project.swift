@@ -301,6 +301,21 @@ public final class Project {
         reading: FrameReading = .solvingDirty
     ) throws -> [FrameRow] {
         let ref = VariantRef(variant)
+        // The base with nothing dirty (after the re-solve, when it writes): one read.
+        if ref == .base, reading != .solvingInMemory {
+            if reading == .solvingDirty { try solveIfNeeded(layout: layout) }
+            if try store.dirtyMarks(layout: layout).allSatisfy({ $0.variant != .base }) {
+                return try store.baseFrameRows(layout: layout).map {
+                    FrameRow(
+                        view: $0.view, parent: $0.parent,
+                        frame: Rect(
+                            x: $0.frame.x, y: $0.frame.y, width: $0.frame.width,
+                            height: $0.frame.height
+                        ).snapped, ambiguous: $0.frame.ambiguous, kind: $0.kind,
+                        hidden: $0.hidden)
+                }
+            }
+        }
         switch reading {
         case .solvingDirty: try solveIfNeeded(layout: layout)
         case .solvingInMemory:

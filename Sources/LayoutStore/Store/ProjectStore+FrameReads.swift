@@ -63,3 +63,41 @@ extension ProjectStore {
         return out
     }
 }
+
+extension ProjectStore {
+    /// A stored base frame with what `frames` prints beside it, read by
+    /// ``baseFrameRows(layout:)``.
+    package struct BaseFrameRow {
+        package var view: String
+        package var parent: String
+        package var frame: SolvedFrame
+        package var kind: ViewKind
+        package var hidden: Bool
+    }
+
+    /// Every stored base frame of `layout` in declaration order, with its view's name,
+    /// parent, kind and hidden flag: one statement, no model (what `frames` reads when
+    /// nothing is dirty). Empty for the implicit `main` of an empty project.
+    package func baseFrameRows(layout: String) throws -> [BaseFrameRow] {
+        guard let layoutID = try existingLayoutID(layout) else { return [] }
+        return try database.cachedStatement(
+            """
+            SELECT v.name, coalesce(p.name, ''), f.x, f.y, f.width, f.height, f.ambiguous,
+                CASE WHEN st.view_id IS NULL THEN v.kind ELSE 'stack' END, v.hidden
+            FROM views v
+            JOIN frames f ON f.view_id = v.id AND f.variant_id = 0
+            LEFT JOIN views p ON p.id = v.parent_id
+            LEFT JOIN stacks st ON st.view_id = v.id
+            WHERE v.layout_id = ?
+            ORDER BY v.ordinal
+            """
+        ).rows([layoutID]) { s in
+            BaseFrameRow(
+                view: s.string(0), parent: s.string(1),
+                frame: SolvedFrame(
+                    x: s.double(2), y: s.double(3), width: s.double(4), height: s.double(5),
+                    ambiguous: s.bool(6)),
+                kind: ViewKind(rawValue: s.string(7)) ?? .view, hidden: s.bool(8))
+        }
+    }
+}

@@ -184,6 +184,8 @@ package final class ProjectStore {
             SELECT ?1, 0, ?2 UNION ALL SELECT ?1, id, ?2 FROM variants WHERE layout_id = ?1
             """
         ).run([layoutID, ComponentID.wholeLayout])
+        // With triggers off (the bulk insert) the mark does not drop the kept image.
+        try dropSolveImage(layoutID: layoutID)
     }
 }
 

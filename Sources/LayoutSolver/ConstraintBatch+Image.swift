@@ -1,0 +1,138 @@
+/// A batch as bytes, so a solved system can be kept (in a project file) and handed to a
+/// new solver in another process without rebuilding it from its source rows.
+///
+/// The layout is flat arrays in machine byte order, each preceded by nothing but the
+/// counts in front: reading is a handful of copies, not a parse. ``ImageWriter`` and
+/// ``ImageReader`` are the framing; whoever stores the bytes owns versioning.
+///
+///     var out = ImageWriter()
+///     batch.encode(into: &out)
+///     var reader = ImageReader(bytes)
+///     let back = try ConstraintBatch(decoding: &reader)
+extension ConstraintBatch {
+    package func encode(into out: inout ImageWriter) {
+        out.append(Int64(termVariables.count))
+        out.append(Int64(relations.count))
+        out.append(contentsOf: termVariables)
+        out.append(contentsOf: termCoefficients)
+        out.append(contentsOf: termEnds)
+        out.append(contentsOf: relations.map { $0.code })
+        out.append(contentsOf: constants)
+        out.append(contentsOf: priorities)
+    }
+
+    /// A batch read back; a malformed image (truncated, term ranges out of order, an
+    /// unknown relation, a priority outside 0...1000) is an ``ImageReader/Malformed``.
+    package init(decoding reader: inout ImageReader) throws(ImageReader.Malformed) {
+        self.init()
+        let terms = try reader.count()
+        let constraints = try reader.count()
+        termVariables = try reader.array(Int32.self, terms)
+        termCoefficients = try reader.array(Double.self, terms)
+        termEnds = try reader.array(Int32.self, constraints)
+        let codes = try reader.array(UInt8.self, constraints)
+        constants = try reader.array(Double.self, constraints)
+        priorities = try reader.array(Double.self, constraints)
+        relations.reserveCapacity(constraints)
+        for code in codes {
+            guard let relation = Relation(code: code) else { throw ImageReader.Malformed() }
+            relations.append(relation)
+        }
+        var previous: Int32 = 0
+        for end in termEnds {
+            guard end >= previous, Int(end) <= terms else { throw ImageReader.Malformed() }
+            previous = end
+        }
+        if constraints > 0, Int(previous) != terms { throw ImageReader.Malformed() }
+        for p in priorities where !(p > 0 && p <= 1000) { throw ImageReader.Malformed() }
+    }
+
+    /// The highest variable index any term names, or -1 for none.
+    package var highestVariable: Int32 { termVariables.max() ?? -1 }
+
+    /// Constraint `i`'s constant (in `Σ terms relation constant` form).
+    package func constant(of i: Int) -> Double { constants[i] }
+
+    /// Replaces constraint `i`'s constant.
+    package mutating func setConstant(of i: Int, to value: Double) { constants[i] = value }
+}
+
+extension Relation {
+    var code: UInt8 {
+        switch self {
+        case .equal: 0
+        case .lessOrEqual: 1
+        case .greaterOrEqual: 2
+        }
+    }
+
+    init?(code: UInt8) {
+        switch code {
+        case 0: self = .equal
+        case 1: self = .lessOrEqual
+        case 2: self = .greaterOrEqual
+        default: return nil
+        }
+    }
+}
+
+/// Appends plain values and arrays of them as bytes (machine byte order).
+package struct ImageWriter {
+    package private(set) var bytes: [UInt8] = []
+
+    package init(reservingCapacity capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    package mutating func append<T: BitwiseCopyable>(_ value: T) {
+        withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
+    }
+
+    package mutating func append<T: BitwiseCopyable>(contentsOf values: [T]) {
+        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
+}
+
+/// Reads what an ``ImageWriter`` wrote, checking every length against what is left.
+package struct ImageReader {
+    /// The bytes do not hold what the reader asked for.
+    package struct Malformed: Error {
+        package init() {}
+    }
+
+    private let bytes: UnsafeRawBufferPointer
+    private var offset = 0
+
+    /// Reads `bytes`, which must stay valid while the reader is used.
+    package init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    package var isAtEnd: Bool { offset == bytes.count }
+
+    package mutating func value<T: BitwiseCopyable>(_: T.Type) throws(Malformed) -> T {
+        let size = MemoryLayout<T>.size
+        guard bytes.count - offset >= size else { throw Malformed() }
+        defer { offset += size }
+        return bytes.loadUnaligned(fromByteOffset: offset, as: T.self)
+    }
+
+    /// A count written as an `Int64`: not negative, and no larger than the bytes left.
+    package mutating func count() throws(Malformed) -> Int {
+        let n = try value(Int64.self)
+        guard n >= 0, n <= Int64(bytes.count) else { throw Malformed() }
+        return Int(n)
+    }
+
+    package mutating func array<T: BitwiseCopyable>(_: T.Type, _ count: Int) throws(Malformed)
+        -> [T]
+    {
+        let size = MemoryLayout<T>.stride * count
+        guard count >= 0, bytes.count - offset >= size else { throw Malformed() }
+        let start = offset
+        offset += size
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if size > 0, let base = bytes.baseAddress {
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(
+                    from: UnsafeRawBufferPointer(start: base + start, count: size))
+            }
+            initialized = count
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import LayoutSQLite
+import LayoutScript
+
+/// The kept solved systems of layouts (`solve_images`, migration 0011; ``SolveImage``).
+extension ProjectStore {
+    /// The number of views in `layout`'s kept image, or nil when it has none.
+    func solveImageViews(layoutID: Int64) throws -> Int? {
+        let statement = try database.cachedStatement(
+            "SELECT views FROM solve_images WHERE layout_id = ?")
+        try statement.bind([layoutID])
+        defer { statement.reset() }
+        return try statement.step() ? statement.int(0) : nil
+    }
+
+    /// `layout`'s kept image and the constants changed since it was kept (stored
+    /// constraint id → its constant now); nil when there is none or it does not decode
+    /// (then it is dropped, and the layout is solved from its rows).
+    func solveImage(layoutID: Int64) throws -> (SolveImage, [Int64: Double])? {
+        let statement = try database.cachedStatement(
+            "SELECT image FROM solve_images WHERE layout_id = ?")
+        try statement.bind([layoutID])
+        let image: SolveImage?? =
+            try statement.step() ? statement.withBlob(0) { SolveImage(decoding: $0) } : .none
+        statement.reset()
+        guard case .some(let decoded) = image else { return nil }
+        guard let decoded else {
+            try dropSolveImage(layoutID: layoutID)
+            return nil
+        }
+        var constants: [Int64: Double] = [:]
+        for (id, value) in try database.cachedStatement(
+            """
+            SELECT c.id, c.constant FROM solve_image_constants p
+            JOIN constraints c ON c.id = p.constraint_id AND c.layout_id = p.layout_id
+            WHERE p.layout_id = ?
+            """
+        ).rows([layoutID], { ($0.int64(0), $0.double(1)) }) {
+            constants[id] = value
+        }
+        return (decoded, constants)
+    }
+
+    /// Keeps `image` as `layout`'s system now (no constant changed since).
+    func writeSolveImage(layoutID: Int64, _ image: SolveImage) throws {
+        let statement = try database.cachedStatement(
+            "INSERT OR REPLACE INTO solve_images (layout_id, views, image) VALUES (?, ?, ?)")
+        statement.reset()
+        try statement.bind(layoutID, at: 1)
+        try statement.bind(image.viewIDs.count, at: 2)
+        try statement.bind(blob: image.encoded(), at: 3)
+        while try statement.step() {}
+        statement.reset()
+        try database.cachedStatement("DELETE FROM solve_image_constants WHERE layout_id = ?")
+            .run([layoutID])
+    }
+
+    /// Drops `layout`'s image: for the marks no trigger sees (``markDirty(layoutID:)``).
+    func dropSolveImage(layoutID: Int64) throws {
+        try database.cachedStatement("DELETE FROM solve_images WHERE layout_id = ?")
+            .run([layoutID])
+        try database.cachedStatement("DELETE FROM solve_image_constants WHERE layout_id = ?")
+            .run([layoutID])
+    }
+
+    /// The number of views of `layout` with a variable in one of `components`.
+    func viewCount(layoutID: Int64, components: Set<Int>) throws -> Int {
+        try database.int64(
+            """
+            SELECT count(*) FROM (
+                SELECT id FROM views WHERE layout_id = ?1
+                    AND comp_left IN (SELECT value FROM json_each(?2))
+                UNION SELECT id FROM views WHERE layout_id = ?1
+                    AND comp_top IN (SELECT value FROM json_each(?2))
+                UNION SELECT id FROM views WHERE layout_id = ?1
+                    AND comp_width IN (SELECT value FROM json_each(?2))
+                UNION SELECT id FROM views WHERE layout_id = ?1
+                    AND comp_height IN (SELECT value FROM json_each(?2)))
+            """, [layoutID, Self.jsonArray(components)]
+        ).map(Int.init) ?? 0
+    }
+
+    /// Each view's name by id, in `layout`.
+    func viewNamesByID(layoutID: Int64) throws -> [Int64: String] {
+        var names: [Int64: String] = [:]
+        for (id, name) in try database.cachedStatement(
+            "SELECT id, name FROM views WHERE layout_id = ?"
+        ).rows([layoutID], { ($0.int64(0), $0.string(1)) }) {
+            names[id] = name
+        }
+        return names
+    }
+}
