@@ -7,28 +7,6 @@ import Testing
 // hand in its comment: the rules for cells, margins, scroll views and the safe area that
 // `IBTranslator` follows (docs/import.md, "The mapping").
 
-/// Imports `text` into a new project and checks every view's solved frame against the frame
-/// the document saved, within 0.5 point; returns the mismatches' causes for the message.
-private func expectSavedFrames(
-    _ text: String, file: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
-) throws {
-    let document = try IBReader.read(data: Data(text.utf8), file: file)
-    let (count, report) = try Project.matchCount(document, tolerance: 0.5)
-    #expect(
-        report.layouts.allSatisfy { $0.imported },
-        "\(report.layouts.compactMap(\.notImported))", sourceLocation: sourceLocation)
-    #expect(report.skipped == [], sourceLocation: sourceLocation)
-    let placed = document.rootViews.map { $0.framesInRootCoordinates().count }.reduce(0, +)
-    #expect(count.views == placed, sourceLocation: sourceLocation)
-    #expect(
-        count.matched == count.views,
-        Comment(
-            rawValue: "\(file): \(count.views - count.matched) of \(count.views) views off, "
-                + "by cause \(count.causes)\n"
-                + report.layouts.map(\.script).joined(separator: "\n")),
-        sourceLocation: sourceLocation)
-}
-
 /// A 375x667 phone; a table view fills the root (autoresized), and holds one cell, 44 high at
 /// 28 in the table, with a disclosure indicator: its content view is 341 wide (0 0 341 44), the
 /// cell's width less the accessory. In it a `title` label whose own content would be 400 wide
@@ -337,27 +315,27 @@ struct ImportCellsMarginsTests {
     @Test(
         "a table cell's content view is the cell less its accessory; its content cannot stretch it")
     func accessoryCell() throws {
-        try expectSavedFrames(accessoryCellStoryboard, file: "Rows.storyboard")
+        try expectSolvedToSavedFrames(accessoryCellStoryboard, file: "Rows.storyboard")
     }
 
     @Test("a XIB's top-level view has the system minimum margins at its sides: 16, 20 from 414")
     func topLevelViewMargins() throws {
-        try expectSavedFrames(topLevelMarginsXIB, file: "Bars.xib")
+        try expectSolvedToSavedFrames(topLevelMarginsXIB, file: "Bars.xib")
     }
 
     @Test("content in a table or scroll view is inset below the bars: no safe area in its margins")
     func scrollContentMargins() throws {
-        try expectSavedFrames(scrollContentMarginsStoryboard, file: "Notes.storyboard")
+        try expectSolvedToSavedFrames(scrollContentMarginsStoryboard, file: "Notes.storyboard")
     }
 
     @Test("table cells keep the side margins the document's constraints and frames show")
     func documentCellMargins() throws {
-        try expectSavedFrames(cellMarginsStoryboard, file: "Older.storyboard")
+        try expectSolvedToSavedFrames(cellMarginsStoryboard, file: "Older.storyboard")
     }
 
     @Test("a view laid out by its autoresizing mask keeps it when constraints inside name it")
     func mentionedAutoresizing() throws {
-        try expectSavedFrames(mentionedAutoresizingXIB, file: "Holder.xib")
+        try expectSolvedToSavedFrames(mentionedAutoresizingXIB, file: "Holder.xib")
     }
 
     @Test("a view Xcode flagged misplaced is no witness of the safe area's insets")

@@ -4,9 +4,9 @@ import LayoutStore
 import Testing
 
 /// Imports `text` into a new project and checks that every view of every tree was solved
-/// to its saved frame within 0.5 point (`IBMatch` at that tolerance): the document is its own
-/// answer key.
-private func expectSolvedToSavedFrames(
+/// to its saved frame within 0.5 point (`IBMatch` at that tolerance), with nothing skipped:
+/// the document is its own answer key. A failure shows the causes and the scripts.
+func expectSolvedToSavedFrames(
     _ text: String, file: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws {
     let document = try IBReader.read(data: Data(text.utf8), file: file)
@@ -18,7 +18,11 @@ private func expectSolvedToSavedFrames(
     let placed = document.rootViews.map { $0.framesInRootCoordinates().count }.reduce(0, +)
     #expect(count.views == placed, sourceLocation: sourceLocation)
     #expect(
-        count.matched == count.views, "\(file): mismatches by cause \(count.causes)",
+        count.matched == count.views,
+        Comment(
+            rawValue: "\(file): \(count.views - count.matched) of \(count.views) views off, "
+                + "by cause \(count.causes)\n"
+                + report.layouts.map(\.script).joined(separator: "\n")),
         sourceLocation: sourceLocation)
 }
 

@@ -123,14 +123,7 @@ extension ProjectStore {
                 WHERE v.id IN (
                     SELECT id FROM views
                     WHERE layout_id = ?1 AND ordinal = 0 AND parent_id IS NULL
-                    UNION SELECT id FROM views WHERE layout_id = ?1
-                        AND comp_left IN (SELECT value FROM json_each(?2))
-                    UNION SELECT id FROM views WHERE layout_id = ?1
-                        AND comp_top IN (SELECT value FROM json_each(?2))
-                    UNION SELECT id FROM views WHERE layout_id = ?1
-                        AND comp_width IN (SELECT value FROM json_each(?2))
-                    UNION SELECT id FROM views WHERE layout_id = ?1
-                        AND comp_height IN (SELECT value FROM json_each(?2)))
+                    UNION \(Self.viewIDsInComponents))
                 """
             values.append(components)
         } else {
@@ -285,4 +278,19 @@ extension ProjectStore {
     static func jsonArray(_ components: Set<Int>) -> String {
         "[" + components.sorted().map(String.init).joined(separator: ",") + "]"
     }
+}
+
+extension ProjectStore {
+    /// The ids of the views of layout `?1` with a variable in one of the components listed in
+    /// `?2` (a JSON array): one `UNION` arm per column, so that each arm seeks its own index.
+    static let viewIDsInComponents = """
+        SELECT id FROM views WHERE layout_id = ?1
+            AND comp_left IN (SELECT value FROM json_each(?2))
+        UNION SELECT id FROM views WHERE layout_id = ?1
+            AND comp_top IN (SELECT value FROM json_each(?2))
+        UNION SELECT id FROM views WHERE layout_id = ?1
+            AND comp_width IN (SELECT value FROM json_each(?2))
+        UNION SELECT id FROM views WHERE layout_id = ?1
+            AND comp_height IN (SELECT value FROM json_each(?2))
+        """
 }

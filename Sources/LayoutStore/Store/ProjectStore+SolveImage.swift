@@ -65,17 +65,8 @@ extension ProjectStore {
     /// The number of views of `layout` with a variable in one of `components`.
     func viewCount(layoutID: Int64, components: Set<Int>) throws -> Int {
         try database.int64(
-            """
-            SELECT count(*) FROM (
-                SELECT id FROM views WHERE layout_id = ?1
-                    AND comp_left IN (SELECT value FROM json_each(?2))
-                UNION SELECT id FROM views WHERE layout_id = ?1
-                    AND comp_top IN (SELECT value FROM json_each(?2))
-                UNION SELECT id FROM views WHERE layout_id = ?1
-                    AND comp_width IN (SELECT value FROM json_each(?2))
-                UNION SELECT id FROM views WHERE layout_id = ?1
-                    AND comp_height IN (SELECT value FROM json_each(?2)))
-            """, [layoutID, Self.jsonArray(components)]
+            "SELECT count(*) FROM (\(Self.viewIDsInComponents))",
+            [layoutID, Self.jsonArray(components)]
         ).map(Int.init) ?? 0
     }
 
