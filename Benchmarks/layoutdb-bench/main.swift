@@ -30,7 +30,10 @@ func fail(_ message: String) -> Never {
     exit(64)
 }
 
-switch arguments.first {
+// `--help` anywhere prints the usage, so that asking how a benchmark is run never runs it.
+let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
+
+switch wantsHelp ? nil : arguments.first {
 case "solver": runSolverBenchmark()
 case "growth": runGrowthBenchmark()
 case "solve-one":
@@ -56,5 +59,5 @@ default:
                layoutdb-bench import [--scenes 50] [--views 12] [--repeat R]
                layoutdb-bench import-samples [--dir ../shared/ib-samples] [--tolerance 1]
         """)
-    exit(arguments.isEmpty ? 0 : 64)
+    exit(arguments.isEmpty || wantsHelp ? 0 : 64)
 }
