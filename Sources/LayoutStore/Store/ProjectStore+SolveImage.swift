@@ -65,7 +65,7 @@ extension ProjectStore {
     /// The number of views of `layout` with a variable in one of `components`.
     func viewCount(layoutID: Int64, components: Set<Int>) throws -> Int {
         try database.int64(
-            "SELECT count(*) FROM (\(Self.viewIDsInComponents))",
+            "SELECT count(*) FROM (" + Self.viewIDsInComponents + ")",
             [layoutID, Self.jsonArray(components)]
         ).map(Int.init) ?? 0
     }
