@@ -30,27 +30,31 @@ struct List: ParsableCommand {
         try noteIfEmpty(project, global)
         let listed = try project.listedConstraints(
             layout: global.layout, includeGenerated: true, variant: variant)
-        if json {
-            print(
-                jsonString(
-                    listed.map { item -> [String: Any] in
-                        let c = item.constraint
-                        var o: [String: Any] = [
-                            "text": ScriptWriter.text(of: c), "relation": c.relation.rawValue,
-                            "constant": c.constant,
-                            "priority": c.priority.rawValue, "active": c.isActive,
-                            "kind": c.kind.rawValue,
-                            "source": c.source,
-                        ]
-                        if let label = c.label { o["label"] = label }
-                        if let id = item.id { o["id"] = id }
-                        if let origin = c.origin {
-                            o["origin"] = "\(origin.file):\(origin.line)"
-                        }
-                        return o
-                    }))
-            return
-        }
+        if json { printJSON(listed) } else { printTable(listed) }
+    }
+
+    private func printJSON(_ listed: [Project.ListedConstraint]) {
+        print(
+            jsonString(
+                listed.map { item -> [String: Any] in
+                    let c = item.constraint
+                    var o: [String: Any] = [
+                        "text": ScriptWriter.text(of: c), "relation": c.relation.rawValue,
+                        "constant": c.constant,
+                        "priority": c.priority.rawValue, "active": c.isActive,
+                        "kind": c.kind.rawValue,
+                        "source": c.source,
+                    ]
+                    if let label = c.label { o["label"] = label }
+                    if let id = item.id { o["id"] = id }
+                    if let origin = c.origin {
+                        o["origin"] = "\(origin.file):\(origin.line)"
+                    }
+                    return o
+                }))
+    }
+
+    private func printTable(_ listed: [Project.ListedConstraint]) {
         let rows = listed.map { item -> [String] in
             let c = item.constraint
             var notes: [String] = []
@@ -186,6 +190,12 @@ struct Frames: ParsableCommand {
         let rows = try project.frames(
             layout: global.layout, variant: variant,
             reading: global.writesNothing ? .asStored : .solvingDirty)
+        printRows(rows)
+        warnStale(rows, global)
+        try noteIfEmpty(project, global)
+    }
+
+    private func printRows(_ rows: [FrameRow]) {
         switch format {
         case .csv:
             // One write: a print per row locks and flushes stdout per row.
@@ -227,8 +237,6 @@ struct Frames: ParsableCommand {
                         ]
                     }))
         }
-        warnStale(rows, global)
-        try noteIfEmpty(project, global)
     }
 }
 
