@@ -121,9 +121,7 @@ extension Project {
             if output.ambiguous[i] {
                 report.ambiguous.append("\(model.name)/\(variantName): \(view.name)")
             }
-            let old = stored[view.id].map {
-                Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
-            }
+            let old = stored[view.id]?.rect
             if old.map({ !$0.isClose(to: f) }) ?? true {
                 report.changes.append(
                     FrameChange(
@@ -137,7 +135,7 @@ extension Project {
                 let old = try store.storedFrames(
                     layout: model.name, variant: variant, viewIDs: [root.id])[root.id]
                 frames[root.id] = SolvedFrame(x: f.x, y: f.y, width: f.width, height: f.height)
-                let oldRect = old.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+                let oldRect = old?.rect
                 if oldRect.map({ !$0.isClose(to: f) }) ?? true {
                     report.changes.append(
                         FrameChange(
@@ -206,7 +204,7 @@ extension Project {
             if solved.ambiguous[i] { ambiguousIDs.append(id) }
             let old = stored[id]
             if old != frame { written[id] = frame }
-            let oldRect = old.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+            let oldRect = old?.rect
             if oldRect.map({ !$0.isClose(to: f) }) ?? true { changed.append((id, oldRect, f)) }
         }
         if !changed.isEmpty || !ambiguousIDs.isEmpty {

@@ -301,23 +301,19 @@ public final class Project {
         reading: FrameReading = .solvingDirty
     ) throws -> [FrameRow] {
         let ref = VariantRef(variant)
+        if reading == .solvingDirty { try solveIfNeeded(layout: layout) }
         // The base with nothing dirty (after the re-solve, when it writes): one read.
-        if ref == .base, reading != .solvingInMemory {
-            if reading == .solvingDirty { try solveIfNeeded(layout: layout) }
-            if try store.dirtyMarks(layout: layout).allSatisfy({ $0.variant != .base }) {
-                return try store.baseFrameRows(layout: layout).map {
-                    FrameRow(
-                        view: $0.view, parent: $0.parent,
-                        frame: Rect(
-                            x: $0.frame.x, y: $0.frame.y, width: $0.frame.width,
-                            height: $0.frame.height
-                        ).snapped, ambiguous: $0.frame.ambiguous, kind: $0.kind,
-                        hidden: $0.hidden)
-                }
+        if ref == .base, reading != .solvingInMemory,
+            try store.dirtyMarks(layout: layout).allSatisfy({ $0.variant != .base })
+        {
+            return try store.baseFrameRows(layout: layout).map {
+                FrameRow(
+                    view: $0.view, parent: $0.parent, frame: $0.frame.rect.snapped,
+                    ambiguous: $0.frame.ambiguous, kind: $0.kind, hidden: $0.hidden)
             }
         }
         switch reading {
-        case .solvingDirty: try solveIfNeeded(layout: layout)
+        case .solvingDirty, .asStored: break
         case .solvingInMemory:
             let marks = try store.dirtyMarks(layout: layout).filter { $0.variant == ref }
             if !marks.isEmpty {
@@ -329,7 +325,6 @@ public final class Project {
                 return (root.map { [$0] } ?? [])
                     + rows(p, output.frames, ambiguous: output.ambiguous)
             }
-        case .asStored: break
         }
         let marks = try store.dirtyMarks(layout: layout).filter { $0.variant == ref }
         let wholeLayoutStale = marks.contains { $0.component == nil }
@@ -346,7 +341,7 @@ public final class Project {
             frames[view.id].map {
                 FrameRow(
                     view: view.name, parent: view.declaration.parent,
-                    frame: Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height).snapped,
+                    frame: $0.rect.snapped,
                     ambiguous: $0.ambiguous,
                     stale: wholeLayoutStale
                         || view.components.contains { $0.map(staleComponents.contains) ?? false },

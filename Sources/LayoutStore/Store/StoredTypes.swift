@@ -220,4 +220,6 @@ package struct SolvedFrame: Hashable, Sendable {
         self.height = height
         self.ambiguous = ambiguous
     }
+    /// The frame's rectangle, without the ambiguity flag.
+    package var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
 }
