@@ -219,7 +219,13 @@ public enum IBMatch {
             (scrolling.contains(elementOf[a] ?? "") && isInside(b, a))
                 || (scrolling.contains(elementOf[b] ?? "") && isInside(a, b))
         }
-        func value(_ f: IBRect, _ a: IBAttribute) -> Double? {
+        // A constraint places a view's alignment rectangle, which a switch's saved frame
+        // overhangs (IBMetrics.alignmentOverhang).
+        func value(_ ref: String, _ f: IBRect, _ a: IBAttribute) -> Double? {
+            let offset = IBMetrics.alignmentOffset(elementName: elementOf[ref] ?? "", attribute: a)
+            return frameValue(f, a).map { $0 - offset }
+        }
+        func frameValue(_ f: IBRect, _ a: IBAttribute) -> Double? {
             switch a {
             case .left, .leading: return f.x
             case .right, .trailing: return f.x + f.width
@@ -235,12 +241,13 @@ public enum IBMatch {
         var out: Set<String> = []
         for c in document.allConstraints
         where !c.placeholder && c.priority >= 1000 && !removed.contains(c.id) {
-            guard let first = placed[c.firstItem], let a = value(first.frame, c.firstAttribute)
+            guard let first = placed[c.firstItem],
+                let a = value(c.firstItem, first.frame, c.firstAttribute)
             else { continue }
             var rhs = c.constant
             if let second = c.secondItem {
                 guard let s = placed[second], s.root == first.root,
-                    let attribute = c.secondAttribute, let b = value(s.frame, attribute),
+                    let attribute = c.secondAttribute, let b = value(second, s.frame, attribute),
                     !isScrollPair(c.firstItem, second)
                 else { continue }
                 rhs += c.multiplier * b

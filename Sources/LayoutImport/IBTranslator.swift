@@ -941,6 +941,13 @@ private struct TreeTranslator {
         return .success("\(name).\(attribute.rawValue)")
     }
 
+    /// How much `attribute` of `item`'s frame exceeds the same attribute of the rectangle
+    /// Auto Layout places (a switch's overhang); 0 for guides and most views.
+    func alignmentOffset(_ item: String, _ attribute: IBAttribute) -> Double {
+        guard let v = viewByRef[item] else { return 0 }
+        return IBMetrics.alignmentOffset(elementName: v.elementName, attribute: attribute)
+    }
+
     struct TranslateError: Error {
         var message: String
         init(_ message: String) { self.message = message }
@@ -1014,6 +1021,10 @@ private struct TreeTranslator {
             case .lessThanOrEqual: "<="
             case .greaterThanOrEqual: ">="
             }
+        // Constraints place a control's alignment rectangle, which a switch's frame overhangs
+        // (IBMetrics.alignmentOverhang): `a - dA REL m * (b - dB) + c` is written on the frames
+        // as `a REL m * b + (c + dA - m * dB)`.
+        var constant = c.constant + alignmentOffset(c.firstItem, c.firstAttribute)
         var right: String
         if let second = c.secondItem, let attribute = c.secondAttribute,
             attribute != .notAnAttribute
@@ -1023,9 +1034,10 @@ private struct TreeTranslator {
             case .failure(let e): return .failure(e)
             }
             if c.multiplier != 1 { right += " * \(IBTranslator.number(c.multiplier))" }
-            right += plus(c.constant)
+            constant -= c.multiplier * alignmentOffset(second, attribute)
+            right += plus(constant)
         } else {
-            right = IBTranslator.number(c.constant)
+            right = IBTranslator.number(constant)
         }
         var text = "\(first) \(relation) \(right)"
         if c.priority < 1000 { text += " @ \(IBTranslator.number(c.priority))" }
