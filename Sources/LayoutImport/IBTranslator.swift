@@ -236,7 +236,7 @@ private struct TreeTranslator {
                     : (second, secondAttribute, c.firstItem, c.firstAttribute)
                 // A view Xcode flagged misplaced was not saved where the guide put it.
                 guard let frame = placed[view], viewByRef[view]?.misplaced != true,
-                    let viewValue = edge(viewAttr, of: frame)
+                    let viewValue = edge(viewAttr, of: frame, view: view)
                 else { continue }
                 // first == second + constant
                 let guideValue = firstIsGuide ? viewValue + c.constant : viewValue - c.constant
@@ -305,8 +305,14 @@ private struct TreeTranslator {
             pick("bottom", table?.insets.bottom), pick("right", table?.insets.right))
     }
 
-    /// An edge or centre of `frame` (root coordinates, left to right).
-    func edge(_ attribute: IBAttribute, of frame: IBRect) -> Double? {
+    /// An edge or centre of `view`'s saved `frame` (root coordinates, left to right) as
+    /// constraints see it: of the rectangle Auto Layout places, which a switch's frame
+    /// overhangs (`alignmentOffset`).
+    func edge(_ attribute: IBAttribute, of frame: IBRect, view: String) -> Double? {
+        frameEdge(attribute, of: frame).map { $0 - alignmentOffset(view, attribute) }
+    }
+
+    func frameEdge(_ attribute: IBAttribute, of frame: IBRect) -> Double? {
         switch attribute {
         case .top: return frame.y
         case .bottom: return frame.y + frame.height
@@ -355,7 +361,8 @@ private struct TreeTranslator {
                 ? (c.firstItem, c.firstAttribute, second, secondAttribute)
                 : (second, secondAttribute, c.firstItem, c.firstAttribute)
             guard let cvFrame = contentViews[cv], let otherFrame = placed[other],
-                viewByRef[other]?.misplaced != true, let otherEdge = edge(otherAttr, of: otherFrame)
+                viewByRef[other]?.misplaced != true,
+                let otherEdge = edge(otherAttr, of: otherFrame, view: other)
             else { continue }
             // first == second + constant
             let marginEdge = firstIsCell ? otherEdge + c.constant : otherEdge - c.constant

@@ -17,7 +17,52 @@ struct ImportControlRuleTests {
         #expect(IBMetrics.alignmentOverhang(elementName: "switch") == 2)
         #expect(IBMetrics.alignmentOverhang(elementName: "label") == 0)
     }
+
+    @Test("the safe area is inferred from the rectangle a switch's constraints place")
+    func switchAsSafeAreaWitness() throws {
+        try expectSolvedToSavedFrames(switchSafeAreaXIB, file: "Inset.xib")
+        let document = try IBReader.read(data: Data(switchSafeAreaXIB.utf8), file: "Inset.xib")
+        let layout = try #require(IBTranslator.translate(document).layouts.first)
+        #expect(layout.safeArea.right == 10)
+    }
 }
+
+/// A bar 320x60 whose safe area no device gives: its two witnesses say where the guide's
+/// trailing edge was. `toggle` is 10 before it, and its 49-point rectangle ends at 300 (its
+/// frame (251, 10, 51, 31) at 302); `box`, flush with it, ends at 310 (280, 45, 30, 10). Both
+/// say 310, a right inset of 10; the switch's frame alone would say 312, an inset of 8.
+let switchSafeAreaXIB = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21225" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina6_1" orientation="portrait" appearance="light"/>
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <view contentMode="scaleToFill" id="Roo-si-001" customClass="InsetBar">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="60"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <switch opaque="NO" contentMode="scaleToFill" horizontalHuggingPriority="750" verticalHuggingPriority="750" contentHorizontalAlignment="center" contentVerticalAlignment="center" on="YES" translatesAutoresizingMaskIntoConstraints="NO" id="Tgl-si-002" userLabel="toggle">
+                        <rect key="frame" x="251" y="10" width="51" height="31"/>
+                    </switch>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Box-si-003" userLabel="box">
+                        <rect key="frame" x="280" y="45" width="30" height="10"/>
+                        <constraints>
+                            <constraint firstAttribute="width" constant="30" id="Cst-si-001"/>
+                            <constraint firstAttribute="height" constant="10" id="Cst-si-002"/>
+                        </constraints>
+                    </view>
+                </subviews>
+                <viewLayoutGuide key="safeArea" id="Saf-si-004"/>
+                <constraints>
+                    <constraint firstItem="Tgl-si-002" firstAttribute="top" secondItem="Roo-si-001" secondAttribute="top" constant="10" id="Cst-si-003"/>
+                    <constraint firstItem="Saf-si-004" firstAttribute="trailing" secondItem="Tgl-si-002" secondAttribute="trailing" constant="10" id="Cst-si-004"/>
+                    <constraint firstItem="Box-si-003" firstAttribute="top" secondItem="Roo-si-001" secondAttribute="top" constant="45" id="Cst-si-005"/>
+                    <constraint firstItem="Box-si-003" firstAttribute="trailing" secondItem="Saf-si-004" secondAttribute="trailing" id="Cst-si-006"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
 
 /// A row 320x100 with two switches, each drawn 51x31 around the 49x31 rectangle Auto Layout
 /// places (UISwitch's intrinsic content size is 49x31, rdar://31777116). `toggle` is pinned
