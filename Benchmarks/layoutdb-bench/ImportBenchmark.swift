@@ -4,7 +4,8 @@ import LayoutStore
 
 /// `import-samples`: imports every document of `../shared/ib-samples` (read where it is, never
 /// copied), solves it, and prints the share of views within 1 point of the frame Xcode saved,
-/// per document and per cause of mismatch (`IBMatch`).
+/// per document and per cause of mismatch (`IBMatch`); with `--views`, first every view that
+/// does not match, with its cause and its saved and solved frames.
 func runImportSamples() {
     let directory = option("--dir") ?? "../shared/ib-samples"
     let tolerance = Double(option("--tolerance") ?? "1") ?? 1
@@ -12,17 +13,22 @@ func runImportSamples() {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
         .filter { $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard") }.sorted()
     guard !names.isEmpty else { fail("no .xib or .storyboard in \(directory) (--dir DIR)") }
+    let listViews = CommandLine.arguments.contains("--views")
     var rows: [(name: String, count: IBMatch.Count)] = []
     for name in names {
         do {
             let document = try IBReader.read(
                 contentsOf: URL(fileURLWithPath: directory).appending(path: name), file: name)
-            let (count, _) = try Project.matchCount(document, tolerance: tolerance)
-            rows.append((name, count))
+            let (views, _) = try Project.matchViews(document, tolerance: tolerance)
+            rows.append((name, IBMatch.count(views)))
+            if listViews {
+                for line in IBMatch.mismatchLines(views) { print("\(name): \(line)") }
+            }
         } catch {
             fail("\(name): \(error)")
         }
     }
+    if listViews { print("") }
     print(IBMatch.markdownTable(rows))
 }
 

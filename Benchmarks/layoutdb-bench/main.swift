@@ -13,7 +13,7 @@ import LayoutStore
 //       line against one per line)
 //   swift run -c release layoutdb-bench import [--scenes 50] [--views 12] [--repeat R]
 //       (a generated storyboard, through the library and the binary)
-//   swift run layoutdb-bench import-samples [--dir ../shared/ib-samples] [--tolerance 1]
+//   swift run layoutdb-bench import-samples [--dir ../shared/ib-samples] [--tolerance 1] [--views]
 //       (the share of views solved to the frames Xcode saved; docs/import.md)
 //
 // Figures are medians; ratios compare with the peer measured in the same run.
@@ -57,7 +57,7 @@ default:
                layoutdb-bench store [--sizes 1000,10000] [--families ...] [--repeat R] [--out FILE.md] [--memory-1m]   (100000 optional)
                layoutdb-bench parse-lines [--pairs 50000] [--repeat R]
                layoutdb-bench import [--scenes 50] [--views 12] [--repeat R]
-               layoutdb-bench import-samples [--dir ../shared/ib-samples] [--tolerance 1]
+               layoutdb-bench import-samples [--dir ../shared/ib-samples] [--tolerance 1] [--views]
         """)
     exit(arguments.isEmpty || wantsHelp ? 0 : 64)
 }

@@ -68,12 +68,49 @@ public enum IBMatch {
         "content size",
     ]
 
+    /// One view with a saved frame: where Xcode saved it and where the import solved it (root
+    /// coordinates), and why they differ (`nil` when they are within the tolerance).
+    public struct ViewMatch: Sendable, Equatable {
+        /// The view's IB ref (`IBView.ref`).
+        public var ref: String
+        /// The root of its tree.
+        public var rootRef: String
+        public var saved: IBRect
+        /// `nil` when the view has no solved frame.
+        public var solved: IBRect?
+        /// The cause of the mismatch (rule 1 to 4 above); `nil` for a match.
+        public var cause: String?
+    }
+
     /// Counts the views of `document` whose solved frame (from `layouts`, by root) is within
     /// `tolerance` points of the saved one, and classifies the others.
     public static func count(
         _ document: IBDocument, layouts: [SolvedLayout], tolerance: Double = 1
     ) -> Count {
+        count(views(document, layouts: layouts, tolerance: tolerance))
+    }
+
+    /// The count of `views` (``views(_:layouts:tolerance:)``).
+    public static func count(_ views: [ViewMatch]) -> Count {
         var count = Count()
+        for v in views {
+            count.views += 1
+            if let cause = v.cause {
+                count.causes[cause, default: 0] += 1
+            } else {
+                count.matched += 1
+            }
+        }
+        return count
+    }
+
+    /// Every view of `document` with a saved frame, in document order (each tree depth first),
+    /// with its solved frame from `layouts` (by root) and, when the two are more than
+    /// `tolerance` points apart, the cause: what `count` adds up, view by view.
+    public static func views(
+        _ document: IBDocument, layouts: [SolvedLayout], tolerance: Double = 1
+    ) -> [ViewMatch] {
+        var out: [ViewMatch] = []
         let byRoot = Dictionary(layouts.map { ($0.rootRef, $0) }, uniquingKeysWith: { a, _ in a })
         let uses = constructs(document)
         for root in document.rootViews {
@@ -96,9 +133,10 @@ public enum IBMatch {
                 }
             }
             for p in placed {
-                count.views += 1
+                var result = ViewMatch(
+                    ref: p.ref, rootRef: root.ref, saved: p.frame, solved: frameByRef[p.ref])
                 if matches[p.ref] == true {
-                    count.matched += 1
+                    out.append(result)
                     continue
                 }
                 let cause: String
@@ -121,10 +159,25 @@ public enum IBMatch {
                     }
                     cause = constructCauses.first { used.contains($0) } ?? "other"
                 }
-                count.causes[cause, default: 0] += 1
+                result.cause = cause
+                out.append(result)
             }
         }
-        return count
+        return out
+    }
+
+    /// One line per view of `views` that does not match: its ref, its cause, and its saved and
+    /// solved frames (x, y, width, height in root coordinates), for `layoutdb-bench
+    /// import-samples --views`.
+    public static func mismatchLines(_ views: [ViewMatch]) -> [String] {
+        func text(_ r: IBRect?) -> String {
+            guard let r else { return "none" }
+            return [r.x, r.y, r.width, r.height].map(IBTranslator.number).joined(separator: " ")
+        }
+        return views.compactMap { v in
+            guard let cause = v.cause else { return nil }
+            return "\(v.ref): \(cause); saved \(text(v.saved)), solved \(text(v.solved))"
+        }
     }
 
     static func close(_ a: IBRect, _ b: IBRect, _ tolerance: Double) -> Bool {
@@ -219,7 +272,13 @@ public enum IBMatch {
             (scrolling.contains(elementOf[a] ?? "") && isInside(b, a))
                 || (scrolling.contains(elementOf[b] ?? "") && isInside(a, b))
         }
-        func value(_ f: IBRect, _ a: IBAttribute) -> Double? {
+        // A constraint places a view's alignment rectangle, which a switch's saved frame
+        // overhangs (IBMetrics.alignmentOverhang).
+        func value(_ ref: String, _ f: IBRect, _ a: IBAttribute) -> Double? {
+            let offset = IBMetrics.alignmentOffset(elementName: elementOf[ref] ?? "", attribute: a)
+            return frameValue(f, a).map { $0 - offset }
+        }
+        func frameValue(_ f: IBRect, _ a: IBAttribute) -> Double? {
             switch a {
             case .left, .leading: return f.x
             case .right, .trailing: return f.x + f.width
@@ -235,12 +294,13 @@ public enum IBMatch {
         var out: Set<String> = []
         for c in document.allConstraints
         where !c.placeholder && c.priority >= 1000 && !removed.contains(c.id) {
-            guard let first = placed[c.firstItem], let a = value(first.frame, c.firstAttribute)
+            guard let first = placed[c.firstItem],
+                let a = value(c.firstItem, first.frame, c.firstAttribute)
             else { continue }
             var rhs = c.constant
             if let second = c.secondItem {
                 guard let s = placed[second], s.root == first.root,
-                    let attribute = c.secondAttribute, let b = value(s.frame, attribute),
+                    let attribute = c.secondAttribute, let b = value(second, s.frame, attribute),
                     !isScrollPair(c.firstItem, second)
                 else { continue }
                 rhs += c.multiplier * b

@@ -138,4 +138,29 @@ public enum IBMetrics {
         if let height, height < 2 * line { pad = max(0, (height - line) / 2) }
         return (pad + m.ascender * size, pad + m.descender * size)
     }
+
+    /// How far a control's frame reaches beyond the rectangle Auto Layout places, on its
+    /// right (trailing, in a left-to-right document) side. UISwitch reports an intrinsic
+    /// content size of 49x31 and draws in a 51x31 frame (rdar://31777116, "UISwitch's intrinsic
+    /// content size is incorrect", 2017: "a UISwitch and views with the same trailing space to
+    /// the superview are not trailing-aligned"): the engine lays out a rectangle 49 points
+    /// wide and the switch's frame starts where it starts and is 2 points wider. Xcode saves
+    /// that frame: a switch pinned to a trailing edge is saved 2 points past it, and one
+    /// constrained `width == 49` is saved 51 wide. Other views: 0.
+    public static func alignmentOverhang(elementName: String) -> Double {
+        elementName == "switch" ? 2 : 0
+    }
+
+    /// What `attribute` of a view's frame must be less by to give the same attribute of the
+    /// rectangle Auto Layout places (``alignmentOverhang(elementName:)``): the overhang for
+    /// its right or trailing edge and its width, half of it for its horizontal centre, 0 for
+    /// the rest (its left edge, its vertical attributes, its margins and baselines).
+    public static func alignmentOffset(elementName: String, attribute: IBAttribute) -> Double {
+        let overhang = alignmentOverhang(elementName: elementName)
+        switch attribute {
+        case .right, .trailing, .width: return overhang
+        case .centerX: return overhang / 2
+        default: return 0
+        }
+    }
 }

@@ -236,7 +236,7 @@ private struct TreeTranslator {
                     : (second, secondAttribute, c.firstItem, c.firstAttribute)
                 // A view Xcode flagged misplaced was not saved where the guide put it.
                 guard let frame = placed[view], viewByRef[view]?.misplaced != true,
-                    let viewValue = edge(viewAttr, of: frame)
+                    let viewValue = edge(viewAttr, of: frame, view: view)
                 else { continue }
                 // first == second + constant
                 let guideValue = firstIsGuide ? viewValue + c.constant : viewValue - c.constant
@@ -305,8 +305,14 @@ private struct TreeTranslator {
             pick("bottom", table?.insets.bottom), pick("right", table?.insets.right))
     }
 
-    /// An edge or centre of `frame` (root coordinates, left to right).
-    func edge(_ attribute: IBAttribute, of frame: IBRect) -> Double? {
+    /// An edge or centre of `view`'s saved `frame` (root coordinates, left to right) as
+    /// constraints see it: of the rectangle Auto Layout places, which a switch's frame
+    /// overhangs (`alignmentOffset`).
+    func edge(_ attribute: IBAttribute, of frame: IBRect, view: String) -> Double? {
+        frameEdge(attribute, of: frame).map { $0 - alignmentOffset(view, attribute) }
+    }
+
+    func frameEdge(_ attribute: IBAttribute, of frame: IBRect) -> Double? {
         switch attribute {
         case .top: return frame.y
         case .bottom: return frame.y + frame.height
@@ -355,7 +361,8 @@ private struct TreeTranslator {
                 ? (c.firstItem, c.firstAttribute, second, secondAttribute)
                 : (second, secondAttribute, c.firstItem, c.firstAttribute)
             guard let cvFrame = contentViews[cv], let otherFrame = placed[other],
-                viewByRef[other]?.misplaced != true, let otherEdge = edge(otherAttr, of: otherFrame)
+                viewByRef[other]?.misplaced != true,
+                let otherEdge = edge(otherAttr, of: otherFrame, view: other)
             else { continue }
             // first == second + constant
             let marginEdge = firstIsCell ? otherEdge + c.constant : otherEdge - c.constant
@@ -941,6 +948,13 @@ private struct TreeTranslator {
         return .success("\(name).\(attribute.rawValue)")
     }
 
+    /// How much `attribute` of `item`'s frame exceeds the same attribute of the rectangle
+    /// Auto Layout places (a switch's overhang); 0 for guides and most views.
+    func alignmentOffset(_ item: String, _ attribute: IBAttribute) -> Double {
+        guard let v = viewByRef[item] else { return 0 }
+        return IBMetrics.alignmentOffset(elementName: v.elementName, attribute: attribute)
+    }
+
     struct TranslateError: Error {
         var message: String
         init(_ message: String) { self.message = message }
@@ -1014,6 +1028,10 @@ private struct TreeTranslator {
             case .lessThanOrEqual: "<="
             case .greaterThanOrEqual: ">="
             }
+        // Constraints place a control's alignment rectangle, which a switch's frame overhangs
+        // (IBMetrics.alignmentOverhang): `a - dA REL m * (b - dB) + c` is written on the frames
+        // as `a REL m * b + (c + dA - m * dB)`.
+        var constant = c.constant + alignmentOffset(c.firstItem, c.firstAttribute)
         var right: String
         if let second = c.secondItem, let attribute = c.secondAttribute,
             attribute != .notAnAttribute
@@ -1023,9 +1041,10 @@ private struct TreeTranslator {
             case .failure(let e): return .failure(e)
             }
             if c.multiplier != 1 { right += " * \(IBTranslator.number(c.multiplier))" }
-            right += plus(c.constant)
+            constant -= c.multiplier * alignmentOffset(second, attribute)
+            right += plus(constant)
         } else {
-            right = IBTranslator.number(c.constant)
+            right = IBTranslator.number(constant)
         }
         var text = "\(first) \(relation) \(right)"
         if c.priority < 1000 { text += " @ \(IBTranslator.number(c.priority))" }

@@ -41,6 +41,25 @@ struct IBMatchFlaggedTests {
             IBMatch.markdownTable([("Flags.xib", count)]).contains(
                 "| ambiguous or misplaced in the document | 4 | 66.7 % |"))
     }
+
+    @Test("the count view by view: each view's saved and solved frames and its cause")
+    func viewByView() throws {
+        let document = try IBReader.read(data: Data(flaggedXIB.utf8), file: "Flags.xib")
+        let (views, _) = try Project.matchViews(document)
+        #expect(views.count == 6)
+        #expect(IBMatch.count(views) == (try Project.matchCount(document)).count)
+        let stray = try #require(views.first { $0.ref == "Sty-fl-004" })
+        #expect(stray.saved == IBRect(x: 150, y: 70, width: 40, height: 20))
+        #expect(stray.solved == IBRect(x: 150, y: 10, width: 40, height: 20))
+        #expect(stray.cause == "ambiguous or misplaced in the document")
+        #expect(views.first { $0.ref == "Anc-fl-005" }?.cause == nil)
+        let lines = IBMatch.mismatchLines(views)
+        #expect(lines.count == 4)
+        #expect(
+            lines.contains(
+                "Sty-fl-004: ambiguous or misplaced in the document; saved 150 70 40 20, "
+                    + "solved 150 10 40 20"))
+    }
 }
 
 /// A card 200x60 with a horizontal stack of two labels at (10, 10), pinned by its top and

@@ -314,6 +314,15 @@ extension Project {
     package static func matchCount(
         _ document: IBDocument, options: ImportOptions = ImportOptions(), tolerance: Double = 1
     ) throws -> (count: IBMatch.Count, report: ImportReport) {
+        let (views, report) = try matchViews(document, options: options, tolerance: tolerance)
+        return (IBMatch.count(views), report)
+    }
+
+    /// `matchCount` view by view (``IBMatch/views(_:layouts:tolerance:)``): each view's saved
+    /// and solved frames and the cause of a mismatch (`layoutdb-bench import-samples --views`).
+    package static func matchViews(
+        _ document: IBDocument, options: ImportOptions = ImportOptions(), tolerance: Double = 1
+    ) throws -> (views: [IBMatch.ViewMatch], report: ImportReport) {
         let directory = FileManager.default.temporaryDirectory
             .appending(path: "layoutdb-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -322,9 +331,9 @@ extension Project {
             path: directory.appending(path: "match.layoutdb").path, create: true)
         let report = try project.importInterfaceBuilder(
             prepare(document, options: options))
-        let count = IBMatch.count(
+        let views = IBMatch.views(
             document, layouts: try project.solvedLayouts(report), tolerance: tolerance)
-        return (count, report)
+        return (views, report)
     }
 
     // MARK: Devices
