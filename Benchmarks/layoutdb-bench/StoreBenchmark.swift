@@ -15,7 +15,9 @@ func runStoreBenchmark() {
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appending(path: "layoutdb").path
     guard FileManager.default.isExecutableFile(atPath: binary) else {
-        fail("no layoutdb beside layoutdb-bench: run `swift build -c release` first")
+        fail(
+            "no layoutdb beside layoutdb-bench: run `swift build -c release --static-swift-stdlib` first"
+        )
     }
     let floorScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appending(path: "../sqlite_floor.py").standardized.path
@@ -26,6 +28,7 @@ func runStoreBenchmark() {
             .joined(separator: " ") ?? "?"
     }
     let loadAtStart = loadAverage()
+    let linkage = swiftRuntimeLinkage(of: binary)
     let workloads = Workloads(defaultSizes: "1000,10000")
     let repeats = Int(option("--repeat") ?? "5") ?? 5
     var rows: [BenchRow] = []
@@ -174,6 +177,7 @@ func runStoreBenchmark() {
         )
     }
     if arguments.contains("--memory-1m") { lines += millionViewApplyLines(binary: binary) }
+    lines.append("\nThe measured `layoutdb`: \(linkage).")
     lines.append(
         "\nLoad average (1, 5, 15 min) at the start: \(loadAtStart); at the end: \(loadAverage()); \(ProcessInfo.processInfo.activeProcessorCount) cores."
     )
@@ -309,4 +313,18 @@ func storeOne(path: String, repeats: Int) {
         "partial_constraints": \(partialCounts.constraints), \
         "views": \(counts.views), "constraints": \(counts.constraints)}
         """)
+}
+
+/// Whether `binary` loads Swift's runtime as a shared library (as `swift build -c release`
+/// links it) or carries it inside (`--static-swift-stdlib`): a short command's time is
+/// mostly process start, which differs by about 4 ms between the two, so the table says
+/// which one it measured. The names of the shared libraries an ELF file needs are in its
+/// dynamic string table, within the first pages of the file.
+func swiftRuntimeLinkage(of binary: String) -> String {
+    guard let handle = FileHandle(forReadingAtPath: binary),
+        let head = try? handle.read(upToCount: 1 << 20)
+    else { return "linkage unknown (cannot read \(binary))" }
+    return head.range(of: Data("libswiftCore.so".utf8)) == nil
+        ? "Swift runtime and Foundation linked in (`--static-swift-stdlib`)"
+        : "Swift runtime and Foundation as shared libraries (build with `--static-swift-stdlib` for the figures of docs/performance.md)"
 }
