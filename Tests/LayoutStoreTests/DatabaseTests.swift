@@ -59,7 +59,8 @@ struct DatabaseTests {
             "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name"
         ).rows { $0.string(0) }
         for table in tables {
-            lines.append("rows in \(table): \(try db.int64("SELECT count(*) FROM \"\(table)\"") ?? -1)")
+            lines.append(
+                "rows in \(table): \(try db.int64("SELECT count(*) FROM \"\(table)\"") ?? -1)")
         }
         lines.append("user_version \(try db.int64("PRAGMA user_version") ?? -1)")
         lines.append("application_id \(try db.int64("PRAGMA application_id") ?? -1)")

@@ -75,7 +75,7 @@ package struct DatabaseMigrator: Sendable {
                     try db.int64("SELECT count(*) FROM sqlite_schema") == 0
                 else { return }
                 try db.execute(baseline.sql)
-                try db.execute("PRAGMA user_version = \(baseline.version)")
+                try Self.setVersion(baseline.version, of: db)
             }
             version = Int(try db.int64("PRAGMA user_version") ?? 0)
         }
@@ -86,9 +86,14 @@ package struct DatabaseMigrator: Sendable {
                 let current = try db.int64("PRAGMA user_version") ?? 0
                 guard current < migration.version else { return }
                 try db.execute(migration.sql)
-                try db.execute("PRAGMA user_version = \(migration.version)")
+                try Self.setVersion(migration.version, of: db)
             }
         }
+    }
+
+    /// `PRAGMA user_version` takes no bound value: the one SQL built from a value, an `Int`.
+    private static func setVersion(_ version: Int, of db: Database) throws(DatabaseError) {
+        try db.execute("PRAGMA user_version = \(version)")
     }
 
     private struct FileState {
