@@ -181,8 +181,11 @@ extension Project {
         let layoutID = try store.layoutID(layout)
         guard let count = try store.solveImageViews(layoutID: layoutID) else { return nil }
         if let components, count > 4096 {
-            let dirty = try store.viewCount(layoutID: layoutID, components: components)
-            guard dirty * 8 >= count else { return nil }
+            // dirty views * 8 >= count
+            guard
+                try store.hasViews(
+                    layoutID: layoutID, inComponents: components, atLeast: (count + 7) / 8)
+            else { return nil }
         }
         guard let (image, constants) = try store.solveImage(layoutID: layoutID),
             let solved = image.solve(constants: constants)

@@ -62,12 +62,35 @@ extension ProjectStore {
             .run([layoutID])
     }
 
-    /// The number of views of `layout` with a variable in one of `components`.
-    func viewCount(layoutID: Int64, components: Set<Int>) throws -> Int {
-        try database.int64(
-            "SELECT count(*) FROM (" + Self.viewIDsInComponents + ")",
-            [layoutID, Self.jsonArray(components)]
-        ).map(Int.init) ?? 0
+    /// Whether `layout` has at least `count` views with a variable in one of `components`.
+    ///
+    /// Reads the views' ids until it has seen `count` of them: the `UNION` of
+    /// ``viewIDsInComponents`` collects every id before the first is counted (half of a
+    /// 10k-view form for one constant edit), `UNION ALL` hands them over as each index
+    /// finds them.
+    func hasViews(layoutID: Int64, inComponents components: Set<Int>, atLeast count: Int)
+        throws -> Bool
+    {
+        guard count > 0 else { return true }
+        let statement = try database.cachedStatement(
+            """
+            SELECT id FROM views WHERE layout_id = ?1
+                AND comp_left IN (SELECT value FROM json_each(?2))
+            UNION ALL SELECT id FROM views WHERE layout_id = ?1
+                AND comp_top IN (SELECT value FROM json_each(?2))
+            UNION ALL SELECT id FROM views WHERE layout_id = ?1
+                AND comp_width IN (SELECT value FROM json_each(?2))
+            UNION ALL SELECT id FROM views WHERE layout_id = ?1
+                AND comp_height IN (SELECT value FROM json_each(?2))
+            """)
+        try statement.bind([layoutID, Self.jsonArray(components)])
+        defer { statement.reset() }
+        var seen: Set<Int64> = []
+        while try statement.step() {
+            seen.insert(statement.int64(0))
+            if seen.count >= count { return true }
+        }
+        return false
     }
 
     /// Each view's name by id, in `layout`.
