@@ -187,24 +187,39 @@ extension Project {
                     layoutID: layoutID, inComponents: components, atLeast: (count + 7) / 8)
             else { return nil }
         }
-        guard let (image, constants) = try store.solveImage(layoutID: layoutID),
-            let solved = image.solve(constants: constants)
-        else { return nil }
+        guard let (image, constants) = try store.solveImage(layoutID: layoutID) else {
+            return nil
+        }
+        let stored = try store.storedFrames(layout: layout, variant: .base)
+        let frames: [SolvedFrame]
+        let reached: Int
+        if let part = image.solveReached(constants: constants),
+            let merged = Self.merge(part, of: image, with: stored)
+        {
+            (frames, reached) = (merged, part.views.count)
+        } else {
+            guard let solved = image.solve(constants: constants) else { return nil }
+            frames = image.viewIDs.indices.map { i in
+                let f = solved.frames[i]
+                return SolvedFrame(
+                    x: f.x, y: f.y, width: f.width, height: f.height,
+                    ambiguous: solved.ambiguous[i])
+            }
+            reached = solved.reached
+        }
         let subject = "\(layout)/\(VariantRef.base.description)"
         progress?(
             WorkProgress(
                 stage: .write, subject: subject, done: 0, total: image.viewIDs.count,
                 unit: "frames"))
-        let stored = try store.storedFrames(layout: layout, variant: .base)
         var report = SolveReport()
         var written: [Int64: SolvedFrame] = [:]
         var changed: [(Int64, Rect?, Rect)] = []
         var ambiguousIDs: [Int64] = []
         for (i, id) in image.viewIDs.enumerated() {
-            let f = solved.frames[i]
-            let frame = SolvedFrame(
-                x: f.x, y: f.y, width: f.width, height: f.height, ambiguous: solved.ambiguous[i])
-            if solved.ambiguous[i] { ambiguousIDs.append(id) }
+            let frame = frames[i]
+            let f = frame.rect
+            if frame.ambiguous { ambiguousIDs.append(id) }
             let old = stored[id]
             if old != frame { written[id] = frame }
             let oldRect = old?.rect
@@ -232,8 +247,36 @@ extension Project {
             SolveReport.Part(
                 layout: layout, variant: VariantRef.base.description,
                 components: components?.count,
-                views: components == nil ? image.viewIDs.count : solved.reached))
+                views: components == nil ? image.viewIDs.count : reached))
         return report
+    }
+
+    /// Every view's frame after a solve of the reached components: a reached variable's
+    /// new value, the stored value of any other. Nil where only a whole solve knows: a view
+    /// with no stored frame, or one partly reached and stored as ambiguous whose reached
+    /// variables are not (its other variables' ambiguity is not stored apart).
+    private static func merge(
+        _ part: SolveImage.Reached, of image: SolveImage, with stored: [Int64: SolvedFrame]
+    ) -> [SolvedFrame]? {
+        var frames: [SolvedFrame] = []
+        frames.reserveCapacity(image.viewIDs.count)
+        var next = 0
+        for (i, id) in image.viewIDs.enumerated() {
+            guard let old = stored[id] else { return nil }
+            guard next < part.views.count, part.views[next] == i else {
+                frames.append(old)
+                continue
+            }
+            let values = part.values[next]
+            let ambiguous = part.ambiguous[next]
+            next += 1
+            if values.contains(nil) && old.ambiguous && !ambiguous { return nil }
+            frames.append(
+                SolvedFrame(
+                    x: values[0] ?? old.x, y: values[1] ?? old.y, width: values[2] ?? old.width,
+                    height: values[3] ?? old.height, ambiguous: ambiguous))
+        }
+        return frames
     }
 
     /// Stable component ids (``ComponentID``): partial re-solves never reuse another
