@@ -190,7 +190,8 @@ extension Project {
         guard let (image, constants) = try store.solveImage(layoutID: layoutID) else {
             return nil
         }
-        let stored = try store.storedFrames(layout: layout, variant: .base)
+        let (stored, names) = try store.baseFramesAndNames(
+            layoutID: layoutID, viewIDs: image.viewIDs)
         let frames: [SolvedFrame]
         let reached: Int
         if let part = image.solveReached(constants: constants),
@@ -214,29 +215,25 @@ extension Project {
                 unit: "frames"))
         var report = SolveReport()
         var written: [Int64: SolvedFrame] = [:]
-        var changed: [(Int64, Rect?, Rect)] = []
-        var ambiguousIDs: [Int64] = []
+        var changed: [(Int, Rect?, Rect)] = []
+        var ambiguousIndices: [Int] = []
         for (i, id) in image.viewIDs.enumerated() {
             let frame = frames[i]
             let f = frame.rect
-            if frame.ambiguous { ambiguousIDs.append(id) }
-            let old = stored[id]
+            if frame.ambiguous { ambiguousIndices.append(i) }
+            let old = stored[i]
             if old != frame { written[id] = frame }
             let oldRect = old?.rect
-            if oldRect.map({ !$0.isClose(to: f) }) ?? true { changed.append((id, oldRect, f)) }
+            if oldRect.map({ !$0.isClose(to: f) }) ?? true { changed.append((i, oldRect, f)) }
         }
-        if !changed.isEmpty || !ambiguousIDs.isEmpty {
-            let names = try store.viewNamesByID(layoutID: layoutID)
-            let variantName = VariantRef.base.description
-            for (id, old, new) in changed {
-                report.changes.append(
-                    FrameChange(
-                        layout: layout, variant: variantName, view: names[id] ?? "", old: old,
-                        new: new))
-            }
-            for id in ambiguousIDs {
-                report.ambiguous.append("\(layout)/\(variantName): \(names[id] ?? "")")
-            }
+        let variantName = VariantRef.base.description
+        for (i, old, new) in changed {
+            report.changes.append(
+                FrameChange(
+                    layout: layout, variant: variantName, view: names[i], old: old, new: new))
+        }
+        for i in ambiguousIndices {
+            report.ambiguous.append("\(layout)/\(variantName): \(names[i])")
         }
         try store.writeFrames(layout: layout, variant: .base, frames: written)
         progress?(
@@ -256,13 +253,13 @@ extension Project {
     /// with no stored frame, or one partly reached and stored as ambiguous whose reached
     /// variables are not (its other variables' ambiguity is not stored apart).
     private static func merge(
-        _ part: SolveImage.Reached, of image: SolveImage, with stored: [Int64: SolvedFrame]
+        _ part: SolveImage.Reached, of image: SolveImage, with stored: [SolvedFrame?]
     ) -> [SolvedFrame]? {
         var frames: [SolvedFrame] = []
         frames.reserveCapacity(image.viewIDs.count)
         var next = 0
-        for (i, id) in image.viewIDs.enumerated() {
-            guard let old = stored[id] else { return nil }
+        for i in image.viewIDs.indices {
+            guard let old = stored[i] else { return nil }
             guard next < part.views.count, part.views[next] == i else {
                 frames.append(old)
                 continue
