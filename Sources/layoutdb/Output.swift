@@ -86,6 +86,16 @@ private func jsonNumber(_ d: Double) -> String {
 }
 
 private func writeJSONString(_ s: String, to out: inout String) {
+    // Most names need no escape: appended whole, not scalar by scalar.
+    let escaped = s.utf8.contains {
+        $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+    }
+    if !escaped {
+        out += "\""
+        out += s
+        out += "\""
+        return
+    }
     out += "\""
     for scalar in s.unicodeScalars {
         switch scalar {
