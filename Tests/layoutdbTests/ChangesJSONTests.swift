@@ -32,6 +32,10 @@ import Testing
                 layout: "other", variant: "base", view: "v",
                 old: Rect(x: 1, y: 2, width: 3, height: 4),
                 new: Rect(x: .infinity, y: .nan, width: 5, height: 6)),
+            FrameChange(
+                layout: "main", variant: "base", view: "edge",
+                old: Rect(x: -0.0, y: 999_999_999_999_999, width: 1e15, height: -1e15),
+                new: Rect(x: -120, y: 10, width: 100, height: -7.5)),
         ]
         for count in 0...changes.count {
             let part = Array(changes.prefix(count))
