@@ -191,16 +191,21 @@ package final class Database {
                 var tail: UnsafePointer<CChar>?
                 let code = sqlite3_prepare_v2(handle, cursor, -1, &statement, &tail)
                 let end = tail ?? base + (buffer.count - 1)
-                // The one statement's text, for the error message.
-                let text = String(
-                    decoding: buffer[(cursor - base)..<(end - base)].map { UInt8(bitPattern: $0) },
-                    as: UTF8.self
-                ).trimmingCharacters(in: .whitespacesAndNewlines)
-                try check(code, sql: text)
+                // The one statement's text, for an error message only (a migration runs
+                // hundreds of statements: making each one's text cost a new file's apply).
+                func text() -> String {
+                    String(
+                        decoding: buffer[(cursor - base)..<(end - base)].map {
+                            UInt8(bitPattern: $0)
+                        },
+                        as: UTF8.self
+                    ).trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+                if code != SQLITE_OK { throw error(code: code, sql: text()) }
                 guard let statement else { break }  // only whitespace or comments left
                 let stepCode = sqlite3_step(statement)
                 if stepCode != SQLITE_DONE && stepCode != SQLITE_ROW {
-                    let failure = error(code: stepCode, sql: text)
+                    let failure = error(code: stepCode, sql: text())
                     sqlite3_finalize(statement)
                     throw failure
                 }

@@ -130,6 +130,18 @@ package final class SQLStatement {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    /// Calls `body` with a text column's UTF-8 bytes in place (valid only inside `body`):
+    /// for comparing many rows without making a `String` of each.
+    package func withText<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T)
+        rethrows -> T
+    {
+        guard let text = sqlite3_column_text(handle, column) else {
+            return try body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return try body(UnsafeBufferPointer(start: text, count: count))
+    }
+
     package func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 
     package func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }

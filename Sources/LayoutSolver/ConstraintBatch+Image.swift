@@ -136,3 +136,62 @@ package struct ImageReader {
         }
     }
 }
+
+extension ConstraintBatch {
+    /// The constraints in the connected components (of the graph where a constraint joins
+    /// its variables) of constraints `seeds`, in batch order, over their variables
+    /// renumbered in index order; with, per new variable, its index in this batch. Nil
+    /// when a seed has no terms (it is a component of its own that only checks constants).
+    ///
+    /// The solver solves each component alone, in constraint and variable order, so these
+    /// components solved alone get the values a solve of the whole batch gives them.
+    package func components(containing seeds: [Int], variableCount: Int) -> (
+        batch: ConstraintBatch, variables: [Int32]
+    )? {
+        var parent = (0..<Int32(variableCount)).map { $0 }
+        func find(_ x: Int32) -> Int32 {
+            var x = x
+            while parent[Int(x)] != x {
+                parent[Int(x)] = parent[Int(parent[Int(x)])]
+                x = parent[Int(x)]
+            }
+            return x
+        }
+        for c in 0..<count {
+            let range = terms(of: c)
+            guard let first = range.first else { continue }
+            let a = find(termVariables[first])
+            for t in range.dropFirst() {
+                let b = find(termVariables[t])
+                if a != b { parent[Int(b)] = a }
+            }
+        }
+        var wanted = [Bool](repeating: false, count: variableCount)
+        for s in seeds {
+            guard let first = terms(of: s).first else { return nil }
+            wanted[Int(find(termVariables[first]))] = true
+        }
+        var renumbered = [Int32](repeating: -1, count: variableCount)
+        var variables: [Int32] = []
+        for v in 0..<Int32(variableCount) where wanted[Int(find(v))] {
+            renumbered[Int(v)] = Int32(variables.count)
+            variables.append(v)
+        }
+        var part = ConstraintBatch()
+        for c in 0..<count {
+            let range = terms(of: c)
+            guard let first = range.first, wanted[Int(find(termVariables[first]))] else {
+                continue
+            }
+            for t in range {
+                part.termVariables.append(renumbered[Int(termVariables[t])])
+                part.termCoefficients.append(termCoefficients[t])
+            }
+            part.termEnds.append(Int32(part.termVariables.count))
+            part.relations.append(relations[c])
+            part.constants.append(constants[c])
+            part.priorities.append(priorities[c])
+        }
+        return (part, variables)
+    }
+}

@@ -49,6 +49,91 @@ struct DatabaseTests {
         #expect(try db.int64("PRAGMA user_version") == Int64(DatabaseMigrator().latestVersion))
     }
 
+    /// The file's schema as SQLite keeps it (in its order: triggers on one event fire in
+    /// it), its header fields, and the row count of every table.
+    private func schemaDump(_ db: Database) throws -> [String] {
+        var lines = try db.makeStatement(
+            "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema ORDER BY rowid"
+        ).rows { "\($0.string(0)) \($0.string(1)) on \($0.string(2)): \($0.string(3))" }
+        let tables = try db.makeStatement(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name"
+        ).rows { $0.string(0) }
+        for table in tables {
+            lines.append(
+                "rows in \(table): \(try db.int64("SELECT count(*) FROM \"\(table)\"") ?? -1)")
+        }
+        lines.append("user_version \(try db.int64("PRAGMA user_version") ?? -1)")
+        lines.append("application_id \(try db.int64("PRAGMA application_id") ?? -1)")
+        return lines
+    }
+
+    @Test("a new file from the baseline has the schema every migration in turn makes")
+    func baselineEqualsMigrations() throws {
+        let embedded = DatabaseMigrator()
+        // Nil also when a build folder made before the plugin passed the baseline was not
+        // planned again: `touch Package.swift` makes SwiftPM run the plugin anew.
+        let baseline = try #require(
+            embedded.baseline, "no baseline embedded from Migrations/baseline/")
+        #expect(baseline.version <= embedded.latestVersion)
+        let stepped = TempFile()
+        let squashed = TempFile()
+        defer {
+            stepped.cleanup()
+            squashed.cleanup()
+        }
+        let a = try Database(path: stepped.path, options: .init(create: true))
+        try DatabaseMigrator(migrations: embedded.migrations).migrate(a, allowEmpty: true)
+        let b = try Database(path: squashed.path, options: .init(create: true))
+        try embedded.migrate(b, allowEmpty: true)
+        let expected = try schemaDump(a)
+        let got = try schemaDump(b)
+        #expect(expected.count > 50)
+        // Line by line, so a failure names the object that differs. To regenerate the
+        // baseline after a new migration: `python3 Tools/squash_migrations.py`.
+        for (line, other) in zip(expected, got) where line != other {
+            Issue.record("migrated: \(line)\nbaseline: \(other)")
+        }
+        #expect(expected.count == got.count)
+    }
+
+    @Test("an older file still migrates step by step, to the baseline's schema")
+    func olderFileMigratesStepByStep() throws {
+        let embedded = DatabaseMigrator()
+        let old = TempFile()
+        let new = TempFile()
+        defer {
+            old.cleanup()
+            new.cleanup()
+        }
+        let a = try Database(path: old.path, options: .init(create: true))
+        try DatabaseMigrator(migrations: Array(embedded.migrations.prefix(5)))
+            .migrate(a, allowEmpty: true)
+        #expect(try a.int64("PRAGMA user_version") == 5)
+        try embedded.migrate(a, allowEmpty: false)
+        let b = try Database(path: new.path, options: .init(create: true))
+        try embedded.migrate(b, allowEmpty: true)
+        #expect(try schemaDump(a) == schemaDump(b))
+    }
+
+    @Test("migrations after the baseline's version run on top of it in a new file")
+    func migrationsAfterBaseline() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let embedded = DatabaseMigrator()
+        let next = embedded.latestVersion + 1
+        let migrator = DatabaseMigrator(
+            migrations: embedded.migrations + [
+                .init(
+                    version: next, name: "later", sql: "CREATE TABLE later (x INTEGER) STRICT;")
+            ],
+            baseline: embedded.baseline)
+        let db = try Database(path: file.path, options: .init(create: true))
+        try migrator.migrate(db, allowEmpty: true)
+        #expect(try db.int64("PRAGMA user_version") == Int64(next))
+        #expect(try db.int64("SELECT count(*) FROM sqlite_schema WHERE name = 'later'") == 1)
+        #expect(try db.int64("PRAGMA application_id") == DatabaseMigrator.applicationID)
+    }
+
     @Test("migrations apply in order, each once, each recorded in user_version")
     func migrationsInOrder() throws {
         let file = TempFile()

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LayoutStore
@@ -20,5 +21,63 @@ struct SourceLinesTests {
             streamed.append(String(decoding: bytes, as: UTF8.self))
         }
         #expect(streamed == ProjectStore.sourceLines(of: text), "\(text.debugDescription)")
+    }
+}
+
+/// A re-apply compares the kept rows with the new text in place (`heldLines`), with no
+/// `String` per line: it must say what comparing the rows read whole with
+/// `sourceLines(of:)` says, in one layout (rows read in key order) or several (by line).
+@Suite("held lines compare with a new text as the rows and its lines do")
+struct HeldLinesTests {
+    static let oneLayout =
+        "# café layout\nview a\nview b\na.left == 0\na.width == 10\nb.left == a.right + 8\n"
+    static let twoLayouts = "view a\na.width == 10\nlayout other\nview c\nc.width == 20\n"
+
+    static let cases: [(base: String, new: String, limit: Int)] = [
+        (oneLayout, oneLayout, 64),
+        (oneLayout, oneLayout.replacingOccurrences(of: "\n", with: "\r\n"), 64),
+        (oneLayout, "\u{FEFF}" + oneLayout, 64),
+        (oneLayout, oneLayout.replacingOccurrences(of: "== 10", with: "== 12"), 64),
+        (oneLayout, oneLayout + "b.width == 4\n", 64),
+        (oneLayout, String(oneLayout.dropLast("b.left == a.right + 8\n".count)), 64),
+        // The same comment, "é" decomposed: equal as `String`s, not as bytes.
+        (oneLayout, oneLayout.replacingOccurrences(of: "caf\u{E9}", with: "cafe\u{301}"), 64),
+        (oneLayout, oneLayout.replacingOccurrences(of: "==", with: ">="), 2),
+        (oneLayout, "", 64),
+        (twoLayouts, twoLayouts, 64),
+        (twoLayouts, twoLayouts.replacingOccurrences(of: "== 20", with: "== 24"), 64),
+        (twoLayouts, twoLayouts.replacingOccurrences(of: "==", with: "<="), 1),
+    ]
+
+    @Test("heldLines agrees with the rows read whole", arguments: cases.indices)
+    func agreesWithRows(_ index: Int) throws {
+        let (base, new, limit) = Self.cases[index]
+        let folder = FileManager.default.temporaryDirectory
+            .appending(path: "layoutdb-held-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = try Project.open(
+            path: folder.appending(path: "p.layoutdb").path, create: true)
+        try project.apply(scriptFile: base, file: "a.layout")
+        let store = project.store
+        let got = try store.heldLines(file: "a.layout", comparedWith: new, limit: limit)
+
+        let rows = try store.scriptLines(file: "a.layout")
+        let lines = ProjectStore.sourceLines(of: new)
+        #expect(!rows.isEmpty)
+        #expect(got.isHeld == !rows.isEmpty)
+        #expect(got.firstLayoutID == rows.first?.layoutID)
+        #expect(got.isUnchanged == rows.elementsEqual(lines) { $0.text == $1 })
+        let changed = rows.indices.filter { $0 < lines.count && rows[$0].text != lines[$0] }
+        let complete =
+            rows.count == lines.count && changed.count <= limit
+            && rows.indices.allSatisfy { rows[$0].line == $0 + 1 }
+        #expect(got.changesAreComplete == complete)
+        if complete {
+            #expect(got.changes.map(\.index) == changed)
+            #expect(got.changes.map(\.old) == changed.map { rows[$0].text })
+            #expect(got.changes.map(\.new) == changed.map { lines[$0] })
+            #expect(got.changes.map(\.layoutID) == changed.map { rows[$0].layoutID })
+        }
     }
 }

@@ -152,6 +152,72 @@ struct SolveImage {
             frames: frames, ambiguous: ambiguous, reached: reached(changed, handles, solver))
     }
 
+    /// What ``solveReached(constants:)`` gives: the views with a variable in a component
+    /// it solved (indices into ``viewIDs``), each with its four values (nil for a variable
+    /// in another component, which keeps its stored value) and whether one of its solved
+    /// variables is ambiguous.
+    struct Reached {
+        var views: [Int] = []
+        var values: [[Double?]] = []
+        var ambiguous: [Bool] = []
+    }
+
+    /// Solves only the connected components of the image's batch that hold a constraint
+    /// changed since the image was kept, with the stored constants in `constants`: the
+    /// others keep the values of the last solve, which they had with these constants too.
+    ///
+    /// Every constraint in `constants` is a seed, also one set back to the image's value:
+    /// the stored frames are the last solve's, not the image's. The components keep their
+    /// constraints' and variables' order, and the solver solves each component alone, so
+    /// a component gets the values a whole solve gives it (SolveImageTests compare both).
+    /// Nil where the whole batch is solved instead: a seed without a variable, or the
+    /// solver refusing (the caller's whole road then says why).
+    func solveReached(constants: [Int64: Double]) -> Reached? {
+        var batch = batch
+        var seeds: [Int] = []
+        for (k, id) in constraintIDs.enumerated() where id != 0 {
+            guard let value = constants[id] else { continue }
+            var folded = value - foldShifts[k]
+            let start = k == 0 ? 0 : Int(foldEnds[k - 1])
+            for i in start..<Int(foldEnds[k]) { folded -= foldProducts[i] }
+            guard folded.isFinite else { return nil }
+            batch.setConstant(of: k, to: folded)
+            seeds.append(k)
+        }
+        guard !seeds.isEmpty,
+            let part = batch.components(containing: seeds, variableCount: variableCount)
+        else { return nil }
+        var local = [Int32](repeating: -1, count: variableCount)
+        for (n, v) in part.variables.enumerated() { local[Int(v)] = Int32(n) }
+        var solver = Solver()
+        let variables = solver.makeVariables(part.variables.count)
+        do throws(SolverError) {
+            _ = try solver.add(part.batch)
+        } catch {
+            return nil
+        }
+        var ambiguousVariable = [Bool](repeating: false, count: solver.variableCount)
+        for v in solver.ambiguousVariables() { ambiguousVariable[Int(v.index)] = true }
+        var reached = Reached()
+        for i in viewIDs.indices {
+            var values: [Double?] = [nil, nil, nil, nil]
+            var ambiguous = false
+            var isReached = false
+            for k in 0..<4 {
+                let n = local[Int(viewVariables[4 * i + k])]
+                guard n >= 0 else { continue }
+                isReached = true
+                values[k] = solver.value(of: variables[Int(n)])
+                if ambiguousVariable[Int(n)] { ambiguous = true }
+            }
+            guard isReached else { continue }
+            reached.views.append(i)
+            reached.values.append(values)
+            reached.ambiguous.append(ambiguous && insideHidden[i] == 0)
+        }
+        return reached
+    }
+
     /// The number of views with a variable in a component one of the changed solver
     /// constraints is in: what a partial re-solve of the dirty components would load.
     private func reached(_ changed: [Int], _ handles: [ConstraintHandle], _ solver: Solver)

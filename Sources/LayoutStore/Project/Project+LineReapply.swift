@@ -24,39 +24,34 @@ extension Project {
     /// of a few lines in a big file.
     static let lineReapplyLimit = 64
 
+    /// `held`: the file's rows compared with `text` (at most ``lineReapplyLimit`` changes).
     func reapplyChangedLines(
-        held: [ScriptLineRow], dataVersion: Int64?, newLines: [String], text: String,
-        file: String, layout: String, dryRun: Bool
+        held: ProjectStore.HeldLines, dataVersion: Int64?, text: String, file: String,
+        layout: String, dryRun: Bool
     ) throws -> ApplyPlan? {
-        guard !held.isEmpty, held.count == newLines.count else { return nil }
-        var changed: [Int] = []
-        for (i, row) in held.enumerated() {
-            guard row.line == i + 1 else { return nil }
-            if row.text != newLines[i] {
-                changed.append(i)
-                if changed.count > Self.lineReapplyLimit { return nil }
-            }
-        }
-        guard !changed.isEmpty else { return nil }
+        guard held.changesAreComplete, !held.changes.isEmpty,
+            held.changes.count <= Self.lineReapplyLimit, let firstLayoutID = held.firstLayoutID
+        else { return nil }
         let layouts = try store.layouts()
         func name(of id: Int64) -> String? { layouts.first { $0.id == id }?.name }
-        guard name(of: held[0].layoutID) == layout else { return nil }
+        guard name(of: firstLayoutID) == layout else { return nil }
 
         var edits: [LineEdit] = []
         var metricNames: [Int64: Set<String>] = [:]
-        for i in changed {
-            let row = held[i]
-            guard let layoutName = name(of: row.layoutID) else { return nil }
-            if metricNames[row.layoutID] == nil {
-                metricNames[row.layoutID] = Set(try store.metrics(layout: layoutName).map(\.name))
+        for change in held.changes {
+            let i = change.index
+            guard let layoutName = name(of: change.layoutID) else { return nil }
+            if metricNames[change.layoutID] == nil {
+                metricNames[change.layoutID] = Set(
+                    try store.metrics(layout: layoutName).map(\.name))
             }
             guard
                 let old = Self.labelledConstraints(
-                    line: row.text, number: i + 1, file: file, layout: layoutName,
-                    metrics: metricNames[row.layoutID]!),
+                    line: change.old, number: i + 1, file: file, layout: layoutName,
+                    metrics: metricNames[change.layoutID]!),
                 let new = Self.labelledConstraints(
-                    line: newLines[i], number: i + 1, file: file, layout: layoutName,
-                    metrics: metricNames[row.layoutID]!),
+                    line: change.new, number: i + 1, file: file, layout: layoutName,
+                    metrics: metricNames[change.layoutID]!),
                 old.map(\.label) == new.map(\.label)
             else { return nil }
             let oldViews = Set(old.flatMap(Self.viewNames))
@@ -65,7 +60,7 @@ extension Project {
             }
             edits.append(
                 LineEdit(
-                    line: i + 1, layoutID: row.layoutID, layout: layoutName, text: newLines[i],
+                    line: i + 1, layoutID: change.layoutID, layout: layoutName, text: change.new,
                     pairs: Array(zip(old, new))))
         }
         // A changed label named on any other line of the file: the whole-image plan.

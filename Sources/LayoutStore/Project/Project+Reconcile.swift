@@ -61,18 +61,16 @@ extension Project {
         try Identifier.check(layout, as: .layout)
         // Read before the lines: a commit by another process after it moves it.
         let dataVersion = try store.database.int64("PRAGMA data_version")
-        let heldRows = try store.scriptLines(file: file)
-        let isHeld = !heldRows.isEmpty
         if replace { return try applyReplacing(text, file: file, layout: layout, dryRun: dryRun) }
+        let held = try store.heldLines(
+            file: file, comparedWith: text, limit: Self.lineReapplyLimit)
+        let isHeld = held.isHeld
         var plan = ApplyPlan(
             file: file, isFirstApply: !isHeld, steps: [], wrote: false, report: SolveReport())
-        let newLines = ProjectStore.sourceLines(of: text)
-        if isHeld, heldRows.elementsEqual(newLines, by: { $0.text == $1 }) {
-            return plan
-        }
+        if held.isUnchanged { return plan }
         if let done = try reapplyChangedLines(
-            held: heldRows, dataVersion: dataVersion, newLines: newLines, text: text, file: file,
-            layout: layout, dryRun: dryRun)
+            held: held, dataVersion: dataVersion, text: text, file: file, layout: layout,
+            dryRun: dryRun)
         {
             return done
         }

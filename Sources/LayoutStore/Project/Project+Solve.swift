@@ -181,44 +181,59 @@ extension Project {
         let layoutID = try store.layoutID(layout)
         guard let count = try store.solveImageViews(layoutID: layoutID) else { return nil }
         if let components, count > 4096 {
-            let dirty = try store.viewCount(layoutID: layoutID, components: components)
-            guard dirty * 8 >= count else { return nil }
+            // dirty views * 8 >= count
+            guard
+                try store.hasViews(
+                    layoutID: layoutID, inComponents: components, atLeast: (count + 7) / 8)
+            else { return nil }
         }
-        guard let (image, constants) = try store.solveImage(layoutID: layoutID),
-            let solved = image.solve(constants: constants)
-        else { return nil }
+        guard let (image, constants) = try store.solveImage(layoutID: layoutID) else {
+            return nil
+        }
+        let (stored, names) = try store.baseFramesAndNames(
+            layoutID: layoutID, viewIDs: image.viewIDs)
+        let frames: [SolvedFrame]
+        let reached: Int
+        if let part = image.solveReached(constants: constants),
+            let merged = Self.merge(part, of: image, with: stored)
+        {
+            (frames, reached) = (merged, part.views.count)
+        } else {
+            guard let solved = image.solve(constants: constants) else { return nil }
+            frames = image.viewIDs.indices.map { i in
+                let f = solved.frames[i]
+                return SolvedFrame(
+                    x: f.x, y: f.y, width: f.width, height: f.height,
+                    ambiguous: solved.ambiguous[i])
+            }
+            reached = solved.reached
+        }
         let subject = "\(layout)/\(VariantRef.base.description)"
         progress?(
             WorkProgress(
                 stage: .write, subject: subject, done: 0, total: image.viewIDs.count,
                 unit: "frames"))
-        let stored = try store.storedFrames(layout: layout, variant: .base)
         var report = SolveReport()
         var written: [Int64: SolvedFrame] = [:]
-        var changed: [(Int64, Rect?, Rect)] = []
-        var ambiguousIDs: [Int64] = []
+        var changed: [(Int, Rect?, Rect)] = []
+        var ambiguousIndices: [Int] = []
         for (i, id) in image.viewIDs.enumerated() {
-            let f = solved.frames[i]
-            let frame = SolvedFrame(
-                x: f.x, y: f.y, width: f.width, height: f.height, ambiguous: solved.ambiguous[i])
-            if solved.ambiguous[i] { ambiguousIDs.append(id) }
-            let old = stored[id]
+            let frame = frames[i]
+            let f = frame.rect
+            if frame.ambiguous { ambiguousIndices.append(i) }
+            let old = stored[i]
             if old != frame { written[id] = frame }
             let oldRect = old?.rect
-            if oldRect.map({ !$0.isClose(to: f) }) ?? true { changed.append((id, oldRect, f)) }
+            if oldRect.map({ !$0.isClose(to: f) }) ?? true { changed.append((i, oldRect, f)) }
         }
-        if !changed.isEmpty || !ambiguousIDs.isEmpty {
-            let names = try store.viewNamesByID(layoutID: layoutID)
-            let variantName = VariantRef.base.description
-            for (id, old, new) in changed {
-                report.changes.append(
-                    FrameChange(
-                        layout: layout, variant: variantName, view: names[id] ?? "", old: old,
-                        new: new))
-            }
-            for id in ambiguousIDs {
-                report.ambiguous.append("\(layout)/\(variantName): \(names[id] ?? "")")
-            }
+        let variantName = VariantRef.base.description
+        for (i, old, new) in changed {
+            report.changes.append(
+                FrameChange(
+                    layout: layout, variant: variantName, view: names[i], old: old, new: new))
+        }
+        for i in ambiguousIndices {
+            report.ambiguous.append("\(layout)/\(variantName): \(names[i])")
         }
         try store.writeFrames(layout: layout, variant: .base, frames: written)
         progress?(
@@ -229,8 +244,36 @@ extension Project {
             SolveReport.Part(
                 layout: layout, variant: VariantRef.base.description,
                 components: components?.count,
-                views: components == nil ? image.viewIDs.count : solved.reached))
+                views: components == nil ? image.viewIDs.count : reached))
         return report
+    }
+
+    /// Every view's frame after a solve of the reached components: a reached variable's
+    /// new value, the stored value of any other. Nil where only a whole solve knows: a view
+    /// with no stored frame, or one partly reached and stored as ambiguous whose reached
+    /// variables are not (its other variables' ambiguity is not stored apart).
+    private static func merge(
+        _ part: SolveImage.Reached, of image: SolveImage, with stored: [SolvedFrame?]
+    ) -> [SolvedFrame]? {
+        var frames: [SolvedFrame] = []
+        frames.reserveCapacity(image.viewIDs.count)
+        var next = 0
+        for i in image.viewIDs.indices {
+            guard let old = stored[i] else { return nil }
+            guard next < part.views.count, part.views[next] == i else {
+                frames.append(old)
+                continue
+            }
+            let values = part.values[next]
+            let ambiguous = part.ambiguous[next]
+            next += 1
+            if values.contains(nil) && old.ambiguous && !ambiguous { return nil }
+            frames.append(
+                SolvedFrame(
+                    x: values[0] ?? old.x, y: values[1] ?? old.y, width: values[2] ?? old.width,
+                    height: values[3] ?? old.height, ambiguous: ambiguous))
+        }
+        return frames
     }
 
     /// Stable component ids (``ComponentID``): partial re-solves never reuse another

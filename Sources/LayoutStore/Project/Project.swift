@@ -82,32 +82,39 @@ public final class Project {
             if !touched.contains(current) { touched.append(current) }
         }
         let report = try Self.showingScriptLine(of: text, file: file) {
-            // A savepoint: `apply --replace` runs this inside its own transaction.
-            try store.database.savepoint(.immediate) {
-                let count = statements.count
-                let applied = try store.apply(
-                    statements, layout: layout,
-                    progress: progress.map { report in
-                        {
-                            report(
-                                WorkProgress(
-                                    stage: .store, done: $0, total: count, unit: "statements"))
-                        }
-                    })
-                try store.saveScriptLines(
-                    text: text, file: file, statements: statements, start: layout, replacing: false)
-                // Not needed past here: the solve's peak memory need not hold every
-                // statement beside the applier's model and the engine's input.
-                statements = []
-                guard solvesAfterEdits else { return SolveReport() }
-                var report = SolveReport()
-                for name in touched {
-                    // A layout this script created is all in memory already: solve it from
-                    // the applier's model instead of reading back what was just written.
-                    let model = applied.first { $0.name == name }?.model
-                    report.merge(try solveDirty(layout: name, preloaded: model))
+            // Foreign-key checks off around the transaction (SQLite ignores the switch
+            // inside one, where `ProjectStore.apply` finds itself): every reference written
+            // here is an id this transaction just got from its own inserts, and with the
+            // checks on each row cost a parent lookup and a statement journal.
+            try store.database.withoutForeignKeyChecks {
+                // A savepoint: `apply --replace` runs this inside its own transaction.
+                try store.database.savepoint(.immediate) {
+                    let count = statements.count
+                    let applied = try store.apply(
+                        statements, layout: layout,
+                        progress: progress.map { report in
+                            {
+                                report(
+                                    WorkProgress(
+                                        stage: .store, done: $0, total: count, unit: "statements"))
+                            }
+                        })
+                    try store.saveScriptLines(
+                        text: text, file: file, statements: statements, start: layout,
+                        replacing: false)
+                    // Not needed past here: the solve's peak memory need not hold every
+                    // statement beside the applier's model and the engine's input.
+                    statements = []
+                    guard solvesAfterEdits else { return SolveReport() }
+                    var report = SolveReport()
+                    for name in touched {
+                        // A layout this script created is all in memory already: solve it from
+                        // the applier's model instead of reading back what was just written.
+                        let model = applied.first { $0.name == name }?.model
+                        report.merge(try solveDirty(layout: name, preloaded: model))
+                    }
+                    return report
                 }
-                return report
             }
         }
         store.checkpoint()

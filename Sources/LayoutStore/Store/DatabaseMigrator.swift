@@ -5,6 +5,13 @@ import LayoutScript
 /// applies the migrations it lacks, in order, each once, each in one immediate
 /// transaction, recording the version in `PRAGMA user_version`.
 ///
+/// A new (empty) file starts from the baseline instead, when there is one: the schema the
+/// migrations up to its version leave, squashed into one script
+/// (`Migrations/baseline/`, written by `Tools/squash_migrations.py`), run in one
+/// transaction; the migrations after its version follow as for any file. Running every
+/// migration in turn cost a new project most of its first `apply` at 1k views: each
+/// `DROP` or `ALTER` makes SQLite parse the whole schema again.
+///
 /// A file whose version is newer than the binary knows, that is not a database, or that
 /// is someone else's SQLite database is refused before anything is written to it.
 ///
@@ -27,15 +34,21 @@ package struct DatabaseMigrator: Sendable {
     package static let applicationID: Int64 = 0x4C59_4442
 
     package var migrations: [Migration]
+    /// The schema of `migrations` up to `version`, for new files; nil: every migration runs.
+    package var baseline: (version: Int, sql: String)?
 
-    /// The migrations embedded from `Migrations/*.sql`.
+    /// The migrations embedded from `Migrations/*.sql`, and the baseline beside them.
     package init() {
         self.migrations = EmbeddedMigrations.all.map {
             Migration(version: $0.version, name: $0.name, sql: $0.sql)
         }
+        self.baseline = EmbeddedMigrations.baseline
     }
 
-    package init(migrations: [Migration]) { self.migrations = migrations }
+    package init(migrations: [Migration], baseline: (version: Int, sql: String)? = nil) {
+        self.migrations = migrations
+        self.baseline = baseline
+    }
 
     /// The newest schema version this binary knows.
     package var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
@@ -54,15 +67,33 @@ package struct DatabaseMigrator: Sendable {
         // A read-only connection cannot migrate: it reads an older file as that schema
         // left it (every version keeps the tables and views the readers use).
         guard state.version < latestVersion, !db.isReadOnly else { return }
-        for migration in migrations.sorted(by: { $0.version < $1.version }) {
+        var version = state.version
+        if state.isEmpty, let baseline {
+            try db.transaction(.immediate) {
+                // Re-read inside the write lock: another process may have begun the file.
+                guard try db.int64("PRAGMA user_version") ?? 0 == 0,
+                    try db.int64("SELECT count(*) FROM sqlite_schema") == 0
+                else { return }
+                try db.execute(baseline.sql)
+                try Self.setVersion(baseline.version, of: db)
+            }
+            version = Int(try db.int64("PRAGMA user_version") ?? 0)
+        }
+        for migration in migrations.sorted(by: { $0.version < $1.version })
+        where migration.version > version {
             try db.transaction(.immediate) {
                 // Re-read inside the write lock: another process may have migrated meanwhile.
                 let current = try db.int64("PRAGMA user_version") ?? 0
                 guard current < migration.version else { return }
                 try db.execute(migration.sql)
-                try db.execute("PRAGMA user_version = \(migration.version)")
+                try Self.setVersion(migration.version, of: db)
             }
         }
+    }
+
+    /// `PRAGMA user_version` takes no bound value: the one SQL built from a value, an `Int`.
+    private static func setVersion(_ version: Int, of db: Database) throws(DatabaseError) {
+        try db.execute("PRAGMA user_version = \(version)")
     }
 
     private struct FileState {

@@ -39,11 +39,19 @@ extension ProjectStore {
         var sql = """
             SELECT f.view_id, f.x, f.y, f.width, f.height, f.ambiguous FROM frames f
             JOIN views v ON v.id = f.view_id
-            WHERE v.layout_id = ? AND f.variant_id = ?
+            WHERE v.layout_id = ?1 AND f.variant_id = ?2
             """
         var values: [(any SQLBindable)?] = [layoutID, variantID]
         if let viewIDs {
-            sql += " AND f.view_id IN (SELECT value FROM json_each(?))"
+            // From the ids, each a key lookup: left to the planner, `IN` walked every view
+            // of the layout (8 ms for the one card a 100k-view cards edit re-solves).
+            sql = """
+                SELECT f.view_id, f.x, f.y, f.width, f.height, f.ambiguous
+                FROM json_each(?3) j
+                CROSS JOIN frames f ON f.view_id = j.value AND f.variant_id = ?2
+                CROSS JOIN views v ON v.id = f.view_id
+                WHERE v.layout_id = ?1
+                """
             values.append("[" + viewIDs.map(String.init).joined(separator: ",") + "]")
         }
         var out: [Int64: SolvedFrame] = [:]

@@ -62,22 +62,82 @@ extension ProjectStore {
             .run([layoutID])
     }
 
-    /// The number of views of `layout` with a variable in one of `components`.
-    func viewCount(layoutID: Int64, components: Set<Int>) throws -> Int {
-        try database.int64(
-            "SELECT count(*) FROM (" + Self.viewIDsInComponents + ")",
-            [layoutID, Self.jsonArray(components)]
-        ).map(Int.init) ?? 0
+    /// Whether `layout` has at least `count` views with a variable in one of `components`.
+    ///
+    /// Reads the views' ids until it has seen `count` of them: the `UNION` of
+    /// ``viewIDsInComponents`` collects every id before the first is counted (half of a
+    /// 10k-view form for one constant edit), `UNION ALL` hands them over as each index
+    /// finds them.
+    func hasViews(layoutID: Int64, inComponents components: Set<Int>, atLeast count: Int)
+        throws -> Bool
+    {
+        guard count > 0 else { return true }
+        let statement = try database.cachedStatement(
+            """
+            SELECT id FROM views WHERE layout_id = ?1
+                AND comp_left IN (SELECT value FROM json_each(?2))
+            UNION ALL SELECT id FROM views WHERE layout_id = ?1
+                AND comp_top IN (SELECT value FROM json_each(?2))
+            UNION ALL SELECT id FROM views WHERE layout_id = ?1
+                AND comp_width IN (SELECT value FROM json_each(?2))
+            UNION ALL SELECT id FROM views WHERE layout_id = ?1
+                AND comp_height IN (SELECT value FROM json_each(?2))
+            """)
+        try statement.bind([layoutID, Self.jsonArray(components)])
+        defer { statement.reset() }
+        var seen: Set<Int64> = []
+        while try statement.step() {
+            seen.insert(statement.int64(0))
+            if seen.count >= count { return true }
+        }
+        return false
     }
 
-    /// Each view's name by id, in `layout`.
-    func viewNamesByID(layoutID: Int64) throws -> [Int64: String] {
-        var names: [Int64: String] = [:]
-        for (id, name) in try database.cachedStatement(
-            "SELECT id, name FROM views WHERE layout_id = ?"
-        ).rows([layoutID], { ($0.int64(0), $0.string(1)) }) {
-            names[id] = name
+    /// The stored base frame (nil: none) and the name of each view in `viewIDs`, in that
+    /// order, read in one pass over the layout's views: a constant edit of a 100k-view form
+    /// compares every frame, and two reads into dictionaries keyed by id (hashing each id
+    /// twice) cost a third of it.
+    func baseFramesAndNames(layoutID: Int64, viewIDs: [Int64]) throws -> (
+        frames: [SolvedFrame?], names: [String]
+    ) {
+        var frames = [SolvedFrame?](repeating: nil, count: viewIDs.count)
+        var names = [String](repeating: "", count: viewIDs.count)
+        // Ids are mostly one run (views are inserted in order): a table by id less the
+        // smallest when the run is dense, a dictionary otherwise.
+        let low = viewIDs.min() ?? 0
+        let span = (viewIDs.max() ?? 0) - low + 1
+        var dense: [Int32] = []
+        var sparse: [Int64: Int] = [:]
+        if span <= Int64(4 * viewIDs.count + 64) {
+            dense = [Int32](repeating: -1, count: Int(span))
+            for (i, id) in viewIDs.enumerated() { dense[Int(id - low)] = Int32(i) }
+        } else {
+            sparse.reserveCapacity(viewIDs.count)
+            for (i, id) in viewIDs.enumerated() { sparse[id] = i }
         }
-        return names
+        func index(of id: Int64) -> Int? {
+            guard !dense.isEmpty else { return sparse[id] }
+            guard id >= low, id - low < span else { return nil }
+            let i = dense[Int(id - low)]
+            return i < 0 ? nil : Int(i)
+        }
+        let statement = try database.cachedStatement(
+            """
+            SELECT v.id, v.name, f.x, f.y, f.width, f.height, f.ambiguous
+            FROM views v LEFT JOIN frames f ON f.view_id = v.id AND f.variant_id = 0
+            WHERE v.layout_id = ?
+            """)
+        try statement.bind([layoutID])
+        defer { statement.reset() }
+        while try statement.step() {
+            guard let i = index(of: statement.int64(0)) else { continue }
+            names[i] = statement.string(1)
+            if !statement.isNull(2) {
+                frames[i] = SolvedFrame(
+                    x: statement.double(2), y: statement.double(3), width: statement.double(4),
+                    height: statement.double(5), ambiguous: statement.bool(6))
+            }
+        }
+        return (frames, names)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LayoutSQLite
 import LayoutScript
 
@@ -59,6 +60,166 @@ extension ProjectStore {
         ).rows([file]) {
             ScriptLineRow(
                 layoutID: $0.int64(0), file: $0.string(1), line: $0.int(2), text: $0.string(3))
+        }
+    }
+
+    /// How the lines the project holds of a file compare with a new text of it.
+    package struct HeldLines {
+        /// One held row whose text is not the new text's line at the same place.
+        package struct Change {
+            /// The row's place among the file's rows in line order (0-based).
+            package var index: Int
+            package var layoutID: Int64
+            package var old: String
+            package var new: String
+        }
+
+        /// Whether the project holds any line of the file.
+        package var isHeld = false
+        /// Whether the rows are the new text's lines: as many, each equal to the line at its
+        /// place (as `String`s compare).
+        package var isUnchanged = false
+        /// Whether the rows are as many as the new lines, row k being line k + 1 of the
+        /// file, and `changes` lists every row that differs (at most the `limit` asked for).
+        package var changesAreComplete = false
+        /// The layout of the first row.
+        package var firstLayoutID: Int64?
+        package var changes: [Change] = []
+    }
+
+    /// Compares the rows the project holds of `file` with the lines of `text`, in one pass
+    /// without a `String` per line (a 100k-view script has about 470k lines and re-applying
+    /// it unchanged should cost little more than reading them): only rows that differ are
+    /// made into `String`s, and the pass stops after `limit` + 1 of them.
+    package func heldLines(file: String, comparedWith text: String, limit: Int) throws
+        -> HeldLines
+    {
+        var text = text
+        return try text.withUTF8 { all throws -> HeldLines in
+            var comparison = LineComparison(all: all, limit: limit)
+            if try compareInLayoutOrder(file: file, &comparison) { return comparison.result() }
+            // The file's rows in more than one layout, or out of line order in one: by line.
+            comparison = LineComparison(all: all, limit: limit)
+            let statement = try database.cachedStatement(
+                "SELECT layout_id, line, text FROM script_lines WHERE file = ? ORDER BY line")
+            try statement.bind([file])
+            defer { statement.reset() }
+            while try statement.step() {
+                guard
+                    comparison.add(layoutID: statement.int64(0), line: statement.int(1), statement)
+                else { break }
+            }
+            return comparison.result()
+        }
+    }
+
+    /// The usual case, read in the table's own order: the file's rows all in one layout,
+    /// where their `seq` order is their line order. A range of the primary key is read in
+    /// order; by the `(file, line)` index each row is a seek, most of a re-apply's time at
+    /// 10k views. False (and `comparison` half fed) when the rows are not so.
+    private func compareInLayoutOrder(file: String, _ comparison: inout LineComparison) throws
+        -> Bool
+    {
+        let layoutIDs = try database.cachedStatement("SELECT id FROM layouts ORDER BY id")
+            .rows { $0.int64(0) }
+        let statement = try database.cachedStatement(
+            "SELECT line, text FROM script_lines WHERE layout_id = ? AND file = ? ORDER BY seq")
+        defer { statement.reset() }
+        var holder: Int64?
+        var lastLine = Int.min
+        for id in layoutIDs {
+            try statement.bind([id, file])
+            while try statement.step() {
+                let line = statement.int(0)
+                guard holder == nil || holder == id, line > lastLine else { return false }
+                holder = id
+                lastLine = line
+                // Stopped early: what is left cannot change the answer.
+                guard comparison.add(layoutID: id, line: line, statement, textColumn: 1) else {
+                    return true
+                }
+            }
+            statement.reset()
+        }
+        return true
+    }
+
+    /// The rows of a file, fed in line order, against the lines of a new text.
+    private struct LineComparison {
+        let all: UnsafeBufferPointer<UInt8>
+        let limit: Int
+        var held = HeldLines()
+        /// Where the next line of `all` starts.
+        var start: Int
+        var index = 0
+        var numbered = true
+        /// More rows than lines, or more changes than `limit`.
+        var overflow = false
+
+        init(all: UnsafeBufferPointer<UInt8>, limit: Int) {
+            self.all = all
+            self.limit = limit
+            // Lines as `sourceLines(of:)` cuts them: after a byte order mark, at "\n", a
+            // final "\r" dropped, no last empty line after a final line break.
+            start = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        }
+
+        mutating func nextLine() -> Range<Int>? {
+            guard start < all.count else { return nil }
+            var end = start
+            while end < all.count && all[end] != UInt8(ascii: "\n") { end += 1 }
+            var contentEnd = end
+            if contentEnd > start && all[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+            if end == all.count && contentEnd == start { return nil }
+            let line = start..<contentEnd
+            start = end + 1
+            return line
+        }
+
+        /// Compares the statement's current row; false once the answer is known.
+        mutating func add(
+            layoutID: Int64, line number: Int, _ statement: SQLStatement, textColumn: Int32 = 2
+        ) -> Bool {
+            held.isHeld = true
+            if index == 0 { held.firstLayoutID = layoutID }
+            if number != index + 1 { numbered = false }
+            guard let line = nextLine() else {
+                overflow = true
+                return false
+            }
+            let new = UnsafeBufferPointer(rebasing: all[line])
+            let same = statement.withText(textColumn) { old in
+                Self.sameBytes(old, new)
+                    // Bytes differ: still the same line when canonically equivalent.
+                    || String(decoding: old, as: UTF8.self) == String(decoding: new, as: UTF8.self)
+            }
+            if !same {
+                if held.changes.count == limit {
+                    overflow = true
+                    return false
+                }
+                held.changes.append(
+                    HeldLines.Change(
+                        index: index, layoutID: layoutID, old: statement.string(textColumn),
+                        new: String(decoding: new, as: UTF8.self)))
+            }
+            index += 1
+            return true
+        }
+
+        static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
+            -> Bool
+        {
+            guard a.count == b.count else { return false }
+            guard let x = a.baseAddress, let y = b.baseAddress else { return true }  // both empty
+            return memcmp(x, y, a.count) == 0
+        }
+
+        mutating func result() -> HeldLines {
+            let allLinesRead = !overflow && nextLine() == nil
+            held.isUnchanged = held.isHeld && allLinesRead && held.changes.isEmpty
+            held.changesAreComplete = held.isHeld && allLinesRead && numbered
+            return held
         }
     }
 

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import LayoutStore
+@testable import layoutdb
+
+/// `set-constant --json` and the other edits write their changes with `changesJSON`,
+/// directly: it must be the text `jsonString` makes of the same changes as objects.
+@Suite struct ChangesJSONTests {
+    static func asObjects(_ changes: [FrameChange]) -> String {
+        jsonString(
+            changes.map { c -> [String: Any] in
+                var o: [String: Any] = [
+                    "layout": c.layout, "variant": c.variant, "view": c.view,
+                    "new": rectJSON(c.new),
+                ]
+                if let old = c.old { o["old"] = rectJSON(old) }
+                return o
+            })
+    }
+
+    @Test func sameTextAsTheObjects() {
+        let changes = [
+            FrameChange(
+                layout: "main", variant: "base", view: "header", old: nil,
+                new: Rect(x: 0, y: 0, width: 375, height: 44)),
+            FrameChange(
+                layout: "main", variant: "compact", view: "a \"quoted\"\tname\u{1}é",
+                old: Rect(x: -0.5, y: 1e-7, width: 66.6666666667, height: 1e300),
+                new: Rect(x: 1.25, y: -3, width: 0.1, height: 2)),
+            FrameChange(
+                layout: "other", variant: "base", view: "v",
+                old: Rect(x: 1, y: 2, width: 3, height: 4),
+                new: Rect(x: .infinity, y: .nan, width: 5, height: 6)),
+            FrameChange(
+                layout: "main", variant: "base", view: "edge",
+                old: Rect(x: -0.0, y: 999_999_999_999_999, width: 1e15, height: -1e15),
+                new: Rect(x: -120, y: 10, width: 100, height: -7.5)),
+        ]
+        for count in 0...changes.count {
+            let part = Array(changes.prefix(count))
+            #expect(changesJSON(part) == Self.asObjects(part), "\(count) changes")
+        }
+    }
+}
