@@ -257,11 +257,11 @@ func rectJSON(_ r: Rect) -> [String: Double] {
 
 /// `main/base header: height 70 → 44, y 8 → 8` (only what changed).
 func describe(_ c: FrameChange) -> String {
-    let where_ = c.variant == baseVariantName ? c.layout : "\(c.layout)/\(c.variant)"
+    let place = c.variant == baseVariantName ? c.layout : "\(c.layout)/\(c.variant)"
     guard let old = c.old else {
-        return "\(where_) \(c.view): new \(formatRect(c.new))"
+        return "\(place) \(c.view): new \(formatRect(c.new))"
     }
-    return "\(where_) \(c.view): " + describeFields(old, c.new)
+    return "\(place) \(c.view): " + describeFields(old, c.new)
 }
 
 /// `height 70 → 44, y 8 → 8`: the fields that differ, old → new.

@@ -52,8 +52,10 @@ for path in arguments {
     let url = URL(fileURLWithPath: path)
     let name = url.deletingPathExtension().lastPathComponent
     guard let version = Int(name.prefix { $0.isNumber }), version == expected else {
-        FileHandle.standardError.write(
-            Data("error: \(path): migration files must be numbered 0001_, 0002_, ... without gaps (expected \(expected))\n".utf8))
+        let message =
+            "error: \(path): migration files must be numbered 0001_, 0002_, ... without gaps"
+            + " (expected \(expected))\n"
+        FileHandle.standardError.write(Data(message.utf8))
         exit(65)
     }
     expected += 1
