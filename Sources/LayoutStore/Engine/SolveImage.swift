@@ -106,6 +106,15 @@ struct SolveImage {
         self.foldEnds = foldEnds
     }
 
+    /// A stored constant as the batch's `k`th constraint holds it. As EngineBuild.add: the
+    /// constant less the shift, then less each known value folded into it.
+    func folded(_ value: Double, at k: Int) -> Double {
+        var folded = value - foldShifts[k]
+        let start = k == 0 ? 0 : Int(foldEnds[k - 1])
+        for i in start..<Int(foldEnds[k]) { folded -= foldProducts[i] }
+        return folded
+    }
+
     /// Solves the image with the stored constraints in `constants` (id → constant) at
     /// their new values. Nil when the solver refuses the system or a folded constant is
     /// not finite: the caller then solves from the rows, which says why in the user's terms.
@@ -115,10 +124,7 @@ struct SolveImage {
         if !constants.isEmpty {
             for (k, id) in constraintIDs.enumerated() where id != 0 {
                 guard let value = constants[id] else { continue }
-                // As EngineBuild.add: the constant less the shift, then each known value.
-                var folded = value - foldShifts[k]
-                let start = k == 0 ? 0 : Int(foldEnds[k - 1])
-                for i in start..<Int(foldEnds[k]) { folded -= foldProducts[i] }
+                let folded = folded(value, at: k)
                 guard folded.isFinite else { return nil }
                 if folded != batch.constant(of: k) {
                     batch.setConstant(of: k, to: folded)
@@ -177,9 +183,7 @@ struct SolveImage {
         var seeds: [Int] = []
         for (k, id) in constraintIDs.enumerated() where id != 0 {
             guard let value = constants[id] else { continue }
-            var folded = value - foldShifts[k]
-            let start = k == 0 ? 0 : Int(foldEnds[k - 1])
-            for i in start..<Int(foldEnds[k]) { folded -= foldProducts[i] }
+            let folded = folded(value, at: k)
             guard folded.isFinite else { return nil }
             batch.setConstant(of: k, to: folded)
             seeds.append(k)
