@@ -282,15 +282,18 @@ extension ProjectStore {
 
 extension ProjectStore {
     /// The ids of the views of layout `?1` with a variable in one of the components listed in
-    /// `?2` (a JSON array): one `UNION` arm per column, so that each arm seeks its own index.
+    /// `?2` (a JSON array): one arm per column, so that each arm seeks its own index. An id
+    /// comes once per axis it has in those components: `UNION ALL` hands each over as its
+    /// index finds it, where `UNION` would collect them all before the first; a reader
+    /// that needs each once uses it under `IN` or keeps a set.
     static let viewIDsInComponents = """
         SELECT id FROM views WHERE layout_id = ?1
             AND comp_left IN (SELECT value FROM json_each(?2))
-        UNION SELECT id FROM views WHERE layout_id = ?1
+        UNION ALL SELECT id FROM views WHERE layout_id = ?1
             AND comp_top IN (SELECT value FROM json_each(?2))
-        UNION SELECT id FROM views WHERE layout_id = ?1
+        UNION ALL SELECT id FROM views WHERE layout_id = ?1
             AND comp_width IN (SELECT value FROM json_each(?2))
-        UNION SELECT id FROM views WHERE layout_id = ?1
+        UNION ALL SELECT id FROM views WHERE layout_id = ?1
             AND comp_height IN (SELECT value FROM json_each(?2))
         """
 }
