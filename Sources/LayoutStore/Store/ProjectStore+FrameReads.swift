@@ -36,11 +36,7 @@ extension ProjectStore {
     ) throws -> [Int64: SolvedFrame] {
         guard let layoutID = try existingLayoutID(layout) else { return [:] }
         let variantID = try variantID(variant, layoutID: layoutID, layout: layout)
-        var sql = """
-            SELECT f.view_id, f.x, f.y, f.width, f.height, f.ambiguous FROM frames f
-            JOIN views v ON v.id = f.view_id
-            WHERE v.layout_id = ?1 AND f.variant_id = ?2
-            """
+        let sql: String
         var values: [(any SQLBindable)?] = [layoutID, variantID]
         if let viewIDs {
             // From the ids, each a key lookup: left to the planner, `IN` walked every view
@@ -53,18 +49,16 @@ extension ProjectStore {
                 WHERE v.layout_id = ?1
                 """
             values.append("[" + viewIDs.map(String.init).joined(separator: ",") + "]")
+        } else {
+            sql = """
+                SELECT f.view_id, f.x, f.y, f.width, f.height, f.ambiguous FROM frames f
+                JOIN views v ON v.id = f.view_id
+                WHERE v.layout_id = ?1 AND f.variant_id = ?2
+                """
         }
         var out: [Int64: SolvedFrame] = [:]
         for (id, frame) in try database.cachedStatement(sql).rows(
-            values,
-            { s in
-                (
-                    s.int64(0),
-                    SolvedFrame(
-                        x: s.double(1), y: s.double(2), width: s.double(3),
-                        height: s.double(4), ambiguous: s.bool(5))
-                )
-            })
+            values, { s in (s.int64(0), SolvedFrame(s, from: 1)) })
         {
             out[id] = frame
         }
@@ -102,10 +96,19 @@ extension ProjectStore {
         ).rows([layoutID]) { s in
             BaseFrameRow(
                 view: s.string(0), parent: s.string(1),
-                frame: SolvedFrame(
-                    x: s.double(2), y: s.double(3), width: s.double(4), height: s.double(5),
-                    ambiguous: s.bool(6)),
+                frame: SolvedFrame(s, from: 2),
                 kind: ViewKind(rawValue: s.string(7)) ?? .view, hidden: s.bool(8))
         }
+    }
+}
+
+extension SolvedFrame {
+    /// The frame in the current row of `statement`, in five columns from `column` as the
+    /// `frames` table orders them: x, y, width, height, ambiguous.
+    init(_ statement: SQLStatement, from column: Int32) {
+        self.init(
+            x: statement.double(column), y: statement.double(column + 1),
+            width: statement.double(column + 2), height: statement.double(column + 3),
+            ambiguous: statement.bool(column + 4))
     }
 }

@@ -121,11 +121,7 @@ extension ProjectStore {
         while try statement.step() {
             guard let i = index(of: statement.int64(0)) else { continue }
             names[i] = statement.string(1)
-            if !statement.isNull(2) {
-                frames[i] = SolvedFrame(
-                    x: statement.double(2), y: statement.double(3), width: statement.double(4),
-                    height: statement.double(5), ambiguous: statement.bool(6))
-            }
+            if !statement.isNull(2) { frames[i] = SolvedFrame(statement, from: 2) }
         }
         return (frames, names)
     }
