@@ -27,7 +27,7 @@ func literal(_ text: String) -> String {
     return out + "\""
 }
 
-func failUsage(_ message: String) -> Never {
+func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
     exit(65)
 }
@@ -41,8 +41,8 @@ guard !arguments.isEmpty else {
 let output = arguments.removeFirst()
 var baselinePath: String?
 while arguments.first == "--baseline" {
-    guard arguments.count >= 2 else { failUsage("--baseline needs a file") }
-    guard baselinePath == nil else { failUsage("more than one baseline schema") }
+    guard arguments.count >= 2 else { fail("--baseline needs a file") }
+    guard baselinePath == nil else { fail("more than one baseline schema") }
     baselinePath = arguments[1]
     arguments.removeFirst(2)
 }
@@ -52,11 +52,9 @@ for path in arguments {
     let url = URL(fileURLWithPath: path)
     let name = url.deletingPathExtension().lastPathComponent
     guard let version = Int(name.prefix { $0.isNumber }), version == expected else {
-        let message =
-            "error: \(path): migration files must be numbered 0001_, 0002_, ... without gaps"
-            + " (expected \(expected))\n"
-        FileHandle.standardError.write(Data(message.utf8))
-        exit(65)
+        fail(
+            "\(path): migration files must be numbered 0001_, 0002_, ... without gaps"
+                + " (expected \(expected))")
     }
     expected += 1
     let sql = try String(contentsOf: url, encoding: .utf8)
@@ -67,7 +65,7 @@ if let baselinePath {
     let name = URL(fileURLWithPath: baselinePath).deletingPathExtension().lastPathComponent
     guard let version = Int(name.prefix { $0.isNumber }), version >= 1, version < expected
     else {
-        failUsage("\(baselinePath): a baseline's name must start with the version of a migration")
+        fail("\(baselinePath): a baseline's name must start with the version of a migration")
     }
     let sql = try String(contentsOf: URL(fileURLWithPath: baselinePath), encoding: .utf8)
     baseline = "(version: \(version), sql: \(literal(sql)))"
