@@ -44,6 +44,16 @@ let package = Package(
             dependencies: [
                 "LayoutStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            linkerSettings: [
+                // A release binary linked at a fixed address: a position-independent one
+                // (the toolchain's default) makes the dynamic loader apply 79k relocations,
+                // one page fault each, before every command; 2 ms of a 10 ms `frames`
+                // (docs/performance.md). The libraries it loads keep their randomized
+                // addresses.
+                .unsafeFlags(
+                    ["-Xclang-linker", "-no-pie"],
+                    .when(platforms: [.linux], configuration: .release))
             ]),
         .executableTarget(
             name: "layoutdb-bench",
