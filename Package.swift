@@ -23,7 +23,10 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]),
         // Turns the top-level Migrations/*.sql into Swift source at build time, so the
         // SQL files stay the single source of truth and the binary needs no source tree.
-        .executableTarget(name: "MigrationEmbedder", path: "Tools/MigrationEmbedder"),
+        // It also writes the bytes of a new project file, made from the squashed schema
+        // with SQLite at build time.
+        .executableTarget(
+            name: "MigrationEmbedder", dependencies: ["CSQLite"], path: "Tools/MigrationEmbedder"),
         .plugin(
             name: "EmbedMigrations",
             capability: .buildTool(),

@@ -96,6 +96,47 @@ struct DatabaseTests {
         #expect(expected.count == got.count)
     }
 
+    @Test("a new file written from the baseline's image is the file the baseline's SQL makes")
+    func baselineImageEqualsBaseline() throws {
+        let written = TempFile()
+        let executed = TempFile()
+        defer {
+            written.cleanup()
+            executed.cleanup()
+        }
+        #expect(DatabaseMigrator.createFile(atPath: written.path))
+        let a = try Database(path: written.path)
+        try DatabaseMigrator().migrate(a, allowEmpty: false)
+        let b = try Database(path: executed.path, options: .init(create: true))
+        try DatabaseMigrator().migrate(b, allowEmpty: true)
+        let expected = try schemaDump(b)
+        let got = try schemaDump(a)
+        for (line, other) in zip(expected, got) where line != other {
+            Issue.record("baseline SQL: \(line)\nimage: \(other)")
+        }
+        #expect(expected.count == got.count)
+        for db in [a, b] {
+            let mode = try db.makeStatement("PRAGMA journal_mode")
+            #expect(try mode.step())
+            #expect(mode.string(0) == "wal")
+            #expect(try db.int64("PRAGMA freelist_count") == 0)
+            #expect(try db.makeStatement("PRAGMA integrity_check").rows { $0.string(0) } == ["ok"])
+        }
+    }
+
+    @Test("the baseline's image never replaces a file, and leaves no temporary file")
+    func baselineImageKeepsExistingFiles() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        try Data("someone's notes".utf8).write(to: URL(fileURLWithPath: file.path))
+        #expect(!DatabaseMigrator.createFile(atPath: file.path))
+        #expect(try file.bytes() == Data("someone's notes".utf8))
+        #expect(!DatabaseMigrator.createFile(atPath: file.folder.path + "/no/such/folder/x"))
+        let left = try FileManager.default.contentsOfDirectory(atPath: file.folder.path)
+        #expect(left == ["project.layoutdb"])
+        #expect(!DatabaseMigrator.createFile(atPath: ":memory:"))
+    }
+
     @Test("an older file still migrates step by step, to the baseline's schema")
     func olderFileMigratesStepByStep() throws {
         let embedded = DatabaseMigrator()

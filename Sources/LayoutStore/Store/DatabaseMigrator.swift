@@ -1,3 +1,4 @@
+import Foundation
 import LayoutSQLite
 import LayoutScript
 
@@ -11,6 +12,11 @@ import LayoutScript
 /// transaction; the migrations after its version follow as for any file. Running every
 /// migration in turn cost a new project most of its first `apply` at 1k views: each
 /// `DROP` or `ALTER` makes SQLite parse the whole schema again.
+///
+/// Quicker still, a file that does not exist yet is written whole from the baseline's image
+/// (``createFile(atPath:)``): the bytes SQLite left when the build ran the baseline on an
+/// empty file. Running the baseline's SQL cost a new project 12 ms, a tenth of a first
+/// `apply` at 1k views.
 ///
 /// A file whose version is newer than the binary knows, that is not a database, or that
 /// is someone else's SQLite database is refused before anything is written to it.
@@ -48,6 +54,54 @@ package struct DatabaseMigrator: Sendable {
     package init(migrations: [Migration], baseline: (version: Int, sql: String)? = nil) {
         self.migrations = migrations
         self.baseline = baseline
+    }
+
+    /// The bytes of a new project file: the baseline's schema, its version, WAL; nil when
+    /// no baseline was embedded. Made at build time by running the baseline SQL with
+    /// SQLite (`Tools/MigrationEmbedder`), so it is that SQL's result by construction, and
+    /// `DatabaseTests` compares the two.
+    package static let baselineImage: [UInt8]? = {
+        guard let image = EmbeddedMigrations.baselineImage else { return nil }
+        var bytes = [UInt8](repeating: 0, count: image.size)
+        for segment in image.segments {
+            guard let data = Data(base64Encoded: segment.base64),
+                segment.offset >= 0, segment.offset + data.count <= bytes.count
+            else { preconditionFailure("the embedded baseline image is malformed") }
+            bytes.replaceSubrange(segment.offset..<segment.offset + data.count, with: data)
+        }
+        return bytes
+    }()
+
+    /// Writes a new project file at `path` from ``baselineImage``, unless something is
+    /// already there. The bytes go to a temporary file beside it, flushed to disk, then
+    /// linked to `path`: another process creating the same file at once finds either no
+    /// file or the whole one, and the link refuses to replace a file that appeared
+    /// meanwhile.
+    ///
+    /// - Returns: whether it wrote the file. Any failure (no image, a file already there,
+    ///   a folder that cannot be written, a file system without hard links) returns false
+    ///   and leaves nothing behind: opening the path as usual then creates the file, or
+    ///   says why it cannot.
+    package static func createFile(atPath path: String) -> Bool {
+        guard let bytes = baselineImage, !path.isEmpty, path != ":memory:" else { return false }
+        let temporary = path + ".new-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, base + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                offset += n
+            }
+            return true
+        }
+        let flushed = written && fsync(fd) == 0
+        close(fd)
+        defer { unlink(temporary) }
+        return flushed && link(temporary, path) == 0
     }
 
     /// The newest schema version this binary knows.

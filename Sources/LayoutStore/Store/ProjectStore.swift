@@ -27,9 +27,9 @@ package final class ProjectStore {
         path: String, create: Bool = false, readOnly: Bool = false,
         busyTimeout: Duration = .seconds(5)
     ) throws -> ProjectStore {
-        if !create, !FileManager.default.fileExists(atPath: path) {
-            throw ProjectFileError.noProject(path: path)
-        }
+        let exists = FileManager.default.fileExists(atPath: path)
+        if !create, !exists { throw ProjectFileError.noProject(path: path) }
+        if create, !readOnly, !exists { _ = DatabaseMigrator.createFile(atPath: path) }
         let db: Database
         do {
             db = try Database(
