@@ -113,9 +113,9 @@ extension Project {
                     if !solve.contains(edit.layout) { solve.append(edit.layout) }
                 }
             }
-            let update = try self.store.database.cachedStatement(
-                "UPDATE script_lines SET text = ? WHERE file = ? AND line = ?")
-            for edit in edits { try update.run([edit.text, file, edit.line]) }
+            for edit in edits {
+                try self.store.replaceScriptLine(file: file, line: edit.line, text: edit.text)
+            }
             plan.wrote = true
             guard self.solvesAfterEdits else { return plan }
             for name in solve { plan.report.merge(try self.solveDirty(layout: name)) }

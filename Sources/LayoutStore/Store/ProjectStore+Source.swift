@@ -10,7 +10,8 @@ package struct ScriptLineRow: Hashable, Sendable {
     package var text: String
 }
 
-/// The applied scripts' source (migration 0009): each line as written, per layout.
+/// The applied scripts' source (migrations 0009 and 0012): each line as written, per layout,
+/// kept in runs of consecutive lines (a row each).
 extension ProjectStore {
     /// `text` cut into lines as the parser counts them (`\n` or `\r\n`), without the last
     /// empty one a final line break leaves.
@@ -53,21 +54,78 @@ extension ProjectStore {
         }
     }
 
-    /// The lines of `file` the project holds, in line order, whatever layout they are in.
-    package func scriptLines(file: String) throws -> [ScriptLineRow] {
-        try database.cachedStatement(
-            "SELECT layout_id, file, line, text FROM script_lines WHERE file = ? ORDER BY line"
-        ).rows([file]) {
-            ScriptLineRow(
-                layoutID: $0.int64(0), file: $0.string(1), line: $0.int(2), text: $0.string(3))
+    /// A row of `script_lines` (migration 0012): a run of consecutive lines of one file in
+    /// one layout, `line` the first one's number, `text` the lines joined with "\n".
+    struct ScriptLineRun {
+        var layoutID: Int64
+        var seq: Int64
+        var file: String
+        var line: Int
+        var text: String
+
+        /// Its lines, cut at "\n" alone: a kept line may end in "\r" (the script's did
+        /// before its "\r\n"), and a `String` takes "\r\n" for one character.
+        var lines: [String] {
+            text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                .map { String(decoding: $0, as: UTF8.self) }
         }
+
+        var lineCount: Int { text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } }
+
+        var rows: [ScriptLineRow] {
+            lines.enumerated().map {
+                ScriptLineRow(
+                    layoutID: layoutID, file: file, line: line + $0.offset, text: $0.element)
+            }
+        }
+    }
+
+    /// The runs of a file in line order (then layout and `seq`: a file held twice).
+    private static let runsOfFile = """
+        SELECT layout_id, seq, file, line, text FROM script_lines WHERE file = ?
+        ORDER BY line, layout_id, seq
+        """
+    /// The runs of a layout in order.
+    private static let runsOfLayout = """
+        SELECT layout_id, seq, file, line, text FROM script_lines WHERE layout_id = ?
+        ORDER BY seq
+        """
+
+    /// The runs `sql` (``runsOfFile`` or ``runsOfLayout``) selects.
+    private func runs(_ sql: String, _ values: [(any SQLBindable)?]) throws -> [ScriptLineRun] {
+        try database.cachedStatement(sql).rows(values) {
+            ScriptLineRun(
+                layoutID: $0.int64(0), seq: $0.int64(1), file: $0.string(2), line: $0.int(3),
+                text: $0.string(4))
+        }
+    }
+
+    /// The lines of `file` the project holds, in line order, whatever layout they are in.
+    /// A file applied more than once without reconciling holds a line more than once: its
+    /// copies follow one another, in the order of their layouts and runs.
+    package func scriptLines(file: String) throws -> [ScriptLineRow] {
+        var keyed: [(row: ScriptLineRow, seq: Int64)] = []
+        var sorted = true
+        for run in try runs(Self.runsOfFile, [file]) {
+            for row in run.rows {
+                if let last = keyed.last?.row, last.line >= row.line { sorted = false }
+                keyed.append((row, run.seq))
+            }
+        }
+        // Runs that overlap (the same lines held twice) interleave their lines by number.
+        if !sorted {
+            keyed.sort { a, b in
+                (a.row.line, a.row.layoutID, a.seq) < (b.row.line, b.row.layoutID, b.seq)
+            }
+        }
+        return keyed.map(\.row)
     }
 
     /// How the lines the project holds of a file compare with a new text of it.
     package struct HeldLines {
-        /// One held row whose text is not the new text's line at the same place.
+        /// One held line whose text is not the new text's line at the same place.
         package struct Change {
-            /// The row's place among the file's rows in line order (0-based).
+            /// The line's place among the file's held lines in line order (0-based).
             package var index: Int
             package var layoutID: Int64
             package var old: String
@@ -76,21 +134,23 @@ extension ProjectStore {
 
         /// Whether the project holds any line of the file.
         package var isHeld = false
-        /// Whether the rows are the new text's lines: as many, each equal to the line at its
-        /// place (as `String`s compare).
+        /// Whether the held lines are the new text's lines: as many, each equal to the line
+        /// at its place (as `String`s compare).
         package var isUnchanged = false
-        /// Whether the rows are as many as the new lines, row k being line k + 1 of the
-        /// file, and `changes` lists every row that differs (at most the `limit` asked for).
+        /// Whether the held lines are as many as the new lines, held line k being line k + 1
+        /// of the file, and `changes` lists every line that differs (at most the `limit`
+        /// asked for).
         package var changesAreComplete = false
-        /// The layout of the first row.
+        /// The layout of the first held line.
         package var firstLayoutID: Int64?
         package var changes: [Change] = []
     }
 
-    /// Compares the rows the project holds of `file` with the lines of `text`, in one pass
-    /// without a `String` per line (a 100k-view script has about 470k lines and re-applying
-    /// it unchanged should cost little more than reading them): only rows that differ are
-    /// made into `String`s, and the pass stops after `limit` + 1 of them.
+    /// Compares the lines the project holds of `file` with the lines of `text`, in one pass
+    /// over the runs' bytes in place, without a `String` per line (a 100k-view script has
+    /// about 470k lines and re-applying it unchanged should cost little more than reading
+    /// them): only lines that differ are made into `String`s, and the pass stops after
+    /// `limit` + 1 of them.
     package func heldLines(file: String, comparedWith text: String, limit: Int) throws
         -> HeldLines
     {
@@ -98,25 +158,27 @@ extension ProjectStore {
         return try text.withUTF8 { all throws -> HeldLines in
             var comparison = LineComparison(all: all, limit: limit)
             if try compareInLayoutOrder(file: file, &comparison) { return comparison.result() }
-            // The file's rows in more than one layout, or out of line order in one: by line.
+            // The file's runs in more than one layout, or out of line order in one: by line.
             comparison = LineComparison(all: all, limit: limit)
             let statement = try database.cachedStatement(
-                "SELECT layout_id, line, text FROM script_lines WHERE file = ? ORDER BY line")
+                "SELECT layout_id, line, text FROM script_lines WHERE file = ? ORDER BY line, layout_id, seq"
+            )
             try statement.bind([file])
             defer { statement.reset() }
             while try statement.step() {
-                guard
-                    comparison.add(layoutID: statement.int64(0), line: statement.int(1), statement)
-                else { break }
+                let more = statement.withText(2) {
+                    comparison.add(
+                        layoutID: statement.int64(0), firstLine: statement.int(1), run: $0)
+                }
+                guard more else { break }
             }
             return comparison.result()
         }
     }
 
-    /// The usual case, read in the table's own order: the file's rows all in one layout,
+    /// The usual case, read in the table's own order: the file's runs all in one layout,
     /// where their `seq` order is their line order. A range of the primary key is read in
-    /// order; by the `(file, line)` index each row is a seek, most of a re-apply's time at
-    /// 10k views. False (and `comparison` half fed) when the rows are not so.
+    /// order. False (and `comparison` half fed) when the runs are not so.
     private func compareInLayoutOrder(file: String, _ comparison: inout LineComparison) throws
         -> Bool
     {
@@ -133,18 +195,19 @@ extension ProjectStore {
                 let line = statement.int(0)
                 guard holder == nil || holder == id, line > lastLine else { return false }
                 holder = id
-                lastLine = line
                 // Stopped early: what is left cannot change the answer.
-                guard comparison.add(layoutID: id, line: line, statement, textColumn: 1) else {
-                    return true
+                let more = statement.withText(1) {
+                    comparison.add(layoutID: id, firstLine: line, run: $0)
                 }
+                guard more else { return true }
+                lastLine = comparison.lastLine
             }
             statement.reset()
         }
         return true
     }
 
-    /// The rows of a file, fed in line order, against the lines of a new text.
+    /// The runs of a file, fed in line order, against the lines of a new text.
     private struct LineComparison {
         let all: UnsafeBufferPointer<UInt8>
         let limit: Int
@@ -153,8 +216,10 @@ extension ProjectStore {
         var start: Int
         var index = 0
         var numbered = true
-        /// More rows than lines, or more changes than `limit`.
+        /// More held lines than lines, or more changes than `limit`.
         var overflow = false
+        /// The number of the last held line fed.
+        var lastLine = Int.min
 
         init(all: UnsafeBufferPointer<UInt8>, limit: Int) {
             self.all = all
@@ -164,10 +229,17 @@ extension ProjectStore {
             start = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         }
 
+        /// Where the first "\n" at or after `from` is in `bytes`, else `bytes.count`.
+        static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+            guard let base = bytes.baseAddress, from < bytes.count,
+                let found = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from)
+            else { return bytes.count }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+
         mutating func nextLine() -> Range<Int>? {
             guard start < all.count else { return nil }
-            var end = start
-            while end < all.count && all[end] != UInt8(ascii: "\n") { end += 1 }
+            let end = Self.lineEnd(in: all, from: start)
             var contentEnd = end
             if contentEnd > start && all[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
             if end == all.count && contentEnd == start { return nil }
@@ -176,10 +248,30 @@ extension ProjectStore {
             return line
         }
 
-        /// Compares the statement's current row; false once the answer is known.
-        mutating func add(
-            layoutID: Int64, line number: Int, _ statement: SQLStatement, textColumn: Int32 = 2
-        ) -> Bool {
+        /// Compares each line of a run (its bytes, lines joined with "\n", numbered from
+        /// `firstLine`); false once the answer is known.
+        mutating func add(layoutID: Int64, firstLine: Int, run: UnsafeBufferPointer<UInt8>)
+            -> Bool
+        {
+            var lineStart = 0
+            var number = firstLine
+            while true {
+                let end = Self.lineEnd(in: run, from: lineStart)
+                let old = UnsafeBufferPointer(rebasing: run[lineStart..<end])
+                guard add(layoutID: layoutID, line: number, old: old) else { return false }
+                lastLine = number
+                if end >= run.count { return true }
+                lineStart = end + 1
+                number += 1
+            }
+        }
+
+        /// Compares one held line; false once the answer is known.
+        private mutating func add(
+            layoutID: Int64, line number: Int, old: UnsafeBufferPointer<UInt8>
+        )
+            -> Bool
+        {
             held.isHeld = true
             if index == 0 { held.firstLayoutID = layoutID }
             if number != index + 1 { numbered = false }
@@ -188,11 +280,10 @@ extension ProjectStore {
                 return false
             }
             let new = UnsafeBufferPointer(rebasing: all[line])
-            let same = statement.withText(textColumn) { old in
+            let same =
                 Self.sameBytes(old, new)
-                    // Bytes differ: still the same line when canonically equivalent.
-                    || String(decoding: old, as: UTF8.self) == String(decoding: new, as: UTF8.self)
-            }
+                // Bytes differ: still the same line when canonically equivalent.
+                || String(decoding: old, as: UTF8.self) == String(decoding: new, as: UTF8.self)
             if !same {
                 if held.changes.count == limit {
                     overflow = true
@@ -200,7 +291,7 @@ extension ProjectStore {
                 }
                 held.changes.append(
                     HeldLines.Change(
-                        index: index, layoutID: layoutID, old: statement.string(textColumn),
+                        index: index, layoutID: layoutID, old: String(decoding: old, as: UTF8.self),
                         new: String(decoding: new, as: UTF8.self)))
             }
             index += 1
@@ -225,19 +316,22 @@ extension ProjectStore {
 
     /// A layout's lines in order (every file applied to it, in the order applied).
     package func scriptLines(layoutID: Int64) throws -> [ScriptLineRow] {
-        try database.cachedStatement(
-            "SELECT layout_id, file, line, text FROM script_lines WHERE layout_id = ? ORDER BY seq"
-        ).rows([layoutID]) {
-            ScriptLineRow(
-                layoutID: $0.int64(0), file: $0.string(1), line: $0.int(2), text: $0.string(3))
-        }
+        try runs(Self.runsOfLayout, [layoutID]).flatMap(\.rows)
     }
 
     /// The text of `file` as last applied, rebuilt from its lines.
     package func scriptText(file: String) throws -> String? {
-        let rows = try scriptLines(file: file)
-        guard !rows.isEmpty else { return nil }
-        return rows.map(\.text).joined(separator: "\n") + "\n"
+        let held = try runs(Self.runsOfFile, [file])
+        guard !held.isEmpty else { return nil }
+        // Runs that follow one another in line order (the file held once): their texts.
+        var next = Int.min
+        for run in held {
+            guard run.line >= next else {
+                return try scriptLines(file: file).map(\.text).joined(separator: "\n") + "\n"
+            }
+            next = run.line + run.lineCount
+        }
+        return held.map(\.text).joined(separator: "\n") + "\n"
     }
 
     /// The layout (by name) each line of a script belongs to: the layout of the first
@@ -264,10 +358,63 @@ extension ProjectStore {
         return result
     }
 
-    /// Stores `text`'s lines as the source of `file`. `replacing` (a re-apply): they take
-    /// the place of what the project held of the file, a layout keeping its other files'
-    /// lines; else they go after a layout's lines (two scripts from standard input both
-    /// keep theirs). A line whose layout no statement made is not stored.
+    /// Lines gathered into runs: a run ends where the layout changes or the numbering
+    /// breaks, and after the line that takes it to ``maxBytes``.
+    struct RunBuilder {
+        /// A run's size past which the next line starts another. One row per layout and
+        /// file would do for reading; a bound keeps the rewrite of a run for a one-line
+        /// re-apply (`replaceScriptLine`) and the copies SQLite makes of a bound text small
+        /// for a 1M-view script (about 100 MB of source).
+        static let maxBytes = 1 << 16
+
+        struct Run {
+            var layoutID: Int64
+            var line: Int
+            var text: String
+        }
+
+        private var layoutID: Int64 = 0
+        private var first = 0
+        private var last = 0
+        private var bytes: [UInt8] = []
+        private var open = false
+
+        /// Adds line `number` of `layoutID`; returns the run it closed, if any.
+        mutating func add(layoutID: Int64, line number: Int, _ text: some Collection<UInt8>)
+            -> Run?
+        {
+            var closed: Run?
+            if open, layoutID != self.layoutID || number != last + 1 || bytes.count >= Self.maxBytes
+            {
+                closed = finish()
+            }
+            if open {
+                bytes.append(UInt8(ascii: "\n"))
+            } else {
+                self.layoutID = layoutID
+                first = number
+                open = true
+            }
+            bytes.append(contentsOf: text)
+            last = number
+            return closed
+        }
+
+        /// The run being gathered, closed.
+        mutating func finish() -> Run? {
+            guard open else { return nil }
+            open = false
+            defer { bytes.removeAll(keepingCapacity: true) }
+            return Run(
+                layoutID: layoutID, line: first, text: String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// Stores `text`'s lines as the source of `file`, in runs (``RunBuilder``). `replacing`
+    /// (a re-apply): they take the place of what the project held of the file, a layout
+    /// keeping its other files' runs; else they go after a layout's runs (two scripts from
+    /// standard input both keep theirs). A line whose layout no statement made is not
+    /// stored.
     func saveScriptLines(
         text: String, file: String, statements: [LocatedStatement], start: String,
         replacing: Bool
@@ -275,72 +422,123 @@ extension ProjectStore {
         let insert = try database.cachedStatement(
             "INSERT INTO script_lines (layout_id, seq, file, line, text) VALUES (?, ?, ?, ?, ?)")
         guard replacing else {
-            // Added after a layout's lines, the rows it holds staying as they are; line by
-            // line from the text, with no array of lines or rows (a first apply's peak memory).
+            // Added after a layout's runs, those it holds staying as they are; line by line
+            // from the text, with no array of lines (a first apply's peak memory).
             var lineCount = 0
             Self.forEachSourceLine(of: text) { number, _ in lineCount = number }
             let owners = Self.lineLayouts(
                 lineCount: lineCount, statements: statements, start: start)
             var ids: [String: Int64?] = [:]
             var nextSeq: [Int64: Int64] = [:]
-            try Self.forEachSourceLine(of: text) { number, bytes in
-                let owner = owners[number - 1]
-                if ids[owner] == nil { ids[owner] = .some(try existingLayoutID(owner)) }
-                guard let id = ids[owner] ?? nil else { return }
+            func write(_ run: RunBuilder.Run?) throws {
+                guard let run else { return }
                 var seq: Int64
-                if let next = nextSeq[id] {
+                if let next = nextSeq[run.layoutID] {
                     seq = next
                 } else {
                     seq =
                         try database.int64(
-                            "SELECT max(seq) + 1 FROM script_lines WHERE layout_id = ?", [id])
-                        ?? 0
+                            "SELECT max(seq) + 1 FROM script_lines WHERE layout_id = ?",
+                            [run.layoutID]) ?? 0
                 }
-                insert.reset()
-                try insert.bind(id, at: 1)
-                try insert.bind(seq, at: 2)
-                try insert.bind(file, at: 3)
-                try insert.bind(number, at: 4)
-                try insert.bind(String(decoding: bytes, as: UTF8.self), at: 5)
-                try insert.step()
+                try insert.run([run.layoutID, seq, file, run.line, run.text])
                 seq += 1
-                nextSeq[id] = seq
+                nextSeq[run.layoutID] = seq
             }
-            insert.reset()
+            var builder = RunBuilder()
+            try Self.forEachSourceLine(of: text) { number, bytes in
+                let owner = owners[number - 1]
+                if ids[owner] == nil { ids[owner] = .some(try existingLayoutID(owner)) }
+                // Not stored: the numbering breaks, and so does the run.
+                guard let id = ids[owner] ?? nil else { return try write(builder.finish()) }
+                try write(builder.add(layoutID: id, line: number, bytes))
+            }
+            try write(builder.finish())
             return
         }
         let lines = Self.sourceLines(of: text)
         let owners = Self.lineLayouts(lineCount: lines.count, statements: statements, start: start)
         var ids: [String: Int64] = [:]
         for name in Set(owners) { ids[name] = try existingLayoutID(name) }
-        var newRows: [Int64: [ScriptLineRow]] = [:]
+        var newRuns: [Int64: [RunBuilder.Run]] = [:]
+        var builder = RunBuilder()
         for (i, text) in lines.enumerated() {
-            guard let id = ids[owners[i]] ?? nil else { continue }
-            newRows[id, default: []].append(
-                ScriptLineRow(layoutID: id, file: file, line: i + 1, text: text))
+            guard let id = ids[owners[i]] ?? nil else {
+                if let run = builder.finish() { newRuns[run.layoutID, default: []].append(run) }
+                continue
+            }
+            if let run = builder.add(layoutID: id, line: i + 1, text.utf8) {
+                newRuns[run.layoutID, default: []].append(run)
+            }
         }
+        if let run = builder.finish() { newRuns[run.layoutID, default: []].append(run) }
         let affected =
-            Set(newRows.keys).union(
+            Set(newRuns.keys).union(
                 try database.cachedStatement(
                     "SELECT DISTINCT layout_id FROM script_lines WHERE file = ?"
                 ).rows([file]) { $0.int64(0) })
         for layoutID in affected.sorted() {
-            var rows: [ScriptLineRow] = []
+            // The layout's runs in order, the file's new ones where its old ones began.
+            var rows: [(file: String, line: Int, text: String)] = []
+            let new = (newRuns[layoutID] ?? []).map { (file, $0.line, $0.text) }
             var placed = false
-            for row in try scriptLines(layoutID: layoutID) {
-                if replacing && row.file == file {
-                    if !placed { rows += newRows[layoutID] ?? [] }
+            for run in try runs(Self.runsOfLayout, [layoutID]) {
+                if run.file == file {
+                    if !placed { rows += new }
                     placed = true
                 } else {
-                    rows.append(row)
+                    rows.append((run.file, run.line, run.text))
                 }
             }
-            if !placed { rows += newRows[layoutID] ?? [] }
+            if !placed { rows += new }
             try database.execute("DELETE FROM script_lines WHERE layout_id = ?", [layoutID])
             for (seq, row) in rows.enumerated() {
                 try insert.run([layoutID, seq, row.file, row.line, row.text])
             }
         }
+    }
+
+    /// Line `line` of `file` takes `text` (one line, no line break) in place: the run that
+    /// holds it is rewritten (a run is at most about ``RunBuilder/maxBytes``). For a file
+    /// held once, as the one-line re-apply requires (`Project+LineReapply.swift`).
+    func replaceScriptLine(file: String, line: Int, text: String) throws {
+        let find = try database.cachedStatement(
+            """
+            SELECT layout_id, seq, line, text FROM script_lines WHERE file = ? AND line <= ?
+            ORDER BY line DESC LIMIT 1
+            """)
+        try find.bind([file, line])
+        defer { find.reset() }
+        guard try find.step() else {
+            throw StoreError.refusedEdit("line \(line) of \(file) is not kept")
+        }
+        let layoutID = find.int64(0)
+        let seq = find.int64(1)
+        let first = find.int(2)
+        // The bytes before the line's and from its end on, cut from the run in place.
+        let rewritten = find.withText(3) { run -> [UInt8]? in
+            var lineStart = 0
+            for _ in first..<line {
+                guard let end = run[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else {
+                    return nil
+                }
+                lineStart = end + 1
+            }
+            let lineEnd = run[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? run.count
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(run.count - (lineEnd - lineStart) + text.utf8.count)
+            bytes += run[..<lineStart]
+            bytes += text.utf8
+            bytes += run[lineEnd...]
+            return bytes
+        }
+        guard let rewritten else {
+            throw StoreError.refusedEdit("line \(line) of \(file) is not kept")
+        }
+        find.reset()
+        try database.cachedStatement(
+            "UPDATE script_lines SET text = ? WHERE layout_id = ? AND seq = ?"
+        ).run([String(decoding: rewritten, as: UTF8.self), layoutID, seq])
     }
 }
 
