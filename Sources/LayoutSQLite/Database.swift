@@ -82,10 +82,6 @@ package final class Database {
         // inside a transaction keeps one) in memory: in a temp file they cost one
         // write(2) per touched page.
         try execute("PRAGMA temp_store = MEMORY")
-        // A 64 MiB page cache (SQLite's default is 2 MiB): a 100k-view apply otherwise
-        // spills pages of the indexes it is filling into the log mid-transaction and reads
-        // them back. Memory is taken only as pages are read.
-        try execute("PRAGMA cache_size = -65536")
         _ = csqlite_no_checkpoint_on_close(connection)
     }
 
@@ -303,6 +299,26 @@ package final class Database {
         try execute("PRAGMA foreign_keys = OFF")
         defer { try? execute("PRAGMA foreign_keys = ON") }
         return try body()
+    }
+
+    /// Runs `body` with a page cache of `kibibytes` (SQLite's default is 2 MiB), then puts
+    /// the connection's setting back.
+    ///
+    /// For bulk writes: a 100k-view apply fills its tables' indexes in one transaction,
+    /// and with the default cache it spilled their pages into the log halfway and read
+    /// them back. Not for every connection: a cache grows as pages are read, and an edit
+    /// that reads a large blob once (a kept solve image) then pays for the memory.
+    package func withPageCache<T>(kibibytes: Int, _ body: () throws -> T) throws -> T {
+        let previous = try int64("PRAGMA cache_size") ?? -2000
+        try setCacheSize(-Int64(kibibytes))
+        defer { try? setCacheSize(previous) }
+        return try body()
+    }
+
+    /// `PRAGMA cache_size` takes no bound value: the SQL is built from an `Int64` only
+    /// (negative: kibibytes; positive: pages).
+    private func setCacheSize(_ value: Int64) throws(DatabaseError) {
+        try execute("PRAGMA cache_size = \(value)")
     }
 
     // MARK: Transactions

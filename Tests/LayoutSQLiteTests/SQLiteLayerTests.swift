@@ -58,6 +58,21 @@ struct SQLiteLayerTests {
         #expect(try db.cachedStatement("SELECT n FROM t").rows { $0.int(0) } == [1])
     }
 
+    @Test("a larger page cache lasts for its body only, also when the body throws")
+    func pageCacheIsScoped() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let db = try Database(path: file.path, options: .init(create: true))
+        let before = try db.int64("PRAGMA cache_size")
+        let during = try db.withPageCache(kibibytes: 4096) { try db.int64("PRAGMA cache_size") }
+        #expect(during == -4096)
+        #expect(try db.int64("PRAGMA cache_size") == before)
+        #expect(throws: CancellationError.self) {
+            try db.withPageCache(kibibytes: 4096) { throw CancellationError() }
+        }
+        #expect(try db.int64("PRAGMA cache_size") == before)
+    }
+
     @Test("transactions do not nest; a savepoint alone is a transaction")
     func transactionsDoNotNest() throws {
         let file = TempFile()

@@ -137,7 +137,8 @@ struct RobustnessInputTests {
     /// library is one of these (an integer, an enum's raw value, an internal counter).
     @Test func sqlIsNeverBuiltFromValues() throws {
         let allowed = [
-            "PRAGMA user_version = \\(version)", "BEGIN \\(kind.rawValue) TRANSACTION",
+            "PRAGMA user_version = \\(version)", "PRAGMA cache_size = \\(value)",
+            "BEGIN \\(kind.rawValue) TRANSACTION",
             "SAVEPOINT \\(name)", "ROLLBACK TO SAVEPOINT \\(name)", "RELEASE SAVEPOINT \\(name)",
             // `condition` is an SQL fragment written in the library (constants and `?`s).
             "WHERE c.layout_id = ?\\(condition)",

@@ -87,37 +87,48 @@ public final class Project {
             // here is an id this transaction just got from its own inserts, and with the
             // checks on each row cost a parent lookup and a statement journal.
             try store.database.withoutForeignKeyChecks {
-                // A savepoint: `apply --replace` runs this inside its own transaction.
-                try store.database.savepoint(.immediate) {
-                    let count = statements.count
-                    let applied = try store.apply(
-                        statements, layout: layout,
-                        progress: progress.map { report in
-                            {
-                                report(
-                                    WorkProgress(
-                                        stage: .store, done: $0, total: count, unit: "statements"))
-                            }
-                        })
-                    try store.saveScriptLines(
-                        text: text, file: file, statements: statements, start: layout,
-                        replacing: false)
-                    // Not needed past here: the solve's peak memory need not hold every
-                    // statement beside the applier's model and the engine's input.
-                    statements = []
-                    guard solvesAfterEdits else { return SolveReport() }
-                    var report = SolveReport()
-                    for name in touched {
-                        // A layout this script created is all in memory already: solve it from
-                        // the applier's model instead of reading back what was just written.
-                        let model = applied.first { $0.name == name }?.model
-                        report.merge(try solveDirty(layout: name, preloaded: model))
+                try store.database.withPageCache(kibibytes: Self.bulkPageCache) {
+                    // A savepoint: `apply --replace` runs this inside its own transaction.
+                    try store.database.savepoint(.immediate) {
+                        try insertAndSolve(
+                            &statements, text: text, file: file, layout: layout,
+                            touched: touched)
                     }
-                    return report
                 }
             }
         }
         store.checkpoint()
+        return report
+    }
+
+    /// The page cache of a bulk insert (``Database/withPageCache(kibibytes:_:)``): 64 MiB.
+    static let bulkPageCache = 64 * 1024
+
+    /// `apply(script:)`'s work inside its savepoint: the statements' rows, the script's
+    /// lines, then the solve of the layouts it touched.
+    private func insertAndSolve(
+        _ statements: inout [LocatedStatement], text: String, file: String, layout: String,
+        touched: [String]
+    ) throws -> SolveReport {
+        let count = statements.count
+        let applied = try store.apply(
+            statements, layout: layout,
+            progress: progress.map { report in
+                { report(WorkProgress(stage: .store, done: $0, total: count, unit: "statements")) }
+            })
+        try store.saveScriptLines(
+            text: text, file: file, statements: statements, start: layout, replacing: false)
+        // Not needed past here: the solve's peak memory need not hold every statement
+        // beside the applier's model and the engine's input.
+        statements = []
+        guard solvesAfterEdits else { return SolveReport() }
+        var report = SolveReport()
+        for name in touched {
+            // A layout this script created is all in memory already: solve it from the
+            // applier's model instead of reading back what was just written.
+            let model = applied.first { $0.name == name }?.model
+            report.merge(try solveDirty(layout: name, preloaded: model))
+        }
         return report
     }
 
