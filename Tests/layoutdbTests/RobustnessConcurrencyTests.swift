@@ -42,6 +42,27 @@ struct RobustnessConcurrencyTests {
         func violation(_ text: String) { lock.withLock { violations.append(text) } }
     }
 
+    /// A new project is written from the schema's image and linked into place: 8 processes
+    /// creating the same file at once each find no file or a whole one.
+    @Test func eightProcessesCreatingOneNewProjectAllSucceed() throws {
+        let box = Sandbox()
+        let scripts = (0..<Self.writers).map { k in
+            box.write("l\(k).layout", "layout l\(k)\ncanvas 100 100\nview a\na.edges == root.edges\n")
+        }
+        let log = Log()
+        Self.parallel(Self.writers) { k in
+            log.add("apply \(k)", box.run(["apply", scripts[k], "-q", "--busy-timeout", "60"]))
+        }
+        let failures = log.runs.filter { $0.1.status != 0 }
+        #expect(failures.isEmpty, "\(failures.map { "\($0.0): \($0.1.stderr)" })")
+        #expect(box.sql("SELECT count(*) FROM layouts") == "\(Self.writers)")
+        #expect(box.sql("PRAGMA integrity_check") == "ok")
+        #expect(box.run(["doctor", "-q"]).status == 0)
+        let left = try FileManager.default.contentsOfDirectory(atPath: box.directory.path)
+            .filter { $0.contains(".new-") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
     @Test func eightWritersEveryEditOnceNoLockErrorsReadersSeeWholeEdits() throws {
         let box = Sandbox()
         #expect(box.run(["apply", box.write("base.layout", Self.base), "-q"]).status == 0)
