@@ -4,23 +4,36 @@ import Testing
 @testable import LayoutStore
 
 /// The kept lines of a script are cut one way, whether read into an array (re-apply,
-/// export) or streamed into `script_lines` (a first apply): line numbers must agree with
-/// the parser's, or a re-apply would compare the wrong lines.
-@Suite("a script's lines are cut the same way streamed or not")
+/// export) or stored in runs taken from the text whole (a first apply): line numbers must
+/// agree with the parser's, or a re-apply would compare the wrong lines.
+@Suite("a script's lines are cut the same way stored in runs or not")
 struct SourceLinesTests {
     static let texts = [
         "", "\n", "a", "a\n", "a\n\n", "a\r\nb\r\n", "a\n\r", "\u{FEFF}view a\nview b",
-        "# c\n\n  a.left == 0  \nb; c\n", "é\nü\r\n\n\n",
+        "# c\n\n  a.left == 0  \nb; c\n", "é\nü\r\n\n\n", "a\r\r\nb\rc\r\n\r\n",
+        // Longer than a run (64 KiB): cut into several, read back as one text.
+        String(repeating: "view a_long_name_for_a_view # with a comment\r\n", count: 3000),
     ]
 
-    @Test("streamed lines equal sourceLines", arguments: texts)
-    func streamedEqualsArray(_ text: String) {
-        var streamed: [String] = []
-        ProjectStore.forEachSourceLine(of: text) { number, bytes in
-            #expect(number == streamed.count + 1)
-            streamed.append(String(decoding: bytes, as: UTF8.self))
+    @Test("the lines a first apply stores read back as sourceLines", arguments: texts.indices)
+    func storedEqualsArray(_ index: Int) throws {
+        let text = Self.texts[index]
+        let folder = FileManager.default.temporaryDirectory
+            .appending(path: "layoutdb-lines-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = try Project.open(
+            path: folder.appending(path: "p.layoutdb").path, create: true)
+        try project.apply(script: "view x\n", file: "x.layout")
+        let store = project.store
+        try store.transaction {
+            try store.saveScriptLines(
+                text: text, file: "t.layout", statements: [], start: "main", replacing: false)
         }
-        #expect(streamed == ProjectStore.sourceLines(of: text), "\(text.debugDescription)")
+        let rows = try store.scriptLines(file: "t.layout")
+        let lines = ProjectStore.sourceLines(of: text)
+        #expect(rows.map(\.text) == lines, "\(text.prefix(40).debugDescription)")
+        #expect(rows.map(\.line) == Array(lines.indices.map { $0 + 1 }))
     }
 }
 

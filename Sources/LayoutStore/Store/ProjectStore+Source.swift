@@ -29,31 +29,6 @@ extension ProjectStore {
         return lines
     }
 
-    /// Calls `body` with each line of `text` (1-based number and bytes) as
-    /// ``sourceLines(of:)`` cuts them, without making a `String` of each: a 1M-view script
-    /// has millions of lines.
-    static func forEachSourceLine(
-        of text: String, _ body: (_ number: Int, _ bytes: Substring.UTF8View) throws -> Void
-    ) rethrows {
-        var utf8 = Substring(text).utf8[...]
-        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8 = utf8.dropFirst(3) }
-        var number = 0
-        var start = utf8.startIndex
-        while start < utf8.endIndex {
-            let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
-            var contentEnd = end
-            if contentEnd > start, utf8[utf8.index(before: contentEnd)] == UInt8(ascii: "\r") {
-                contentEnd = utf8.index(before: contentEnd)
-            }
-            // After the last line break, an empty rest is no line (as `sourceLines` drops it).
-            if end == utf8.endIndex && contentEnd == start { return }
-            number += 1
-            try body(number, utf8[start..<contentEnd])
-            if end == utf8.endIndex { return }
-            start = utf8.index(after: end)
-        }
-    }
-
     /// A row of `script_lines` (migration 0012): a run of consecutive lines of one file in
     /// one layout, `line` the first one's number, `text` the lines joined with "\n".
     struct ScriptLineRun {
@@ -340,22 +315,43 @@ extension ProjectStore {
     static func lineLayouts(
         lineCount: Int, statements: [LocatedStatement], start: String
     ) -> [String] {
+        let (owners, names) = lineOwners(lineCount: lineCount, statements: statements, start: start)
+        return owners.map { names[Int($0)] }
+    }
+
+    /// ``lineLayouts(lineCount:statements:start:)`` as an index into `names` per line: a
+    /// first apply compares the owners of neighbouring lines, and half a million `String`s
+    /// (one per line of a 100k-view script) compared and hashed were most of its cost.
+    static func lineOwners(
+        lineCount: Int, statements: [LocatedStatement], start: String
+    ) -> (owners: [UInt32], names: [String]) {
+        var names = [start]
+        var indexOf = [start: UInt32(0)]
         // An array by line, not a dictionary: a 100k-view script has half a million
         // statements, and hashing each line number was a tenth of its apply.
-        var layoutAt = [String?](repeating: nil, count: lineCount + 1)
-        var current = start
-        for s in statements {
-            if case .layout(let name) = s.statement { current = name }
-            let line = s.location.line
-            if line >= 1, line <= lineCount, layoutAt[line] == nil { layoutAt[line] = current }
+        let none = UInt32.max
+        var ownerAt = [UInt32](repeating: none, count: lineCount + 1)
+        var current: UInt32 = 0
+        for i in statements.indices {
+            if case .layout(let name) = statements[i].statement {
+                if let known = indexOf[name] {
+                    current = known
+                } else {
+                    current = UInt32(names.count)
+                    indexOf[name] = current
+                    names.append(name)
+                }
+            }
+            let line = statements[i].location.line
+            if line >= 1, line <= lineCount, ownerAt[line] == none { ownerAt[line] = current }
         }
-        var result = [String](repeating: current, count: lineCount)
+        var owners = [UInt32](repeating: current, count: lineCount)
         var next = current
         for line in stride(from: lineCount, through: 1, by: -1) {
-            if let name = layoutAt[line] { next = name }
-            result[line - 1] = next
+            if ownerAt[line] != none { next = ownerAt[line] }
+            owners[line - 1] = next
         }
-        return result
+        return (owners, names)
     }
 
     /// Lines gathered into runs: a run ends where the layout changes or the numbering
@@ -410,6 +406,96 @@ extension ProjectStore {
         }
     }
 
+    /// `saveScriptLines` of a file added after a layout's runs (those it holds staying as
+    /// they are): runs cut as ``RunBuilder`` cuts them, each taken from the text as one
+    /// slice (its lines are consecutive there), with no `String` or array per line (a first
+    /// apply's time and peak memory).
+    private func addScriptLines(
+        text: String, file: String, statements: [LocatedStatement], start: String,
+        insert: SQLStatement
+    ) throws {
+        var text = text
+        try text.withUTF8 { all in
+            // Lines as `sourceLines(of:)` cuts them: after a byte order
+            // mark, at "\n", one "\r" before it dropped, no empty line after a final break.
+            let first = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var lineCount = 0
+            var at = first
+            while at < all.count {
+                let end = LineComparison.lineEnd(in: all, from: at)
+                // A last "\r" alone, after the last line break, is no line either.
+                if end == all.count && end - at == 1 && all[at] == UInt8(ascii: "\r") { break }
+                lineCount += 1
+                at = end + 1
+            }
+            let (owners, names) = Self.lineOwners(
+                lineCount: lineCount, statements: statements, start: start)
+            var ids = [Int64??](repeating: nil, count: names.count)
+            var nextSeq: [Int64: Int64] = [:]
+            // The run being gathered: its layout, first line, bytes in `all`, whether a "\r"
+            // was dropped inside it, and its length as stored.
+            var run: (id: Int64, line: Int, start: Int, end: Int, crs: Bool, length: Int)?
+            func write() throws {
+                guard let r = run else { return }
+                run = nil
+                let slice = UnsafeBufferPointer(rebasing: all[r.start..<r.end])
+                let runText =
+                    r.crs
+                    ? String(decoding: Self.droppingCarriageReturns(slice), as: UTF8.self)
+                    : String(decoding: slice, as: UTF8.self)
+                var seq: Int64
+                if let next = nextSeq[r.id] {
+                    seq = next
+                } else {
+                    seq =
+                        try database.int64(
+                            "SELECT max(seq) + 1 FROM script_lines WHERE layout_id = ?", [r.id])
+                        ?? 0
+                }
+                try insert.run([r.id, seq, file, r.line, runText])
+                nextSeq[r.id] = seq + 1
+            }
+            at = first
+            for number in stride(from: 1, through: lineCount, by: 1) {
+                let end = LineComparison.lineEnd(in: all, from: at)
+                var contentEnd = end
+                if contentEnd > at && all[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+                let owner = Int(owners[number - 1])
+                if ids[owner] == nil { ids[owner] = .some(try existingLayoutID(names[owner])) }
+                if let id = ids[owner] ?? nil {
+                    if let r = run, r.id != id || r.length >= RunBuilder.maxBytes { try write() }
+                    if var r = run {
+                        r.crs = r.crs || r.end < at - 1
+                        r.end = contentEnd
+                        r.length += 1 + (contentEnd - at)
+                        run = r
+                    } else {
+                        run = (id, number, at, contentEnd, false, contentEnd - at)
+                    }
+                } else {
+                    // Not stored: the numbering breaks, and so does the run.
+                    try write()
+                }
+                at = end + 1
+            }
+            try write()
+        }
+    }
+
+    /// A run's bytes from the text with the "\r" before each "\n" dropped, as each of its
+    /// lines was kept.
+    private static func droppingCarriageReturns(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for (i, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\r"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\n") {
+                continue
+            }
+            out.append(byte)
+        }
+        return out
+    }
+
     /// Stores `text`'s lines as the source of `file`, in runs (``RunBuilder``). `replacing`
     /// (a re-apply): they take the place of what the project held of the file, a layout
     /// keeping its other files' runs; else they go after a layout's runs (two scripts from
@@ -422,38 +508,8 @@ extension ProjectStore {
         let insert = try database.cachedStatement(
             "INSERT INTO script_lines (layout_id, seq, file, line, text) VALUES (?, ?, ?, ?, ?)")
         guard replacing else {
-            // Added after a layout's runs, those it holds staying as they are; line by line
-            // from the text, with no array of lines (a first apply's peak memory).
-            var lineCount = 0
-            Self.forEachSourceLine(of: text) { number, _ in lineCount = number }
-            let owners = Self.lineLayouts(
-                lineCount: lineCount, statements: statements, start: start)
-            var ids: [String: Int64?] = [:]
-            var nextSeq: [Int64: Int64] = [:]
-            func write(_ run: RunBuilder.Run?) throws {
-                guard let run else { return }
-                var seq: Int64
-                if let next = nextSeq[run.layoutID] {
-                    seq = next
-                } else {
-                    seq =
-                        try database.int64(
-                            "SELECT max(seq) + 1 FROM script_lines WHERE layout_id = ?",
-                            [run.layoutID]) ?? 0
-                }
-                try insert.run([run.layoutID, seq, file, run.line, run.text])
-                seq += 1
-                nextSeq[run.layoutID] = seq
-            }
-            var builder = RunBuilder()
-            try Self.forEachSourceLine(of: text) { number, bytes in
-                let owner = owners[number - 1]
-                if ids[owner] == nil { ids[owner] = .some(try existingLayoutID(owner)) }
-                // Not stored: the numbering breaks, and so does the run.
-                guard let id = ids[owner] ?? nil else { return try write(builder.finish()) }
-                try write(builder.add(layoutID: id, line: number, bytes))
-            }
-            try write(builder.finish())
+            try addScriptLines(
+                text: text, file: file, statements: statements, start: start, insert: insert)
             return
         }
         let lines = Self.sourceLines(of: text)
