@@ -18,12 +18,9 @@ struct SourceLinesTests {
     @Test("the lines a first apply stores read back as sourceLines", arguments: texts.indices)
     func storedEqualsArray(_ index: Int) throws {
         let text = Self.texts[index]
-        let folder = FileManager.default.temporaryDirectory
-            .appending(path: "layoutdb-lines-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let project = try Project.open(
-            path: folder.appending(path: "p.layoutdb").path, create: true)
+        let file = TempFile()
+        defer { file.cleanup() }
+        let project = try Project.open(path: file.path, create: true)
         try project.apply(script: "view x\n", file: "x.layout")
         let store = project.store
         try store.transaction {
@@ -65,12 +62,9 @@ struct HeldLinesTests {
     @Test("heldLines agrees with the rows read whole", arguments: cases.indices)
     func agreesWithRows(_ index: Int) throws {
         let (base, new, limit) = Self.cases[index]
-        let folder = FileManager.default.temporaryDirectory
-            .appending(path: "layoutdb-held-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let project = try Project.open(
-            path: folder.appending(path: "p.layoutdb").path, create: true)
+        let file = TempFile()
+        defer { file.cleanup() }
+        let project = try Project.open(path: file.path, create: true)
         try project.apply(scriptFile: base, file: "a.layout")
         let store = project.store
         let got = try store.heldLines(file: "a.layout", comparedWith: new, limit: limit)
