@@ -110,8 +110,8 @@ struct ScriptLineRunsTests {
         for (i, row) in rows.enumerated() {
             #expect(row.line == next)
             // Closed by the line that took it past the bound.
-            #expect(row.text.utf8.count < ProjectStore.RunBuilder.maxBytes + 200)
-            #expect(i == rows.count - 1 || row.text.utf8.count >= ProjectStore.RunBuilder.maxBytes)
+            #expect(row.text.utf8.count < ProjectStore.NewRun.maxBytes + 200)
+            #expect(i == rows.count - 1 || row.text.utf8.count >= ProjectStore.NewRun.maxBytes)
             next += row.text.utf8.filter { $0 == UInt8(ascii: "\n") }.count + 1
         }
         #expect(

@@ -3,6 +3,25 @@ import Testing
 
 @testable import LayoutStore
 
+extension ProjectStore {
+    /// `text` cut into lines as the parser counts them (`\n` or `\r\n`), without the last
+    /// empty one a final line break leaves: the reference, written over `String`'s UTF-8
+    /// view, that the store's byte-level `SourceLineCursor` must agree with.
+    static func sourceLines(of text: String) -> [String] {
+        // Bytes, not Characters ("\r\n" is one Character): as the parser cuts lines.
+        var utf8 = Substring(text).utf8[...]
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8 = utf8.dropFirst(3) }
+        var lines = utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { line in
+                String(
+                    decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line,
+                    as: UTF8.self)
+            }
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+}
+
 /// The kept lines of a script are cut one way, whether read into an array (re-apply,
 /// export) or stored in runs taken from the text whole (a first apply): line numbers must
 /// agree with the parser's, or a re-apply would compare the wrong lines.

@@ -13,20 +13,40 @@ package struct ScriptLineRow: Hashable, Sendable {
 /// The applied scripts' source (migrations 0009 and 0012): each line as written, per layout,
 /// kept in runs of consecutive lines (a row each).
 extension ProjectStore {
-    /// `text` cut into lines as the parser counts them (`\n` or `\r\n`), without the last
-    /// empty one a final line break leaves.
-    static func sourceLines(of text: String) -> [String] {
-        // Bytes, not Characters ("\r\n" is one Character): as the parser cuts lines.
-        var utf8 = Substring(text).utf8[...]
-        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8 = utf8.dropFirst(3) }
-        var lines = utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map { line in
-                String(
-                    decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line,
-                    as: UTF8.self)
+    /// A script's lines as the parser counts them, over its UTF-8 bytes: after a byte order
+    /// mark, cut at "\n", one "\r" before it dropped, no empty line after a final line
+    /// break. Each line is a range of the bytes, so that nothing per line is allocated (a
+    /// 100k-view script has about 470k lines).
+    struct SourceLineCursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Where the next line starts.
+        private var position: Int
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        }
+
+        /// The next line's bytes, without its line break; nil after the last line.
+        mutating func next() -> Range<Int>? {
+            guard position < bytes.count else { return nil }
+            let end = Self.lineEnd(in: bytes, from: position)
+            var contentEnd = end
+            if contentEnd > position && bytes[contentEnd - 1] == UInt8(ascii: "\r") {
+                contentEnd -= 1
             }
-        if lines.last == "" { lines.removeLast() }
-        return lines
+            if end == bytes.count && contentEnd == position { return nil }
+            defer { position = end + 1 }
+            return position..<contentEnd
+        }
+
+        /// Where the first "\n" at or after `from` is in `bytes`, else `bytes.count`.
+        static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+            guard let base = bytes.baseAddress, from < bytes.count,
+                let found = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from)
+            else { return bytes.count }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     /// A row of `script_lines` (migration 0012): a run of consecutive lines of one file in
@@ -187,8 +207,8 @@ extension ProjectStore {
         let all: UnsafeBufferPointer<UInt8>
         let limit: Int
         var held = HeldLines()
-        /// Where the next line of `all` starts.
-        var start: Int
+        /// The new text's lines not compared yet.
+        var lines: SourceLineCursor
         var index = 0
         var numbered = true
         /// More held lines than lines, or more changes than `limit`.
@@ -199,28 +219,7 @@ extension ProjectStore {
         init(all: UnsafeBufferPointer<UInt8>, limit: Int) {
             self.all = all
             self.limit = limit
-            // Lines as `sourceLines(of:)` cuts them: after a byte order mark, at "\n", a
-            // final "\r" dropped, no last empty line after a final line break.
-            start = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        }
-
-        /// Where the first "\n" at or after `from` is in `bytes`, else `bytes.count`.
-        static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-            guard let base = bytes.baseAddress, from < bytes.count,
-                let found = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from)
-            else { return bytes.count }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
-
-        mutating func nextLine() -> Range<Int>? {
-            guard start < all.count else { return nil }
-            let end = Self.lineEnd(in: all, from: start)
-            var contentEnd = end
-            if contentEnd > start && all[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-            if end == all.count && contentEnd == start { return nil }
-            let line = start..<contentEnd
-            start = end + 1
-            return line
+            lines = SourceLineCursor(all)
         }
 
         /// Compares each line of a run (its bytes, lines joined with "\n", numbered from
@@ -231,7 +230,7 @@ extension ProjectStore {
             var lineStart = 0
             var number = firstLine
             while true {
-                let end = Self.lineEnd(in: run, from: lineStart)
+                let end = SourceLineCursor.lineEnd(in: run, from: lineStart)
                 let old = UnsafeBufferPointer(rebasing: run[lineStart..<end])
                 guard add(layoutID: layoutID, line: number, old: old) else { return false }
                 lastLine = number
@@ -250,7 +249,7 @@ extension ProjectStore {
             held.isHeld = true
             if index == 0 { held.firstLayoutID = layoutID }
             if number != index + 1 { numbered = false }
-            guard let line = nextLine() else {
+            guard let line = lines.next() else {
                 overflow = true
                 return false
             }
@@ -282,7 +281,7 @@ extension ProjectStore {
         }
 
         mutating func result() -> HeldLines {
-            let allLinesRead = !overflow && nextLine() == nil
+            let allLinesRead = !overflow && lines.next() == nil
             held.isUnchanged = held.isHeld && allLinesRead && held.changes.isEmpty
             held.changesAreComplete = held.isHeld && allLinesRead && numbered
             return held
@@ -309,19 +308,11 @@ extension ProjectStore {
         return held.map(\.text).joined(separator: "\n") + "\n"
     }
 
-    /// The layout (by name) each line of a script belongs to: the layout of the first
-    /// statement on or after it (a comment above `layout B` heads B's part), or, after
-    /// the last statement, the layout the script ended in.
-    static func lineLayouts(
-        lineCount: Int, statements: [LocatedStatement], start: String
-    ) -> [String] {
-        let (owners, names) = lineOwners(lineCount: lineCount, statements: statements, start: start)
-        return owners.map { names[Int($0)] }
-    }
-
-    /// ``lineLayouts(lineCount:statements:start:)`` as an index into `names` per line: a
-    /// first apply compares the owners of neighbouring lines, and half a million `String`s
-    /// (one per line of a 100k-view script) compared and hashed were most of its cost.
+    /// The layout each line of a script belongs to, as an index into `names`: the layout of
+    /// the first statement on or after it (a comment above `layout B` heads B's part), or,
+    /// after the last statement, the layout the script ended in. Indices, not names: half
+    /// a million `String`s (one per line of a 100k-view script) compared and hashed were
+    /// most of a first apply's cost of keeping its lines.
     static func lineOwners(
         lineCount: Int, statements: [LocatedStatement], start: String
     ) -> (owners: [UInt32], names: [String]) {
@@ -354,131 +345,65 @@ extension ProjectStore {
         return (owners, names)
     }
 
-    /// Lines gathered into runs: a run ends where the layout changes or the numbering
-    /// breaks, and after the line that takes it to ``maxBytes``.
-    struct RunBuilder {
+    /// A run of lines to store: consecutive lines of one file in one layout, `line` the
+    /// first one's number, `text` the lines joined with "\n".
+    struct NewRun {
         /// A run's size past which the next line starts another. One row per layout and
         /// file would do for reading; a bound keeps the rewrite of a run for a one-line
         /// re-apply (`replaceScriptLine`) and the copies SQLite makes of a bound text small
         /// for a 1M-view script (about 100 MB of source).
         static let maxBytes = 1 << 16
 
-        struct Run {
-            var layoutID: Int64
-            var line: Int
-            var text: String
-        }
-
-        private var layoutID: Int64 = 0
-        private var first = 0
-        private var last = 0
-        private var bytes: [UInt8] = []
-        private var open = false
-
-        /// Adds line `number` of `layoutID`; returns the run it closed, if any.
-        mutating func add(layoutID: Int64, line number: Int, _ text: some Collection<UInt8>)
-            -> Run?
-        {
-            var closed: Run?
-            if open, layoutID != self.layoutID || number != last + 1 || bytes.count >= Self.maxBytes
-            {
-                closed = finish()
-            }
-            if open {
-                bytes.append(UInt8(ascii: "\n"))
-            } else {
-                self.layoutID = layoutID
-                first = number
-                open = true
-            }
-            bytes.append(contentsOf: text)
-            last = number
-            return closed
-        }
-
-        /// The run being gathered, closed.
-        mutating func finish() -> Run? {
-            guard open else { return nil }
-            open = false
-            defer { bytes.removeAll(keepingCapacity: true) }
-            return Run(
-                layoutID: layoutID, line: first, text: String(decoding: bytes, as: UTF8.self))
-        }
+        var layoutID: Int64
+        var line: Int
+        var text: String
     }
 
-    /// `saveScriptLines` of a file added after a layout's runs (those it holds staying as
-    /// they are): runs cut as ``RunBuilder`` cuts them, each taken from the text as one
-    /// slice (its lines are consecutive there), with no `String` or array per line (a first
-    /// apply's time and peak memory).
-    private func addScriptLines(
-        text: String, file: String, statements: [LocatedStatement], start: String,
-        insert: SQLStatement
+    /// Cuts `text` into the runs `script_lines` keeps, in line order: a run ends where the
+    /// layout changes, at a line that is not kept (`layoutOf` gives a line's layout, nil
+    /// for one not kept), and after the line that takes it to ``NewRun/maxBytes``. A run's
+    /// lines are consecutive in the text, so its text is one slice of it (without the
+    /// "\r" before each "\n" where lines end so): no `String` or array per line.
+    static func cutRuns(
+        of text: String, layoutOf: (_ line: Int) throws -> Int64?,
+        _ body: (NewRun) throws -> Void
     ) throws {
         var text = text
         try text.withUTF8 { all in
-            // Lines as `sourceLines(of:)` cuts them: after a byte order
-            // mark, at "\n", one "\r" before it dropped, no empty line after a final break.
-            let first = all.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            var lineCount = 0
-            var at = first
-            while at < all.count {
-                let end = LineComparison.lineEnd(in: all, from: at)
-                // A last "\r" alone, after the last line break, is no line either.
-                if end == all.count && end - at == 1 && all[at] == UInt8(ascii: "\r") { break }
-                lineCount += 1
-                at = end + 1
-            }
-            let (owners, names) = Self.lineOwners(
-                lineCount: lineCount, statements: statements, start: start)
-            var ids = [Int64??](repeating: nil, count: names.count)
-            var nextSeq: [Int64: Int64] = [:]
-            // The run being gathered: its layout, first line, bytes in `all`, whether a "\r"
-            // was dropped inside it, and its length as stored.
-            var run: (id: Int64, line: Int, start: Int, end: Int, crs: Bool, length: Int)?
-            func write() throws {
+            // The run being gathered: its layout, first line, bytes in `all`, whether a
+            // "\r" was dropped inside it, and its length as stored.
+            var run: (id: Int64, line: Int, bytes: Range<Int>, crs: Bool, length: Int)?
+            func close() throws {
                 guard let r = run else { return }
                 run = nil
-                let slice = UnsafeBufferPointer(rebasing: all[r.start..<r.end])
-                let runText =
-                    r.crs
-                    ? String(decoding: Self.droppingCarriageReturns(slice), as: UTF8.self)
-                    : String(decoding: slice, as: UTF8.self)
-                var seq: Int64
-                if let next = nextSeq[r.id] {
-                    seq = next
-                } else {
-                    seq =
-                        try database.int64(
-                            "SELECT max(seq) + 1 FROM script_lines WHERE layout_id = ?", [r.id])
-                        ?? 0
-                }
-                try insert.run([r.id, seq, file, r.line, runText])
-                nextSeq[r.id] = seq + 1
+                let slice = UnsafeBufferPointer(rebasing: all[r.bytes])
+                try body(
+                    NewRun(
+                        layoutID: r.id, line: r.line,
+                        text: r.crs
+                            ? String(decoding: droppingCarriageReturns(slice), as: UTF8.self)
+                            : String(decoding: slice, as: UTF8.self)))
             }
-            at = first
-            for number in stride(from: 1, through: lineCount, by: 1) {
-                let end = LineComparison.lineEnd(in: all, from: at)
-                var contentEnd = end
-                if contentEnd > at && all[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-                let owner = Int(owners[number - 1])
-                if ids[owner] == nil { ids[owner] = .some(try existingLayoutID(names[owner])) }
-                if let id = ids[owner] ?? nil {
-                    if let r = run, r.id != id || r.length >= RunBuilder.maxBytes { try write() }
-                    if var r = run {
-                        r.crs = r.crs || r.end < at - 1
-                        r.end = contentEnd
-                        r.length += 1 + (contentEnd - at)
-                        run = r
-                    } else {
-                        run = (id, number, at, contentEnd, false, contentEnd - at)
-                    }
-                } else {
-                    // Not stored: the numbering breaks, and so does the run.
-                    try write()
+            var lines = SourceLineCursor(all)
+            var number = 0
+            while let line = lines.next() {
+                number += 1
+                guard let id = try layoutOf(number) else {
+                    try close()
+                    continue
                 }
-                at = end + 1
+                if let r = run, r.id != id || r.length >= NewRun.maxBytes { try close() }
+                if var r = run {
+                    // More than the "\n" between the two lines: a "\r" before it.
+                    r.crs = r.crs || r.bytes.upperBound + 1 < line.lowerBound
+                    r.bytes = r.bytes.lowerBound..<line.upperBound
+                    r.length += 1 + line.count
+                    run = r
+                } else {
+                    run = (id, number, line, false, line.count)
+                }
             }
-            try write()
+            try close()
         }
     }
 
@@ -496,38 +421,55 @@ extension ProjectStore {
         return out
     }
 
-    /// Stores `text`'s lines as the source of `file`, in runs (``RunBuilder``). `replacing`
-    /// (a re-apply): they take the place of what the project held of the file, a layout
-    /// keeping its other files' runs; else they go after a layout's runs (two scripts from
-    /// standard input both keep theirs). A line whose layout no statement made is not
-    /// stored.
+    /// Stores `text`'s lines as the source of `file`, in runs (``cutRuns(of:layoutOf:_:)``).
+    /// `replacing` (a re-apply): they take the place of what the project held of the file,
+    /// a layout keeping its other files' runs; else they go after a layout's runs (two
+    /// scripts from standard input both keep theirs). A line whose layout no statement
+    /// made is not stored.
     func saveScriptLines(
         text: String, file: String, statements: [LocatedStatement], start: String,
         replacing: Bool
     ) throws {
         let insert = try database.cachedStatement(
             "INSERT INTO script_lines (layout_id, seq, file, line, text) VALUES (?, ?, ?, ?, ?)")
+        var lineCount = 0
+        var text = text
+        text.withUTF8 { all in
+            var lines = SourceLineCursor(all)
+            while lines.next() != nil { lineCount += 1 }
+        }
+        let (owners, names) = Self.lineOwners(
+            lineCount: lineCount, statements: statements, start: start)
+        // Each layout's id looked up once, when a line of it is first cut.
+        var ids = [Int64??](repeating: nil, count: names.count)
+        func layoutOf(_ line: Int) throws -> Int64? {
+            let owner = Int(owners[line - 1])
+            if ids[owner] == nil { ids[owner] = .some(try existingLayoutID(names[owner])) }
+            return ids[owner] ?? nil
+        }
         guard replacing else {
-            try addScriptLines(
-                text: text, file: file, statements: statements, start: start, insert: insert)
+            // After the layout's runs, those it holds staying as they are, each run written
+            // as it is cut (a first apply's peak memory).
+            var nextSeq: [Int64: Int64] = [:]
+            try Self.cutRuns(of: text, layoutOf: layoutOf) { run in
+                var seq: Int64
+                if let next = nextSeq[run.layoutID] {
+                    seq = next
+                } else {
+                    seq =
+                        try database.int64(
+                            "SELECT max(seq) + 1 FROM script_lines WHERE layout_id = ?",
+                            [run.layoutID]) ?? 0
+                }
+                try insert.run([run.layoutID, seq, file, run.line, run.text])
+                nextSeq[run.layoutID] = seq + 1
+            }
             return
         }
-        let lines = Self.sourceLines(of: text)
-        let owners = Self.lineLayouts(lineCount: lines.count, statements: statements, start: start)
-        var ids: [String: Int64] = [:]
-        for name in Set(owners) { ids[name] = try existingLayoutID(name) }
-        var newRuns: [Int64: [RunBuilder.Run]] = [:]
-        var builder = RunBuilder()
-        for (i, text) in lines.enumerated() {
-            guard let id = ids[owners[i]] ?? nil else {
-                if let run = builder.finish() { newRuns[run.layoutID, default: []].append(run) }
-                continue
-            }
-            if let run = builder.add(layoutID: id, line: i + 1, text.utf8) {
-                newRuns[run.layoutID, default: []].append(run)
-            }
+        var newRuns: [Int64: [NewRun]] = [:]
+        try Self.cutRuns(of: text, layoutOf: layoutOf) {
+            newRuns[$0.layoutID, default: []].append($0)
         }
-        if let run = builder.finish() { newRuns[run.layoutID, default: []].append(run) }
         let affected =
             Set(newRuns.keys).union(
                 try database.cachedStatement(
@@ -555,7 +497,7 @@ extension ProjectStore {
     }
 
     /// Line `line` of `file` takes `text` (one line, no line break) in place: the run that
-    /// holds it is rewritten (a run is at most about ``RunBuilder/maxBytes``). For a file
+    /// holds it is rewritten (a run is at most about ``NewRun/maxBytes``). For a file
     /// held once, as the one-line re-apply requires (`Project+LineReapply.swift`).
     func replaceScriptLine(file: String, line: Int, text: String) throws {
         let find = try database.cachedStatement(
