@@ -160,3 +160,58 @@ final class NamedConstraintTests: ProjectFileSuite {
         #expect(try project.layoutIfNeeded().isEmpty)
     }
 }
+
+/// A first apply reads its script and writes each statement before reading the next (no
+/// array of statements): an error anywhere still refuses the whole script, and the first
+/// error in reading order is the one reported.
+@Suite("A first apply reads and writes a statement at a time")
+final class StreamingApplyTests: ProjectFileSuite {
+    @Test("a last line that does not parse leaves the project as it was")
+    func lateParseError() throws {
+        let project = try Project.open(path: temporaryProjectPath(), create: true)
+        try project.apply(script: "canvas 100 100\nview a\na.width == 10\n", file: "a.layout")
+        let before = try project.store.database.int64("PRAGMA data_version")
+        let version = try project.store.database.int64(
+            "SELECT (SELECT count(*) FROM views) * 1000 + (SELECT count(*) FROM script_lines)")
+        let error = #expect(throws: ParseError.self) {
+            try project.apply(
+                script: "view b\nb.left == a.right + 8\nlayout other\nview c\nc.width == == 3\n",
+                file: "b.layout")
+        }
+        #expect(error?.location == SourceLocation(file: "b.layout", line: 5, column: 12))
+        #expect(try project.store.layouts().map(\.name) == ["main"])
+        #expect(try project.store.views().map(\.name) == ["root", "a"])
+        #expect(try project.store.scriptLines(file: "b.layout").isEmpty)
+        #expect(
+            try project.store.database.int64(
+                "SELECT (SELECT count(*) FROM views) * 1000 + (SELECT count(*) FROM script_lines)")
+                == version)
+        #expect(try project.store.database.int64("PRAGMA data_version") == before)
+    }
+
+    @Test("the first error in reading order is reported, a store error before a parse error")
+    func firstErrorInReadingOrder() throws {
+        let project = try Project.open(path: temporaryProjectPath(), create: true)
+        let error = #expect(throws: ParseError.self) {
+            try project.apply(script: "view a\nview a\nview b\nb.left == == 3\n", file: "c.layout")
+        }
+        #expect(error?.location.line == 2, "the duplicate view on line 2, not line 4's syntax")
+        #expect(error?.description.contains("already declared") == true)
+        #expect(try project.store.views().map(\.name).contains("a") == false)
+    }
+
+    @Test("the lines of every layout a script switches to are kept with that layout")
+    func linesFollowLayouts() throws {
+        let project = try Project.open(path: temporaryProjectPath(), create: true)
+        // A line without a statement goes with the next statement's layout.
+        let text = "# head\nview a\n\nlayout other\n# about x\nview x\nlayout main\nview b\n"
+        try project.apply(script: text, file: "d.layout")
+        let layouts = Dictionary(
+            uniqueKeysWithValues: try project.store.layouts().map { ($0.id, $0.name) })
+        let owners = try project.store.scriptLines(file: "d.layout").map {
+            "\($0.line):\(layouts[$0.layoutID] ?? "?")"
+        }
+        #expect(owners == ["1:main", "2:main", "3:other", "4:other", "5:other", "6:other", "7:main", "8:main"])
+        #expect(try project.store.scriptText(file: "d.layout") == text)
+    }
+}

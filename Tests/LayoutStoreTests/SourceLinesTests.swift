@@ -44,7 +44,7 @@ struct SourceLinesTests {
         let store = project.store
         try store.transaction {
             try store.saveScriptLines(
-                text: text, file: "t.layout", statements: [], start: "main", replacing: false)
+                text: text, file: "t.layout", owners: LineOwners(start: "main"), replacing: false)
         }
         let rows = try store.scriptLines(file: "t.layout")
         let lines = ProjectStore.sourceLines(of: text)

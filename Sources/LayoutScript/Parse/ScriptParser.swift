@@ -40,64 +40,11 @@ package enum ScriptParser {
         layout: String = defaultLayoutName, views: [String: [String: String]]? = nil,
         guides: [String: Set<String>] = [:]
     ) throws(ParseError) -> [LocatedStatement] {
-        let bytes = Array(text.utf8)
-        var state = ParseState(metrics: metrics)
-        state.layout = layout
-        state.guides = guides
-        if let views {
-            state.parents = views
-            state.checksViews = true
-        }
+        var reader = ScriptReader(
+            text, file: file, metrics: metrics, layout: layout, views: views, guides: guides)
         var statements: [LocatedStatement] = []
-        statements.reserveCapacity(bytes.count / 28)
-        var tokens: [Token] = []
-        var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a UTF-8 byte order mark
-        var lineNumber = 1
-        while lineStart <= bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != ASCII.newline { lineEnd += 1 }
-            var contentEnd = lineEnd
-            if contentEnd > lineStart, bytes[contentEnd - 1] == ASCII.cr { contentEnd -= 1 }
-            let line = SourceLine(
-                bytes: bytes, file: file, number: lineNumber, start: lineStart, end: contentEnd)
-            var codeEnd = lineStart
-            while codeEnd < contentEnd, bytes[codeEnd] != ASCII.hash { codeEnd += 1 }
-            var segmentStart = lineStart
-            while segmentStart < codeEnd {
-                var segmentEnd = segmentStart
-                while segmentEnd < codeEnd, bytes[segmentEnd] != ASCII.semicolon { segmentEnd += 1 }
-                var from = segmentStart
-                var to = segmentEnd
-                while from < to, bytes[from] == ASCII.space || bytes[from] == ASCII.tab {
-                    from += 1
-                }
-                while to > from, bytes[to - 1] == ASCII.space || bytes[to - 1] == ASCII.tab {
-                    to -= 1
-                }
-                if from < to {
-                    let location = line.location(of: from)
-                    let parsed = try StatementParser.parse(
-                        line: line, from: from, to: to, origin: location, tokens: &tokens,
-                        state: &state)
-                    let text = parsed.isEmpty ? "" : source(of: parsed[0], or: bytes[from..<to])
-                    for statement in parsed {
-                        statements.append(
-                            LocatedStatement(statement: statement, location: location, text: text))
-                    }
-                }
-                segmentStart = segmentEnd + 1
-            }
-            lineStart = lineEnd + 1
-            lineNumber += 1
-        }
-        // An equal-spacing stack needs arranged views by the end of the script (§13).
-        for (layout, stacks) in state.stacksNeedingViews.sorted(by: { $0.key < $1.key }) {
-            let parents = Set((state.parents[layout] ?? [:]).values)
-            for (name, error) in stacks.sorted(by: { $0.key < $1.key })
-            where !parents.contains(name) {
-                throw error
-            }
-        }
+        statements.reserveCapacity(reader.byteCount / 28)
+        while let statement = try reader.next() { statements.append(statement) }
         return statements
     }
 
@@ -148,6 +95,127 @@ package enum ScriptParser {
             constraints.append(constraint)
         }
         return constraints
+    }
+}
+
+/// Reads a script one statement at a time, by the rules of
+/// ``ScriptParser/parse(_:file:metrics:layout:views:guides:)``: a caller that writes each statement before reading the next holds no array of
+/// them (a first apply of a million-view script would hold gigabytes).
+///
+///     var reader = ScriptReader(text, file: "home.layout")
+///     while let statement = try reader.next() { try applier.apply(statement) }
+///
+/// The checks that need the whole script (an equal-spacing stack's arranged views) run
+/// when the text ends: the last call to ``next()`` throws them instead of returning nil.
+package struct ScriptReader {
+    private let bytes: [UInt8]
+    private let file: String
+    private var state: ParseState
+    private var tokens: [Token] = []
+    /// Where the next line starts, and its number.
+    private var nextLineStart: Int
+    private var nextLineNumber = 1
+    /// The line being read, and where its next `;`-separated segment starts and its code
+    /// (before any `#`) ends.
+    private var line: SourceLine?
+    private var segmentStart = 0
+    private var codeEnd = 0
+    /// The statements of the last segment read (a compound constraint or a VFL line
+    /// gives several), with the place and text they share, and how many were returned.
+    private var pending: [Statement] = []
+    private var pendingIndex = 0
+    private var pendingLocation = SourceLocation(file: "", line: 0, column: 0)
+    private var pendingText = ""
+    private var ended = false
+
+    /// The arguments are ``ScriptParser/parse(_:file:metrics:layout:views:guides:)``'s.
+    package init(
+        _ text: String, file: String = "-", metrics: [String: Double] = [:],
+        layout: String = defaultLayoutName, views: [String: [String: String]]? = nil,
+        guides: [String: Set<String>] = [:]
+    ) {
+        bytes = Array(text.utf8)
+        self.file = file
+        state = ParseState(metrics: metrics)
+        state.layout = layout
+        state.guides = guides
+        if let views {
+            state.parents = views
+            state.checksViews = true
+        }
+        nextLineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a UTF-8 byte order mark
+    }
+
+    /// The script's length in UTF-8 bytes.
+    package var byteCount: Int { bytes.count }
+
+    /// The line the reader is on (1-based; 0 before the first), for progress reports.
+    package var lineNumber: Int { nextLineNumber - 1 }
+
+    /// The next statement, or nil at the end of the script.
+    package mutating func next() throws(ParseError) -> LocatedStatement? {
+        while true {
+            if pendingIndex < pending.count {
+                pendingIndex += 1
+                return LocatedStatement(
+                    statement: pending[pendingIndex - 1], location: pendingLocation,
+                    text: pendingText)
+            }
+            if segmentStart >= codeEnd {
+                guard startNextLine() else {
+                    if !ended {
+                        ended = true
+                        try checkWholeScript()
+                    }
+                    return nil
+                }
+                continue
+            }
+            guard let line else { return nil }
+            var segmentEnd = segmentStart
+            while segmentEnd < codeEnd, bytes[segmentEnd] != ASCII.semicolon { segmentEnd += 1 }
+            var from = segmentStart
+            var to = segmentEnd
+            segmentStart = segmentEnd + 1
+            while from < to, bytes[from] == ASCII.space || bytes[from] == ASCII.tab { from += 1 }
+            while to > from, bytes[to - 1] == ASCII.space || bytes[to - 1] == ASCII.tab { to -= 1 }
+            guard from < to else { continue }
+            pendingLocation = line.location(of: from)
+            pending = try StatementParser.parse(
+                line: line, from: from, to: to, origin: pendingLocation, tokens: &tokens,
+                state: &state)
+            pendingIndex = 0
+            pendingText = pending.isEmpty ? "" : Self.source(of: pending[0], or: bytes[from..<to])
+        }
+    }
+
+    /// Moves to the next line; false after the last.
+    private mutating func startNextLine() -> Bool {
+        let lineStart = nextLineStart
+        guard lineStart <= bytes.count else { return false }
+        var lineEnd = lineStart
+        while lineEnd < bytes.count, bytes[lineEnd] != ASCII.newline { lineEnd += 1 }
+        var contentEnd = lineEnd
+        if contentEnd > lineStart, bytes[contentEnd - 1] == ASCII.cr { contentEnd -= 1 }
+        line = SourceLine(
+            bytes: bytes, file: file, number: nextLineNumber, start: lineStart, end: contentEnd)
+        codeEnd = lineStart
+        while codeEnd < contentEnd, bytes[codeEnd] != ASCII.hash { codeEnd += 1 }
+        segmentStart = lineStart
+        nextLineStart = lineEnd + 1
+        nextLineNumber += 1
+        return true
+    }
+
+    /// An equal-spacing stack needs arranged views by the end of the script (§13).
+    private func checkWholeScript() throws(ParseError) {
+        for (layout, stacks) in state.stacksNeedingViews.sorted(by: { $0.key < $1.key }) {
+            let parents = Set((state.parents[layout] ?? [:]).values)
+            for (name, error) in stacks.sorted(by: { $0.key < $1.key })
+            where !parents.contains(name) {
+                throw error
+            }
+        }
     }
 
     /// The constraint's `source` when there is one, so that the text is built only once.

@@ -126,7 +126,8 @@ extension Project {
                 let applier = try ScriptApplier(store: self.store, layout: layout)
                 for write in writes { try write(applier) }
                 try self.store.saveScriptLines(
-                    text: text, file: file, statements: statements, start: layout, replacing: true)
+                    text: text, file: file, owners: LineOwners(statements, start: layout),
+                    replacing: true)
                 plan.wrote = true
                 guard self.solvesAfterEdits, !writes.isEmpty else { return }
                 var names = newImage.order

@@ -68,19 +68,6 @@ public final class Project {
             let names = stored.filter { $0.declaration.kind == .guide }.map(\.name)
             if !names.isEmpty { guides[summary.name] = Set(names) }
         }
-        // The parser reads the whole text in one call: its stage is reported at the start
-        // and the end.
-        let lines = progress == nil ? 0 : text.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count
-        progress?(WorkProgress(stage: .parse, done: 0, total: lines, unit: "lines"))
-        var statements = try ScriptParser.parse(
-            text, file: file, layout: layout, views: views, guides: guides)
-        progress?(WorkProgress(stage: .parse, done: lines, total: lines, unit: "lines"))
-        var touched: [String] = []
-        var current = layout
-        for s in statements {
-            if case .layout(let name) = s.statement { current = name }
-            if !touched.contains(current) { touched.append(current) }
-        }
         let report = try Self.showingScriptLine(of: text, file: file) {
             // Foreign-key checks off around the transaction (SQLite ignores the switch
             // inside one, where `ProjectStore.apply` finds itself): every reference written
@@ -91,8 +78,7 @@ public final class Project {
                     // A savepoint: `apply --replace` runs this inside its own transaction.
                     try store.database.savepoint(.immediate) {
                         try insertAndSolve(
-                            &statements, text: text, file: file, layout: layout,
-                            touched: touched)
+                            text, file: file, layout: layout, views: views, guides: guides)
                     }
                 }
             }
@@ -106,30 +92,59 @@ public final class Project {
 
     /// `apply(script:)`'s work inside its savepoint: the statements' rows, the script's
     /// lines, then the solve of the layouts it touched.
+    ///
+    /// The script is read and written one statement at a time: the peak memory of a
+    /// million-view script holds no array of its statements (gigabytes) beside the
+    /// applier's model. A parse error on any line refuses the whole script, as a store
+    /// error does: the caller's savepoint rolls back what came before it.
     private func insertAndSolve(
-        _ statements: inout [LocatedStatement], text: String, file: String, layout: String,
-        touched: [String]
+        _ text: String, file: String, layout: String, views: [String: [String: String]],
+        guides: [String: Set<String>]
     ) throws -> SolveReport {
-        let count = statements.count
-        let applied = try store.apply(
-            statements, layout: layout,
-            progress: progress.map { report in
-                { report(WorkProgress(stage: .store, done: $0, total: count, unit: "statements")) }
-            })
-        try store.saveScriptLines(
-            text: text, file: file, statements: statements, start: layout, replacing: false)
-        // Not needed past here: the solve's peak memory need not hold every statement
-        // beside the applier's model and the engine's input.
-        statements = []
+        let stored = try storeStatements(
+            of: text, file: file, layout: layout, views: views, guides: guides)
+        try store.saveScriptLines(text: text, file: file, owners: stored.owners, replacing: false)
         guard solvesAfterEdits else { return SolveReport() }
         var report = SolveReport()
-        for name in touched {
+        for name in stored.touched {
             // A layout this script created is all in memory already: solve it from the
             // applier's model instead of reading back what was just written.
-            let model = applied.first { $0.name == name }?.model
+            let model = stored.applied.first { $0.name == name }?.model
             report.merge(try solveDirty(layout: name, preloaded: model))
         }
         return report
+    }
+
+    /// Reads `text` and writes each statement before reading the next; returns what the
+    /// applier wrote, each line's layout, and the layouts used, in the order first used.
+    /// The reader (a copy of the text's bytes) is gone when this returns, before the solve.
+    private func storeStatements(
+        of text: String, file: String, layout: String, views: [String: [String: String]],
+        guides: [String: Set<String>]
+    ) throws -> (applied: [AppliedLayout], owners: LineOwners, touched: [String]) {
+        var reader = ScriptReader(text, file: file, layout: layout, views: views, guides: guides)
+        var owners = LineOwners(start: layout)
+        var touched: [String] = []
+        var current = layout
+        let lines = progress == nil ? 0 : text.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count
+        let applied = try store.apply(
+            layout: layout,
+            progress: progress.map { report in
+                { _ in
+                    report(
+                        WorkProgress(
+                            stage: .store, done: min(reader.lineNumber, lines), total: lines,
+                            unit: "lines"))
+                }
+            }
+        ) {
+            guard let statement = try reader.next() else { return nil }
+            owners.note(statement)
+            if case .layout(let name) = statement.statement { current = name }
+            if !touched.contains(current) { touched.append(current) }
+            return statement
+        }
+        return (applied, owners, touched)
     }
 
     /// Runs `body`; an error it throws that points into the script `text` (named `file`)

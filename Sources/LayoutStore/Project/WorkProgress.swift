@@ -4,11 +4,12 @@
 /// business, so the library knows nothing of terminals.
 ///
 ///     project.progress = { p in log("\(p.stage) \(p.done)/\(p.total) \(p.unit)") }
-///     try project.apply(script: text)   // parse 0/N lines, ..., store ..., solve ..., write ...
+///     try project.apply(script: text)   // store 0/N lines, ..., solve ..., write ...
 public struct WorkProgress: Hashable, Sendable {
-    /// The stages of an apply, in order; an edit's re-solve has the last two.
+    /// The stages of an apply, in order; an edit's re-solve has the last two. An apply
+    /// reads and stores its script in one pass (`store`, in lines).
     public enum Stage: String, Hashable, Sendable, CaseIterable {
-        case parse, store, solve, write
+        case store, solve, write
     }
 
     public var stage: Stage

@@ -28,30 +28,43 @@ extension ProjectStore {
         _ statements: [LocatedStatement], layout: String = defaultLayoutName,
         progress: ((Int) -> Void)? = nil
     ) throws -> [AppliedLayout] {
-        try database.withoutForeignKeyChecks {
-            try applyInTransaction(statements, layout: layout, progress: progress)
+        var index = statements.startIndex
+        return try apply(layout: layout, progress: progress) {
+            guard index < statements.endIndex else { return nil }
+            defer { index += 1 }
+            return statements[index]
         }
     }
 
-    private func applyInTransaction(
-        _ statements: [LocatedStatement], layout: String, progress: ((Int) -> Void)?
+    /// ``apply(_:layout:progress:)`` for statements read one at a time: `next` gives the
+    /// next statement, or nil after the last, and may throw (a parse error) to refuse the
+    /// whole script. A caller that reads a script as it is written holds no array of its
+    /// statements.
+    package func apply(
+        layout: String = defaultLayoutName, progress: ((Int) -> Void)? = nil,
+        reading next: () throws -> LocatedStatement?
     ) throws -> [AppliedLayout] {
-        try database.savepoint(.immediate) {
-            // The store's one bypass of the dirty-marking triggers: they would mark every
-            // inserted row, where one whole-layout mark per touched layout says the same,
-            // and a statement that may fire a trigger keeps a statement journal (a copy of
-            // each page it touches) even when the trigger's WHEN is false.
-            try database.withoutTriggers {
-                let applier = try ScriptApplier(store: self, layout: layout)
-                for (i, statement) in statements.enumerated() {
-                    try applier.apply(statement)
-                    if let progress, (i + 1) % storeProgressInterval == 0 { progress(i + 1) }
+        try database.withoutForeignKeyChecks {
+            try database.savepoint(.immediate) {
+                // The store's one bypass of the dirty-marking triggers: they would mark
+                // every inserted row, where one whole-layout mark per touched layout says
+                // the same, and a statement that may fire a trigger keeps a statement
+                // journal (a copy of each page it touches) even when the trigger's WHEN is
+                // false.
+                try database.withoutTriggers {
+                    let applier = try ScriptApplier(store: self, layout: layout)
+                    var count = 0
+                    while let statement = try next() {
+                        try applier.apply(statement)
+                        count += 1
+                        if let progress, count % storeProgressInterval == 0 { progress(count) }
+                    }
+                    progress?(count)
+                    for layoutID in applier.touchedLayouts {
+                        try markDirty(layoutID: layoutID)
+                    }
+                    return applier.applied
                 }
-                progress?(statements.count)
-                for layoutID in applier.touchedLayouts {
-                    try markDirty(layoutID: layoutID)
-                }
-                return applier.applied
             }
         }
     }

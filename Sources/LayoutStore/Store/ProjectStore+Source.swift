@@ -308,43 +308,6 @@ extension ProjectStore {
         return held.map(\.text).joined(separator: "\n") + "\n"
     }
 
-    /// The layout each line of a script belongs to, as an index into `names`: the layout of
-    /// the first statement on or after it (a comment above `layout B` heads B's part), or,
-    /// after the last statement, the layout the script ended in. Indices, not names: half
-    /// a million `String`s (one per line of a 100k-view script) compared and hashed were
-    /// most of a first apply's cost of keeping its lines.
-    static func lineOwners(
-        lineCount: Int, statements: [LocatedStatement], start: String
-    ) -> (owners: [UInt32], names: [String]) {
-        var names = [start]
-        var indexOf = [start: UInt32(0)]
-        // An array by line, not a dictionary: a 100k-view script has half a million
-        // statements, and hashing each line number was a tenth of its apply.
-        let none = UInt32.max
-        var ownerAt = [UInt32](repeating: none, count: lineCount + 1)
-        var current: UInt32 = 0
-        for i in statements.indices {
-            if case .layout(let name) = statements[i].statement {
-                if let known = indexOf[name] {
-                    current = known
-                } else {
-                    current = UInt32(names.count)
-                    indexOf[name] = current
-                    names.append(name)
-                }
-            }
-            let line = statements[i].location.line
-            if line >= 1, line <= lineCount, ownerAt[line] == none { ownerAt[line] = current }
-        }
-        var owners = [UInt32](repeating: current, count: lineCount)
-        var next = current
-        for line in stride(from: lineCount, through: 1, by: -1) {
-            if ownerAt[line] != none { next = ownerAt[line] }
-            owners[line - 1] = next
-        }
-        return (owners, names)
-    }
-
     /// A run of lines to store: consecutive lines of one file in one layout, `line` the
     /// first one's number, `text` the lines joined with "\n".
     struct NewRun {
@@ -427,8 +390,7 @@ extension ProjectStore {
     /// scripts from standard input both keep theirs). A line whose layout no statement
     /// made is not stored.
     func saveScriptLines(
-        text: String, file: String, statements: [LocatedStatement], start: String,
-        replacing: Bool
+        text: String, file: String, owners lineOwners: LineOwners, replacing: Bool
     ) throws {
         let insert = try database.cachedStatement(
             "INSERT INTO script_lines (layout_id, seq, file, line, text) VALUES (?, ?, ?, ?, ?)")
@@ -438,8 +400,8 @@ extension ProjectStore {
             var lines = SourceLineCursor(all)
             while lines.next() != nil { lineCount += 1 }
         }
-        let (owners, names) = Self.lineOwners(
-            lineCount: lineCount, statements: statements, start: start)
+        let owners = lineOwners.owners(lineCount: lineCount)
+        let names = lineOwners.names
         // Each layout's id looked up once, when a line of it is first cut.
         var ids = [Int64??](repeating: nil, count: names.count)
         func layoutOf(_ line: Int) throws -> Int64? {
@@ -571,5 +533,64 @@ extension ProjectStore {
                 WHERE layout_id = ? AND parent_id IS NULL
                 """, [id])
         }
+    }
+}
+
+/// The layout each line of a script belongs to, gathered as its statements are read:
+/// the layout of the first statement on or after the line (a comment above `layout B`
+/// heads B's part), or, after the last statement, the layout the script ended in.
+/// Indices into ``names``, not names: half a million `String`s (one per line of a
+/// 100k-view script) compared and hashed were most of a first apply's cost of keeping its
+/// lines.
+struct LineOwners {
+    /// The layouts the script used, the start first.
+    private(set) var names: [String]
+    private var indexOf: [String: UInt32]
+    /// By line number: the layout of the line's first statement (`none`: no statement).
+    /// An array, not a dictionary: hashing each line number was a tenth of an apply.
+    private var ownerAt: [UInt32] = []
+    private var current: UInt32 = 0
+    private static let none = UInt32.max
+
+    /// - Parameter start: the layout statements belong to before any `layout` statement.
+    init(start: String) {
+        names = [start]
+        indexOf = [start: 0]
+    }
+
+    /// The owners of a whole script's `statements`.
+    init(_ statements: [LocatedStatement], start: String) {
+        self.init(start: start)
+        for statement in statements { note(statement) }
+    }
+
+    /// Takes the next statement of the script, in reading order.
+    mutating func note(_ statement: LocatedStatement) {
+        if case .layout(let name) = statement.statement {
+            if let known = indexOf[name] {
+                current = known
+            } else {
+                current = UInt32(names.count)
+                indexOf[name] = current
+                names.append(name)
+            }
+        }
+        let line = statement.location.line
+        guard line >= 1 else { return }
+        if line >= ownerAt.count {
+            ownerAt.append(contentsOf: repeatElement(Self.none, count: line + 1 - ownerAt.count))
+        }
+        if ownerAt[line] == Self.none { ownerAt[line] = current }
+    }
+
+    /// Each of the script's `lineCount` lines' layout, as an index into ``names``.
+    func owners(lineCount: Int) -> [UInt32] {
+        var owners = [UInt32](repeating: current, count: lineCount)
+        var next = current
+        for line in stride(from: lineCount, through: 1, by: -1) {
+            if line < ownerAt.count, ownerAt[line] != Self.none { next = ownerAt[line] }
+            owners[line - 1] = next
+        }
+        return owners
     }
 }
