@@ -177,6 +177,11 @@ extension ConstraintBatch {
             renumbered[Int(v)] = Int32(variables.count)
             variables.append(v)
         }
+        // Every variable reached and every constraint with terms (one connected layout, a
+        // grid): the part is this batch, shared rather than copied term by term.
+        if variables.count == variableCount, (0..<count).allSatisfy({ !terms(of: $0).isEmpty }) {
+            return (self, variables)
+        }
         var part = ConstraintBatch()
         for c in 0..<count {
             let range = terms(of: c)
