@@ -211,7 +211,10 @@ final class StreamingApplyTests: ProjectFileSuite {
         let owners = try project.store.scriptLines(file: "d.layout").map {
             "\($0.line):\(layouts[$0.layoutID] ?? "?")"
         }
-        #expect(owners == ["1:main", "2:main", "3:other", "4:other", "5:other", "6:other", "7:main", "8:main"])
+        #expect(
+            owners == [
+                "1:main", "2:main", "3:other", "4:other", "5:other", "6:other", "7:main", "8:main",
+            ])
         #expect(try project.store.scriptText(file: "d.layout") == text)
     }
 }

@@ -261,6 +261,22 @@ struct StoreSQLSurfaceTests {
         #expect(partial.views.last?.components == [2, 2, 2, 2])
     }
 
+    @Test("updateFrames rewrites rows it finds and inserts the ones it does not")
+    func updateFramesRewritesAndInserts() throws {
+        let (store, file) = try solvedStore()
+        defer { file.cleanup() }
+        let id = Dictionary(uniqueKeysWithValues: try store.views().map { ($0.name, $0.id) })
+        let header = try #require(id["header"])
+        let title = try #require(id["title"])
+        try store.database.execute("DELETE FROM frames WHERE view_id = ?", [title])
+        let moved = SolvedFrame(x: 1, y: 2, width: 3, height: 4)
+        let placed = SolvedFrame(x: 5, y: 6, width: 7, height: 8, ambiguous: true)
+        try store.updateFrames(variant: .base, frames: [header: moved, title: placed])
+        let stored = try store.storedFrames(layout: "main", variant: .base, viewIDs: nil)
+        #expect(stored[header] == moved)
+        #expect(stored[title] == placed)
+    }
+
     @Test("a constraint's component is its first non-root term's, by attribute column")
     func derivedComponent() throws {
         let (store, file) = try makeStore([

@@ -214,7 +214,9 @@ extension Project {
                 stage: .write, subject: subject, done: 0, total: image.viewIDs.count,
                 unit: "frames"))
         var report = SolveReport()
-        var written: [Int64: SolvedFrame] = [:]
+        // Rows read above and changed are updated; a view without a row gets one.
+        var updated: [Int64: SolvedFrame] = [:]
+        var inserted: [Int64: SolvedFrame] = [:]
         var changed: [(Int, Rect?, Rect)] = []
         var ambiguousIndices: [Int] = []
         for (i, id) in image.viewIDs.enumerated() {
@@ -222,7 +224,11 @@ extension Project {
             let f = frame.rect
             if frame.ambiguous { ambiguousIndices.append(i) }
             let old = stored[i]
-            if old != frame { written[id] = frame }
+            if old == nil {
+                inserted[id] = frame
+            } else if old != frame {
+                updated[id] = frame
+            }
             let oldRect = old?.rect
             if oldRect.map({ !$0.isClose(to: f) }) ?? true { changed.append((i, oldRect, f)) }
         }
@@ -235,7 +241,10 @@ extension Project {
         for i in ambiguousIndices {
             report.ambiguous.append("\(layout)/\(variantName): \(names[i])")
         }
-        try store.writeFrames(layout: layout, variant: .base, frames: written)
+        try store.updateFrames(layout: layout, variant: .base, frames: updated)
+        if !inserted.isEmpty {
+            try store.writeFrames(layout: layout, variant: .base, frames: inserted)
+        }
         progress?(
             WorkProgress(
                 stage: .write, subject: subject, done: image.viewIDs.count,
