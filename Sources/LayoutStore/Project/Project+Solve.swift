@@ -111,13 +111,20 @@ extension Project {
                 unit: "views"))
 
         var report = SolveReport()
+        // Rows read above are rewritten only where they changed; views without one get one.
+        var updated: [Int64: SolvedFrame] = [:]
         var frames: [Int64: SolvedFrame] = [:]
-        frames.reserveCapacity(views.count)
+        frames.reserveCapacity(stored.isEmpty ? views.count : 0)
         let variantName = variant.description
         for (i, view) in views.enumerated() {
             let f = output.frames[i]
-            frames[view.id] = SolvedFrame(
+            let solved = SolvedFrame(
                 x: f.x, y: f.y, width: f.width, height: f.height, ambiguous: output.ambiguous[i])
+            if let old = stored[view.id] {
+                if old != solved { updated[view.id] = solved }
+            } else {
+                frames[view.id] = solved
+            }
             if output.ambiguous[i] {
                 report.ambiguous.append("\(model.name)/\(variantName): \(view.name)")
             }
@@ -149,6 +156,7 @@ extension Project {
         progress?(
             WorkProgress(
                 stage: .write, subject: subject, done: 0, total: views.count, unit: "frames"))
+        try store.updateFrames(layout: model.name, variant: variant, frames: updated)
         try store.writeFrames(layout: model.name, variant: variant, frames: frames)
         if variant == .base, components == nil {
             try store.writeStackConstraints(layoutID: model.id, views: model.views)
