@@ -17,7 +17,7 @@ extension Project {
         let model = try store.loadLayout(layout)
         let variantModel = try model.variant(named: variant)
         return Prepared(
-            input: model.engineInput(variant: variantModel), views: model.solvedViews, model: model,
+            input: model.engineInput(variant: variantModel), views: Array(model.solvedViews), model: model,
             variant: variantModel)
     }
 

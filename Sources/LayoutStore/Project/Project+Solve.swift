@@ -301,7 +301,8 @@ extension Project {
     /// for them: they keep their stored ids. Writing nil there would hide the view from the
     /// next partial load of that component ("unknown view" on a later edit).
     private func writeComponents(
-        _ model: LayoutModel, views: [StoredView], output: EngineOutput, dirty: Set<Int>?
+        _ model: LayoutModel, views: ArraySlice<StoredView>, output: EngineOutput,
+        dirty: Set<Int>?
     ) throws {
         var idOfLocal: [Int: Int] = [:]
         for (i, local) in output.constraintComponents.enumerated()
