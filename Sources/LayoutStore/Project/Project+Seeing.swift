@@ -17,8 +17,8 @@ extension Project {
         let model = try store.loadLayout(layout)
         let variantModel = try model.variant(named: variant)
         return Prepared(
-            input: model.engineInput(variant: variantModel), views: Array(model.solvedViews), model: model,
-            variant: variantModel)
+            input: model.engineInput(variant: variantModel), views: Array(model.solvedViews),
+            model: model, variant: variantModel)
     }
 
     /// The index of the labelled constraint in a prepared model, or an unknown-label error.
