@@ -30,6 +30,14 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         case .busy: "busy: another writer held the project too long"
         }
     }
+
+    /// `  65   bad input: ...`, as `layoutdb --help` lists it: the code in four columns.
+    /// Spaces are appended, not Foundation's `padding(toLength:)`: the help text is built
+    /// at every start, and that call was 4 % of `layoutdb --version`.
+    var helpLine: String {
+        let code = String(rawValue)
+        return "  " + code + String(repeating: " ", count: max(0, 4 - code.count)) + " " + meaning
+    }
 }
 
 extension ExitStatus {

@@ -22,15 +22,16 @@ struct Layoutdb: ParsableCommand {
             options below go before or after any command's name.
 
             Exit codes:
-            \(ExitStatus.allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
+            \(ExitStatus.allCases.map(\.helpLine).joined(separator: "\n"))
             """,
         version: "0.1.0",
         groupedSubcommands: [
             CommandGroup(
                 name: "Edit",
                 subcommands: [
-                    Apply.self, Import.self, Add.self, Remove.self, SetConstant.self, SetPriority.self,
-                    SetMultiplier.self, Activate.self, Deactivate.self, Label.self,
+                    Apply.self, Import.self, Add.self, Remove.self, SetConstant.self,
+                    SetPriority.self, SetMultiplier.self, Activate.self, Deactivate.self,
+                    Label.self,
                     RemoveView.self, MoveView.self, RenameView.self, SetFrame.self,
                     SetIntrinsic.self, Hide.self, Show.self, VariantCommand.self,
                 ]),
