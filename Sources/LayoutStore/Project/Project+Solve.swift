@@ -156,8 +156,12 @@ extension Project {
         progress?(
             WorkProgress(
                 stage: .write, subject: subject, done: 0, total: views.count, unit: "frames"))
-        try store.updateFrames(layout: model.name, variant: variant, frames: updated)
-        try store.writeFrames(layout: model.name, variant: variant, frames: frames)
+        if !updated.isEmpty {
+            try store.updateFrames(layout: model.name, variant: variant, frames: updated)
+        }
+        if !frames.isEmpty {
+            try store.writeFrames(layout: model.name, variant: variant, frames: frames)
+        }
         if variant == .base, components == nil {
             try store.writeStackConstraints(layoutID: model.id, views: model.views)
         }
@@ -249,7 +253,9 @@ extension Project {
         for i in ambiguousIndices {
             report.ambiguous.append("\(layout)/\(variantName): \(names[i])")
         }
-        try store.updateFrames(layout: layout, variant: .base, frames: updated)
+        if !updated.isEmpty {
+            try store.updateFrames(layout: layout, variant: .base, frames: updated)
+        }
         if !inserted.isEmpty {
             try store.writeFrames(layout: layout, variant: .base, frames: inserted)
         }

@@ -63,37 +63,20 @@ extension ProjectStore {
     package func writeFrames(
         layout: String = defaultLayoutName, variant: VariantRef, frames: [Int64: SolvedFrame]
     ) throws -> Int {
-        try database.savepoint(.immediate) {
-            let layoutID = try layoutID(layout)
-            let variantID = try variantID(variant, layoutID: layoutID, layout: layout)
-            // The UPSERT compares in SQLite: an unchanged row is read, never written.
-            let statement = try database.cachedStatement(
-                """
-                INSERT INTO frames (view_id, variant_id, x, y, width, height, ambiguous)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (view_id, variant_id) DO UPDATE SET
-                    x = excluded.x, y = excluded.y, width = excluded.width,
-                    height = excluded.height, ambiguous = excluded.ambiguous
-                WHERE x <> excluded.x OR y <> excluded.y OR width <> excluded.width
-                   OR height <> excluded.height OR ambiguous <> excluded.ambiguous
-                """)
-            var written = 0
-            for viewID in frames.keys.sorted() {
-                let frame = frames[viewID]!
-                statement.reset()
-                try statement.bind(viewID, at: 1)
-                try statement.bind(variantID, at: 2)
-                try statement.bind(frame.x, at: 3)
-                try statement.bind(frame.y, at: 4)
-                try statement.bind(frame.width, at: 5)
-                try statement.bind(frame.height, at: 6)
-                try statement.bind(frame.ambiguous, at: 7)
-                try statement.step()
-                written += database.changes
-            }
-            statement.reset()
-            return written
-        }
+        // The UPSERT compares in SQLite: an unchanged row is read, never written.
+        var written = 0
+        try forEachFrame(
+            """
+            INSERT INTO frames (view_id, variant_id, x, y, width, height, ambiguous)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            ON CONFLICT (view_id, variant_id) DO UPDATE SET
+                x = excluded.x, y = excluded.y, width = excluded.width,
+                height = excluded.height, ambiguous = excluded.ambiguous
+            WHERE x <> excluded.x OR y <> excluded.y OR width <> excluded.width
+               OR height <> excluded.height OR ambiguous <> excluded.ambiguous
+            """, layout: layout, variant: variant, frames: frames
+        ) { _, _, changed in written += changed }
+        return written
     }
 
     /// Rewrites frames whose rows the caller read in this transaction and found changed:
@@ -104,14 +87,32 @@ extension ProjectStore {
         layout: String = defaultLayoutName, variant: VariantRef, frames: [Int64: SolvedFrame]
     ) throws {
         try database.savepoint(.immediate) {
-            let layoutID = try layoutID(layout)
-            let variantID = try variantID(variant, layoutID: layoutID, layout: layout)
-            let statement = try database.cachedStatement(
+            var missing: [Int64: SolvedFrame] = [:]
+            try forEachFrame(
                 """
                 UPDATE frames SET x = ?3, y = ?4, width = ?5, height = ?6, ambiguous = ?7
                 WHERE view_id = ?1 AND variant_id = ?2
-                """)
-            var missing: [Int64: SolvedFrame] = [:]
+                """, layout: layout, variant: variant, frames: frames
+            ) { viewID, frame, changed in
+                if changed == 0 { missing[viewID] = frame }
+            }
+            if !missing.isEmpty {
+                try writeFrames(layout: layout, variant: variant, frames: missing)
+            }
+        }
+    }
+
+    /// Runs `sql`, whose parameters are a frame row's columns in the table's order (view
+    /// id, variant id, x, y, width, height, ambiguous), once per frame in view-id order,
+    /// in one savepoint; `each` gets the view id, the frame and the rows the run changed.
+    private func forEachFrame(
+        _ sql: String, layout: String, variant: VariantRef, frames: [Int64: SolvedFrame],
+        _ each: (Int64, SolvedFrame, Int) -> Void
+    ) throws {
+        try database.savepoint(.immediate) {
+            let layoutID = try layoutID(layout)
+            let variantID = try variantID(variant, layoutID: layoutID, layout: layout)
+            let statement = try database.cachedStatement(sql)
             for (viewID, frame) in frames.sorted(by: { $0.key < $1.key }) {
                 statement.reset()
                 try statement.bind(viewID, at: 1)
@@ -122,12 +123,9 @@ extension ProjectStore {
                 try statement.bind(frame.height, at: 6)
                 try statement.bind(frame.ambiguous, at: 7)
                 try statement.step()
-                if database.changes == 0 { missing[viewID] = frame }
+                each(viewID, frame, database.changes)
             }
             statement.reset()
-            if !missing.isEmpty {
-                try writeFrames(layout: layout, variant: variant, frames: missing)
-            }
         }
     }
 
