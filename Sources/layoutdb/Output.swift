@@ -24,21 +24,37 @@ func writeStandardError(_ text: String) {
 
 /// Columns padded to their widest cell, for people. No line ends in spaces (an empty
 /// last cell, as `frames` has for views that are not ambiguous, would leave padding).
-/// Cells are measured and padded in `Character`s, by appending spaces: Foundation's
-/// `padding(toLength:)` was a third of `frames` on a 1,000-view layout.
+/// Cells are measured in `Character`s and the table is built as bytes: Foundation's
+/// `padding(toLength:)` was a third of `frames` on a 1,000-view layout, and `String`
+/// joins and `Character` counts a third of `list` on one.
 func table(_ header: [String], _ rows: [[String]]) -> String {
-    var widths = header.map(\.count)
-    for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-    func line(_ cells: [String]) -> String {
-        var text = cells.enumerated().map { i, c in
-            let spaces = widths[i] - c.count
-            guard i < cells.count - 1, spaces > 0 else { return c }
-            return c + String(repeating: " ", count: spaces)
-        }.joined(separator: "  ")
-        while text.last == " " { text.removeLast() }
-        return text
+    var widths = header.map(displayWidth)
+    for row in rows {
+        for (i, cell) in row.enumerated() { widths[i] = max(widths[i], displayWidth(cell)) }
     }
-    return ([line(header)] + rows.map(line)).joined(separator: "\n")
+    let space = UInt8(ascii: " ")
+    var out: [UInt8] = []
+    out.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 2 * widths.count + 1))
+    for (n, cells) in ([header] + rows).enumerated() {
+        if n > 0 { out.append(UInt8(ascii: "\n")) }
+        let lineStart = out.count
+        for (i, cell) in cells.enumerated() {
+            if i > 0 { out += [space, space] }
+            out += cell.utf8
+            if i < cells.count - 1 {
+                out += repeatElement(space, count: max(0, widths[i] - displayWidth(cell)))
+            }
+        }
+        while out.count > lineStart, out.last == space { out.removeLast() }
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// A cell's width in `Character`s: its byte count when every byte is ASCII and none is a
+/// carriage return (which joins a following line feed into one `Character`), as all of
+/// layoutdb's names are, without walking grapheme clusters.
+private func displayWidth(_ s: String) -> Int {
+    s.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") } ? s.utf8.count : s.count
 }
 
 /// RFC 4180 quoting where needed. The test is on UTF-8 bytes: walking `Character`s
