@@ -213,16 +213,7 @@ struct Frames: ParsableCommand {
             }
             print(String(decoding: out, as: UTF8.self), terminator: "")
         case .json:
-            print(
-                jsonString(
-                    rows.map { r -> [String: Any] in
-                        [
-                            "view": r.view, "parent": r.parent, "x": r.frame.x, "y": r.frame.y,
-                            "width": r.frame.width, "height": r.frame.height,
-                            "ambiguous": r.ambiguous, "stale": r.stale,
-                            "kind": r.kind.rawValue,
-                        ]
-                    }))
+            print(framesJSON(rows))
         case .table:
             print(
                 table(

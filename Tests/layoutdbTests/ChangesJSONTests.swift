@@ -43,3 +43,40 @@ import Testing
         }
     }
 }
+
+/// `frames --format json` writes its rows with `framesJSON`, directly: it must be the text
+/// `jsonString` makes of the same rows as objects.
+@Suite struct FramesJSONTests {
+    static func asObjects(_ rows: [FrameRow]) -> String {
+        jsonString(
+            rows.map { r -> [String: Any] in
+                [
+                    "view": r.view, "parent": r.parent, "x": r.frame.x, "y": r.frame.y,
+                    "width": r.frame.width, "height": r.frame.height,
+                    "ambiguous": r.ambiguous, "stale": r.stale, "kind": r.kind.rawValue,
+                ]
+            })
+    }
+
+    @Test func sameTextAsTheObjects() {
+        var odd = FrameRow(
+            view: "a \"quoted\"\tname\u{1}é", parent: "root",
+            frame: Rect(x: -0.5, y: 1e-7, width: 66.6666666667, height: 1e300), ambiguous: true)
+        odd.stale = true
+        odd.kind = .guide
+        let rows = [
+            FrameRow(
+                view: "header", parent: "", frame: Rect(x: 0, y: 0, width: 375, height: 44),
+                ambiguous: false),
+            odd,
+            FrameRow(
+                view: "edge", parent: "header",
+                frame: Rect(x: -0.0, y: 999_999_999_999_999, width: .infinity, height: .nan),
+                ambiguous: false),
+        ]
+        for count in 0...rows.count {
+            let part = Array(rows.prefix(count))
+            #expect(framesJSON(part) == Self.asObjects(part), "\(count) rows")
+        }
+    }
+}
