@@ -172,6 +172,19 @@ extension ProjectStore {
         }
     }
 
+    /// The labels of the constraints `ids` that have one, by id: what a variant's
+    /// overrides are shown by, read one row each rather than with every constraint of
+    /// the layout.
+    package func labels(ofConstraints ids: some Sequence<Int64>) throws -> [Int64: String] {
+        let statement = try database.cachedStatement(
+            "SELECT label FROM constraints WHERE id = ? AND label IS NOT NULL")
+        var labels: [Int64: String] = [:]
+        for id in ids {
+            if let label = try statement.rows([id], { $0.string(0) }).first { labels[id] = label }
+        }
+        return labels
+    }
+
     /// Every stored constraint of `layout` in declaration order (inactive ones too), plus
     /// with `includeGenerated` the intrinsic-size constraints (kind `.intrinsic`, no id) and
     /// the stacks' (kind `.stack`). With `variant`, as that variant has them: its constants,
