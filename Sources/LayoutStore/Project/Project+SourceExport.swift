@@ -36,9 +36,11 @@ extension Project {
         // A file applied more than once without reconciling (standard input, or the
         // Swift API's additive apply) has lines that cannot be read back as one script:
         // such a layout is written as the project holds it.
+        var firstLayoutIDs: [String: Int64?] = [:]
         for file in Set(rows.map(\.file)) {
-            let lines = try store.scriptLines(file: file).map(\.line)
-            if Set(lines).count != lines.count { return nil }
+            let held = try store.linesHeldOnce(file: file)
+            if !held.once { return nil }
+            firstLayoutIDs[file] = held.firstLayoutID
         }
         var result = SourceExport()
         var declared: Set<String> = [rootViewName]
@@ -46,11 +48,11 @@ extension Project {
         for row in rows {
             if images[row.file] == nil {
                 let text = try store.scriptText(file: row.file) ?? ""
-                let first = try store.scriptLines(file: row.file).first
+                let firstLayoutID = firstLayoutIDs[row.file] ?? nil
                 let start =
-                    try first.flatMap { f in try store.layouts().first { $0.id == f.layoutID }?.name
-                    }
-                    ?? name
+                    try firstLayoutID.flatMap { id in
+                        try store.layouts().first { $0.id == id }?.name
+                    } ?? name
                 // Lines kept from an apply read back as they did; if they no longer read
                 // (a grammar change), the layout is written as the project holds it.
                 guard let statements = try? ScriptParser.parse(text, file: row.file, layout: start)

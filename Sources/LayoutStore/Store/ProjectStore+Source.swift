@@ -116,6 +116,21 @@ extension ProjectStore {
         return keyed.map(\.row)
     }
 
+    /// Whether the project holds each line of `file` once (a file applied more than once
+    /// without reconciling holds some twice), and the layout of its first line: what
+    /// ``scriptLines(file:)`` would show, read from the runs without cutting them into
+    /// lines (`export` asks it of every file it writes).
+    package func linesHeldOnce(file: String) throws -> (once: Bool, firstLayoutID: Int64?) {
+        let held = try runs(Self.runsOfFile, [file])
+        // Runs in line order: a line held twice is a run starting before another ends.
+        var end = Int.min
+        for run in held {
+            if run.line < end { return (false, held.first?.layoutID) }
+            end = max(end, run.line + run.lineCount)
+        }
+        return (true, held.first?.layoutID)
+    }
+
     /// How the lines the project holds of a file compare with a new text of it.
     package struct HeldLines {
         /// One held line whose text is not the new text's line at the same place.
