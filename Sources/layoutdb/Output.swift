@@ -68,40 +68,13 @@ func csvField(_ s: String) -> String {
 }
 
 /// Compact JSON with sorted keys for the CLI's `--json` output (strings, numbers, bools,
-/// arrays, `[String: Any]` objects, `NSNull`), written in a single pass: an edit may
-/// move tens of thousands of views, and Foundation's encoders cost many times more per
-/// row.
+/// arrays, `[String: Any]` objects, `NSNull`), written in a single pass over bytes: an
+/// edit may move tens of thousands of views, and Foundation's encoders cost many times
+/// more per row (as did appending each piece to a `String`).
 func jsonString(_ value: Any) -> String {
-    var out = ""
-    writeJSON(value, to: &out)
-    return out
-}
-
-private func writeJSON(_ value: Any, to out: inout String) {
-    switch value {
-    case let s as String: writeJSONString(s, to: &out)
-    case let b as Bool: out += b ? "true" : "false"
-    case let i as Int: out += String(i)
-    case let i as Int64: out += String(i)
-    case let d as Double: out += jsonNumber(d)
-    case let a as [Any]:
-        out += "["
-        for (i, element) in a.enumerated() {
-            if i > 0 { out += "," }
-            writeJSON(element, to: &out)
-        }
-        out += "]"
-    case let o as [String: Any]:
-        out += "{"
-        for (i, key) in o.keys.sorted().enumerated() {
-            if i > 0 { out += "," }
-            writeJSONString(key, to: &out)
-            out += ":"
-            writeJSON(o[key]!, to: &out)
-        }
-        out += "}"
-    default: out += "null"
-    }
+    var out = JSONBytes()
+    out.value(value)
+    return String(decoding: out.bytes, as: UTF8.self)
 }
 
 /// Whole numbers without a fraction (`44`, not `44.0`), others in their shortest form.
@@ -308,6 +281,35 @@ private struct JSONBytes {
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: s.utf8)
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Any value ``jsonString(_:)`` takes; anything else is `null`.
+    mutating func value(_ value: Any) {
+        switch value {
+        case let s as String: string(s)
+        case let b as Bool: bool(b)
+        case let i as Int: bytes.append(contentsOf: String(i).utf8)
+        case let i as Int64: bytes.append(contentsOf: String(i).utf8)
+        case let d as Double: number(d)
+        case let a as [Any]:
+            add("[")
+            for (i, element) in a.enumerated() {
+                if i > 0 { add(",") }
+                self.value(element)
+            }
+            add("]")
+        case let o as [String: Any]:
+            add("{")
+            for (i, key) in o.keys.sorted().enumerated() {
+                if i > 0 { add(",") }
+                string(key)
+                add(":")
+                // The key was read from the dictionary.
+                self.value(o[key]!)
+            }
+            add("}")
+        default: add("null")
+        }
     }
 
     mutating func bool(_ b: Bool) {

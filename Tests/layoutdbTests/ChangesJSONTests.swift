@@ -80,3 +80,25 @@ import Testing
         }
     }
 }
+
+/// Every JSON writer writes a number as `exactNumber` does (`null` where JSON has none), and
+/// a name with its escapes: the writers above are checked against `jsonString`, and this
+/// checks `jsonString` against the rules.
+@Suite struct JSONNumberTests {
+    @Test func numbersAsExactNumberWritesThem() {
+        let numbers: [Double] = [
+            44, -0.0, 0, 0.1, -2.5, 1e-7, 66.6666666667, 1e15, 999_999_999_999_999, -1e15,
+            1e300, 123_456_789.125,
+        ]
+        for d in numbers {
+            #expect(jsonString(d) == exactNumber(d), "\(d)")
+            #expect(jsonString([d]) == "[\(exactNumber(d))]", "\(d)")
+        }
+        #expect(jsonString([Double.infinity, -Double.infinity, Double.nan]) == "[null,null,null]")
+        #expect(jsonString(Int64.min) == "-9223372036854775808")
+        #expect(
+            jsonString(["b": 1, "a": [true, false]] as [String: Any])
+                == #"{"a":[true,false],"b":1}"#)
+        #expect(jsonString("a \"q\"\t\u{1}é\\") == #""a \"q\"\t\u0001é\\""#)
+    }
+}
