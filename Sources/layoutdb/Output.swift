@@ -169,64 +169,57 @@ func noteIfEmpty(_ project: Project, _ global: GlobalOptions) throws {
 /// rect, a dynamic cast per value) `set-constant --json` on a 10k-view form spent more on
 /// its 5,001 changes than on the edit.
 func changesJSON(_ changes: [FrameChange]) -> String {
-    var out = JSONBytes()
-    out.bytes.reserveCapacity(2 + changes.count * 160)
-    out.add("[")
-    for (i, c) in changes.enumerated() {
-        out.add(i == 0 ? "{\"layout\":" : ",{\"layout\":")
-        out.string(c.layout)
+    JSONBytes.array(changes, reservingEach: 160) { out, c in
+        out.field("{\"layout\":", c.layout)
         out.add(",\"new\":")
         out.rect(c.new)
         if let old = c.old {
             out.add(",\"old\":")
             out.rect(old)
         }
-        out.add(",\"variant\":")
-        out.string(c.variant)
-        out.add(",\"view\":")
-        out.string(c.view)
+        out.field(",\"variant\":", c.variant)
+        out.field(",\"view\":", c.view)
         out.add("}")
     }
-    out.add("]")
-    return String(decoding: out.bytes, as: UTF8.self)
 }
 
 /// `frames --json`: per row an object with sorted keys, as `jsonString` writes it, in
 /// one pass over bytes; the dictionaries of `Any` it replaced cost 50k instructions a row
 /// (a key sort and a dynamic cast per value).
 func framesJSON(_ rows: [FrameRow]) -> String {
-    var out = JSONBytes()
-    out.bytes.reserveCapacity(2 + rows.count * 150)
-    out.add("[")
-    for (i, r) in rows.enumerated() {
-        out.add(i == 0 ? "{\"ambiguous\":" : ",{\"ambiguous\":")
-        out.bool(r.ambiguous)
-        out.add(",\"height\":")
-        out.number(r.frame.height)
-        out.add(",\"kind\":")
-        out.string(r.kind.rawValue)
-        out.add(",\"parent\":")
-        out.string(r.parent)
-        out.add(",\"stale\":")
-        out.bool(r.stale)
-        out.add(",\"view\":")
-        out.string(r.view)
-        out.add(",\"width\":")
-        out.number(r.frame.width)
-        out.add(",\"x\":")
-        out.number(r.frame.x)
-        out.add(",\"y\":")
-        out.number(r.frame.y)
+    JSONBytes.array(rows, reservingEach: 150) { out, r in
+        out.field("{\"ambiguous\":", r.ambiguous)
+        out.field(",\"height\":", r.frame.height)
+        out.field(",\"kind\":", r.kind.rawValue)
+        out.field(",\"parent\":", r.parent)
+        out.field(",\"stale\":", r.stale)
+        out.field(",\"view\":", r.view)
+        out.field(",\"width\":", r.frame.width)
+        out.field(",\"x\":", r.frame.x)
+        out.field(",\"y\":", r.frame.y)
         out.add("}")
     }
-    out.add("]")
-    return String(decoding: out.bytes, as: UTF8.self)
 }
 
 /// JSON text as bytes: 50,000 changes are 400,000 numbers, and appending each piece to
 /// a `String` cost a 100k-view edit more than its solve.
 private struct JSONBytes {
     var bytes: [UInt8] = []
+
+    /// `[`, each item as `write` puts it, `,` between, `]`, as text.
+    static func array<T>(
+        _ items: [T], reservingEach bytesEach: Int, _ write: (inout JSONBytes, T) -> Void
+    ) -> String {
+        var out = JSONBytes()
+        out.bytes.reserveCapacity(2 + items.count * bytesEach)
+        out.add("[")
+        for (i, item) in items.enumerated() {
+            if i > 0 { out.add(",") }
+            write(&out, item)
+        }
+        out.add("]")
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
 
     mutating func add(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -317,15 +310,27 @@ private struct JSONBytes {
     }
 
     mutating func rect(_ r: Rect) {
-        add("{\"height\":")
-        number(r.height)
-        add(",\"width\":")
-        number(r.width)
-        add(",\"x\":")
-        number(r.x)
-        add(",\"y\":")
-        number(r.y)
+        field("{\"height\":", r.height)
+        field(",\"width\":", r.width)
+        field(",\"x\":", r.x)
+        field(",\"y\":", r.y)
         add("}")
+    }
+
+    /// `prefix` (punctuation and a key), then the value.
+    mutating func field(_ prefix: StaticString, _ value: Double) {
+        add(prefix)
+        number(value)
+    }
+
+    mutating func field(_ prefix: StaticString, _ value: String) {
+        add(prefix)
+        string(value)
+    }
+
+    mutating func field(_ prefix: StaticString, _ value: Bool) {
+        add(prefix)
+        bool(value)
     }
 }
 
