@@ -166,7 +166,7 @@ extension Project {
     ///
     /// A layout made by applying scripts is written from their lines as written (metric
     /// names, VFL, compound lines, comments), a line edited since in its current form
-    /// (``sourceExport(of:)``), followed by what the command line added. A deactivated
+    /// (``sourceExport(of:views:constraints:)``), followed by what the command line added. A deactivated
     /// constraint is written followed by `deactivate LABEL`; one without a label has no
     /// script form and is written as a comment. A name
     /// a script cannot spell (see ``Identifier``; only plain SQL can store one) throws
@@ -181,8 +181,11 @@ extension Project {
             let name = summary.name
             lines.append("")
             try write(.layout(name))
-            let root = try store.views(layout: name).first(where: \.isRoot)
-            let source = try sourceExport(of: summary)
+            // Read once: the kept source's export and what follows it both use them.
+            let views = try store.views(layout: name)
+            let constraints = try store.listConstraints(layout: name)
+            let root = views.first(where: \.isRoot)
+            let source = try sourceExport(of: summary, views: views, constraints: constraints)
             if var written = source?.lines {
                 // The header of an export applied before is this export's own.
                 if written.first == lines[0] {
@@ -206,7 +209,6 @@ extension Project {
                 try write(.metric(name: metric.name, value: metric.value))
             }
             var viewNames: [Int64: String] = [:]
-            let views = try store.views(layout: name)
             for view in views where !view.isRoot {
                 viewNames[view.id] = view.name
                 guard source?.views.contains(view.name) != true else { continue }
@@ -220,8 +222,7 @@ extension Project {
                 try write(.hide(view: view.name, hidden: true, variant: nil))
             }
             var labels: [Int64: String] = [:]
-            for stored in try store.listConstraints(layout: name)
-            where stored.constraint.kind == .user {
+            for stored in constraints where stored.constraint.kind == .user {
                 if let id = stored.id, let label = stored.constraint.label { labels[id] = label }
                 if let id = stored.id, source?.constraintIDs.contains(id) == true { continue }
                 let text = try ScriptWriter.checkedText(of: .constraint(stored.constraint))

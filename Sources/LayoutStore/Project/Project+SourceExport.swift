@@ -18,12 +18,15 @@ struct SourceExport {
 }
 
 extension Project {
-    /// Nil when no script line is kept for the layout (it was made otherwise).
-    func sourceExport(of summary: LayoutSummary) throws -> SourceExport? {
+    /// Nil when no script line is kept for the layout (it was made otherwise). `views`
+    /// and `constraints` are the layout's, as `export` read them.
+    func sourceExport(
+        of summary: LayoutSummary, views: [StoredView], constraints: [StoredConstraint]
+    ) throws -> SourceExport? {
         let rows = try store.scriptLines(layoutID: summary.id)
         guard !rows.isEmpty else { return nil }
         let name = summary.name
-        let views = try store.views(layout: name)
+        let userConstraints = constraints.filter { $0.constraint.kind == .user }
         let viewByName = Dictionary(views.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let variants = try store.variants(layout: name)
         let variantByName = Dictionary(
@@ -65,9 +68,7 @@ extension Project {
                 // the project holds it.
                 if !image.others.isEmpty { return nil }
                 images[row.file] = (
-                    image,
-                    try store.constraintsByIdentity(
-                        layoutID: summary.id, layout: name, file: row.file)
+                    image, ProjectStore.byIdentity(userConstraints, file: row.file)
                 )
             }
             let (image, constraints) = images[row.file]!

@@ -561,8 +561,15 @@ extension ProjectStore {
     func constraintsByIdentity(layoutID: Int64, layout: String, file: String) throws
         -> [String: StoredConstraint]
     {
-        let all = try ConstraintReader(database: database).constraints(
-            layoutID: layoutID, layout: layout, filter: "c.kind = 'user'", [])
+        Self.byIdentity(
+            try ConstraintReader(database: database).constraints(
+                layoutID: layoutID, layout: layout, filter: "c.kind = 'user'", []),
+            file: file)
+    }
+
+    /// ``constraintsByIdentity(layoutID:layout:file:)`` of constraints already read: `all`
+    /// are a layout's user constraints.
+    static func byIdentity(_ all: [StoredConstraint], file: String) -> [String: StoredConstraint] {
         var rows: [String: StoredConstraint] = [:]
         var mine: [StoredConstraint] = []
         for row in all {
