@@ -34,24 +34,7 @@ struct List: ParsableCommand {
     }
 
     private func printJSON(_ listed: [Project.ListedConstraint]) {
-        print(
-            jsonString(
-                listed.map { item -> [String: Any] in
-                    let c = item.constraint
-                    var o: [String: Any] = [
-                        "text": ScriptWriter.text(of: c), "relation": c.relation.rawValue,
-                        "constant": c.constant,
-                        "priority": c.priority.rawValue, "active": c.isActive,
-                        "kind": c.kind.rawValue,
-                        "source": c.source,
-                    ]
-                    if let label = c.label { o["label"] = label }
-                    if let id = item.id { o["id"] = id }
-                    if let origin = c.origin {
-                        o["origin"] = "\(origin.file):\(origin.line)"
-                    }
-                    return o
-                }))
+        print(listJSON(listed))
     }
 
     private func printTable(_ listed: [Project.ListedConstraint]) {

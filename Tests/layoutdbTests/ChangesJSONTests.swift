@@ -102,3 +102,40 @@ import Testing
         #expect(jsonString("a \"q\"\t\u{1}é\\") == #""a \"q\"\t\u0001é\\""#)
     }
 }
+
+/// `list --json` writes its constraints with `listJSON`, directly: it must be the text
+/// `jsonString` makes of the same constraints as objects.
+@Suite struct ListJSONTests {
+    static func asObjects(_ listed: [Project.ListedConstraint]) -> String {
+        jsonString(
+            listed.map { item -> [String: Any] in
+                let c = item.constraint
+                var o: [String: Any] = [
+                    "text": ScriptWriter.text(of: c), "relation": c.relation.rawValue,
+                    "constant": c.constant, "priority": c.priority.rawValue,
+                    "active": c.isActive, "kind": c.kind.rawValue, "source": c.source,
+                ]
+                if let label = c.label { o["label"] = label }
+                if let id = item.id { o["id"] = id }
+                if let origin = c.origin { o["origin"] = "\(origin.file):\(origin.line)" }
+                return o
+            })
+    }
+
+    @Test func sameTextAsTheObjects() throws {
+        let equation = try ScriptParser.parseConstraints(
+            "a.left == b.right * 0.5 + 8.25", file: "x.layout")
+        let vfl = try ScriptParser.parseConstraints("H:|-8-[a]-(>=12@750)-[b]-|")
+        let constraints = equation + vfl
+        var listed = constraints.enumerated().map { i, c in
+            Project.ListedConstraint(id: i == 1 ? nil : Int64(i + 1), constraint: c)
+        }
+        listed[0].constraint.label = "a \"quoted\" label"
+        listed[2].constraint.isActive = false
+        listed[2].constraint.origin = SourceLocation(file: "x.layout", line: 3, column: 1)
+        for count in 0...listed.count {
+            let part = Array(listed.prefix(count))
+            #expect(listJSON(part) == Self.asObjects(part), "\(count) constraints")
+        }
+    }
+}
