@@ -166,9 +166,9 @@ extension Project {
     ///
     /// A layout made by applying scripts is written from their lines as written (metric
     /// names, VFL, compound lines, comments), a line edited since in its current form
-    /// (``sourceExport(of:views:constraints:)``), followed by what the command line added. A deactivated
-    /// constraint is written followed by `deactivate LABEL`; one without a label has no
-    /// script form and is written as a comment. A name
+    /// (``sourceExport(of:views:constraints:)``), followed by what the command line added.
+    /// A deactivated constraint is written followed by `deactivate LABEL`; one without a
+    /// label has no script form and is written as a comment. A name
     /// a script cannot spell (see ``Identifier``; only plain SQL can store one) throws
     /// ``InvalidNameError``: the text would apply as a different project.
     public func export(layout only: String? = nil) throws -> String {

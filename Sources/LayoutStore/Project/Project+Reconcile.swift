@@ -86,14 +86,10 @@ extension Project {
                 // was written, so its names are not checked against the project.
                 var old: [LocatedStatement] = []
                 var start = layout
-                if let held = try self.store.scriptText(file: file) {
-                    let first = try self.store.scriptLines(file: file).first
-                    start =
-                        try first.flatMap { row in
-                            try self.store.layouts().first { $0.id == row.layoutID }?.name
-                        } ?? layout
+                if let held = try self.store.heldScript(file: file) {
+                    start = held.startLayout ?? layout
                     do {
-                        old = try ScriptParser.parse(held, file: file, layout: start)
+                        old = try ScriptParser.parse(held.text, file: file, layout: start)
                     } catch {
                         throw StoreError.refusedEdit(
                             "the project's copy of \(file) no longer reads (\(error)); "

@@ -39,23 +39,20 @@ extension Project {
         // A file applied more than once without reconciling (standard input, or the
         // Swift API's additive apply) has lines that cannot be read back as one script:
         // such a layout is written as the project holds it.
-        var firstLayoutIDs: [String: Int64?] = [:]
+        var heldScripts: [String: ProjectStore.HeldScript?] = [:]
         for file in Set(rows.map(\.file)) {
-            let held = try store.linesHeldOnce(file: file)
-            if !held.once { return nil }
-            firstLayoutIDs[file] = held.firstLayoutID
+            let held = try store.heldScript(file: file)
+            if held?.heldOnce == false { return nil }
+            heldScripts[file] = held
         }
         var result = SourceExport()
         var declared: Set<String> = [rootViewName]
         var images: [String: (image: ScriptImage.Layout, rows: [String: StoredConstraint])] = [:]
         for row in rows {
             if images[row.file] == nil {
-                let text = try store.scriptText(file: row.file) ?? ""
-                let firstLayoutID = firstLayoutIDs[row.file] ?? nil
-                let start =
-                    try firstLayoutID.flatMap { id in
-                        try store.layouts().first { $0.id == id }?.name
-                    } ?? name
+                let held = heldScripts[row.file] ?? nil
+                let text = held?.text ?? ""
+                let start = held?.startLayout ?? name
                 // Lines kept from an apply read back as they did; if they no longer read
                 // (a grammar change), the layout is written as the project holds it.
                 guard let statements = try? ScriptParser.parse(text, file: row.file, layout: start)

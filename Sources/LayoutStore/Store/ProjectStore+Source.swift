@@ -99,9 +99,14 @@ extension ProjectStore {
     /// A file applied more than once without reconciling holds a line more than once: its
     /// copies follow one another, in the order of their layouts and runs.
     package func scriptLines(file: String) throws -> [ScriptLineRow] {
+        Self.lines(ofFileRuns: try runs(Self.runsOfFile, [file]))
+    }
+
+    /// The lines of a file's runs (``runsOfFile`` order) in line order.
+    private static func lines(ofFileRuns held: [ScriptLineRun]) -> [ScriptLineRow] {
         var keyed: [(row: ScriptLineRow, seq: Int64)] = []
         var sorted = true
-        for run in try runs(Self.runsOfFile, [file]) {
+        for run in held {
             for row in run.rows {
                 if let last = keyed.last?.row, last.line >= row.line { sorted = false }
                 keyed.append((row, run.seq))
@@ -114,21 +119,6 @@ extension ProjectStore {
             }
         }
         return keyed.map(\.row)
-    }
-
-    /// Whether the project holds each line of `file` once (a file applied more than once
-    /// without reconciling holds some twice), and the layout of its first line: what
-    /// ``scriptLines(file:)`` would show, read from the runs without cutting them into
-    /// lines (`export` asks it of every file it writes).
-    package func linesHeldOnce(file: String) throws -> (once: Bool, firstLayoutID: Int64?) {
-        let held = try runs(Self.runsOfFile, [file])
-        // Runs in line order: a line held twice is a run starting before another ends.
-        var end = Int.min
-        for run in held {
-            if run.line < end { return (false, held.first?.layoutID) }
-            end = max(end, run.line + run.lineCount)
-        }
-        return (true, held.first?.layoutID)
     }
 
     /// How the lines the project holds of a file compare with a new text of it.
@@ -310,17 +300,43 @@ extension ProjectStore {
 
     /// The text of `file` as last applied, rebuilt from its lines.
     package func scriptText(file: String) throws -> String? {
+        try heldScript(file: file)?.text
+    }
+
+    /// What the project holds of a file, read from its runs at once: what a re-apply and
+    /// `export` read the held script back with.
+    package struct HeldScript {
+        /// The text as last applied, its lines in line order.
+        package var text: String
+        /// Whether each line is held once. A file applied more than once without
+        /// reconciling (standard input, the Swift API's additive apply) holds some twice,
+        /// and its text has the copies of a line one after the other.
+        package var heldOnce: Bool
+        /// The layout of its first line: the one its statements start in.
+        package var startLayout: String?
+    }
+
+    /// What the project holds of `file`; nil when it holds none of it.
+    package func heldScript(file: String) throws -> HeldScript? {
         let held = try runs(Self.runsOfFile, [file])
-        guard !held.isEmpty else { return nil }
-        // Runs that follow one another in line order (the file held once): their texts.
+        guard let first = held.first else { return nil }
+        // Runs in line order: a line held twice is a run starting before the last ended.
         var next = Int.min
+        var heldOnce = true
         for run in held {
             guard run.line >= next else {
-                return try scriptLines(file: file).map(\.text).joined(separator: "\n") + "\n"
+                heldOnce = false
+                break
             }
             next = run.line + run.lineCount
         }
-        return held.map(\.text).joined(separator: "\n") + "\n"
+        let text =
+            heldOnce
+            ? held.map(\.text).joined(separator: "\n") + "\n"
+            : Self.lines(ofFileRuns: held).map(\.text).joined(separator: "\n") + "\n"
+        let startLayout = try database.cachedStatement("SELECT name FROM layouts WHERE id = ?")
+            .rows([first.layoutID]) { $0.string(0) }.first
+        return HeldScript(text: text, heldOnce: heldOnce, startLayout: startLayout)
     }
 
     /// A run of lines to store: consecutive lines of one file in one layout, `line` the
@@ -494,12 +510,11 @@ extension ProjectStore {
         let rewritten = find.withText(3) { run -> [UInt8]? in
             var lineStart = 0
             for _ in first..<line {
-                guard let end = run[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else {
-                    return nil
-                }
+                let end = SourceLineCursor.lineEnd(in: run, from: lineStart)
+                guard end < run.count else { return nil }
                 lineStart = end + 1
             }
-            let lineEnd = run[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? run.count
+            let lineEnd = SourceLineCursor.lineEnd(in: run, from: lineStart)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(run.count - (lineEnd - lineStart) + text.utf8.count)
             bytes += run[..<lineStart]
