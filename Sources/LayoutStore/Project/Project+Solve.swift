@@ -111,20 +111,16 @@ extension Project {
                 unit: "views"))
 
         var report = SolveReport()
-        // Rows read above are rewritten only where they changed; views without one get one.
-        var updated: [Int64: SolvedFrame] = [:]
-        var frames: [Int64: SolvedFrame] = [:]
-        frames.reserveCapacity(stored.isEmpty ? views.count : 0)
+        var writes = FrameWrites(insertions: stored.isEmpty ? views.count : 0)
         let variantName = variant.description
         for (i, view) in views.enumerated() {
             let f = output.frames[i]
-            let solved = SolvedFrame(
-                x: f.x, y: f.y, width: f.width, height: f.height, ambiguous: output.ambiguous[i])
-            if let old = stored[view.id] {
-                if old != solved { updated[view.id] = solved }
-            } else {
-                frames[view.id] = solved
-            }
+            writes.add(
+                view.id,
+                SolvedFrame(
+                    x: f.x, y: f.y, width: f.width, height: f.height,
+                    ambiguous: output.ambiguous[i]),
+                stored: stored[view.id])
             if output.ambiguous[i] {
                 report.ambiguous.append("\(model.name)/\(variantName): \(view.name)")
             }
@@ -141,7 +137,9 @@ extension Project {
             if let f = output.root {
                 let old = try store.storedFrames(
                     layout: model.name, variant: variant, viewIDs: [root.id])[root.id]
-                frames[root.id] = SolvedFrame(x: f.x, y: f.y, width: f.width, height: f.height)
+                writes.add(
+                    root.id, SolvedFrame(x: f.x, y: f.y, width: f.width, height: f.height),
+                    stored: old)
                 let oldRect = old?.rect
                 if oldRect.map({ !$0.isClose(to: f) }) ?? true {
                     report.changes.append(
@@ -156,12 +154,7 @@ extension Project {
         progress?(
             WorkProgress(
                 stage: .write, subject: subject, done: 0, total: views.count, unit: "frames"))
-        if !updated.isEmpty {
-            try store.updateFrames(layout: model.name, variant: variant, frames: updated)
-        }
-        if !frames.isEmpty {
-            try store.writeFrames(layout: model.name, variant: variant, frames: frames)
-        }
+        try store.write(writes, layout: model.name, variant: variant)
         if variant == .base, components == nil {
             try store.writeStackConstraints(layoutID: model.id, views: model.views)
         }
@@ -226,9 +219,7 @@ extension Project {
                 stage: .write, subject: subject, done: 0, total: image.viewIDs.count,
                 unit: "frames"))
         var report = SolveReport()
-        // Rows read above and changed are updated; a view without a row gets one.
-        var updated: [Int64: SolvedFrame] = [:]
-        var inserted: [Int64: SolvedFrame] = [:]
+        var writes = FrameWrites()
         var changed: [(Int, Rect?, Rect)] = []
         var ambiguousIndices: [Int] = []
         for (i, id) in image.viewIDs.enumerated() {
@@ -236,11 +227,7 @@ extension Project {
             let f = frame.rect
             if frame.ambiguous { ambiguousIndices.append(i) }
             let old = stored[i]
-            if old == nil {
-                inserted[id] = frame
-            } else if old != frame {
-                updated[id] = frame
-            }
+            writes.add(id, frame, stored: old)
             let oldRect = old?.rect
             if oldRect.map({ !$0.isClose(to: f) }) ?? true { changed.append((i, oldRect, f)) }
         }
@@ -253,12 +240,7 @@ extension Project {
         for i in ambiguousIndices {
             report.ambiguous.append("\(layout)/\(variantName): \(names[i])")
         }
-        if !updated.isEmpty {
-            try store.updateFrames(layout: layout, variant: .base, frames: updated)
-        }
-        if !inserted.isEmpty {
-            try store.writeFrames(layout: layout, variant: .base, frames: inserted)
-        }
+        try store.write(writes, layout: layout, variant: .base)
         progress?(
             WorkProgress(
                 stage: .write, subject: subject, done: image.viewIDs.count,

@@ -102,6 +102,17 @@ extension ProjectStore {
         }
     }
 
+    /// Writes what `writes` gathered: its changed rows with ``updateFrames(layout:variant:frames:)``,
+    /// its new ones with ``writeFrames(layout:variant:frames:)``.
+    func write(_ writes: FrameWrites, layout: String, variant: VariantRef) throws {
+        if !writes.updated.isEmpty {
+            try updateFrames(layout: layout, variant: variant, frames: writes.updated)
+        }
+        if !writes.inserted.isEmpty {
+            try writeFrames(layout: layout, variant: variant, frames: writes.inserted)
+        }
+    }
+
     /// Runs `sql`, whose parameters are a frame row's columns in the table's order (view
     /// id, variant id, x, y, width, height, ambiguous), once per frame in view-id order,
     /// in one savepoint; `each` gets the view id, the frame and the rows the run changed.
@@ -218,6 +229,26 @@ extension ProjectStore {
                 INSERT INTO metrics (layout_id, name, value) VALUES (?, ?, ?)
                 ON CONFLICT (layout_id, name) DO UPDATE SET value = excluded.value
                 """, [try layoutID(layout), name, value])
+        }
+    }
+}
+
+/// The frame rows a solve writes, from each solved frame and the row the solve read
+/// before it in its transaction: a changed row is updated, a view without one gets one,
+/// an unchanged row is not written.
+struct FrameWrites {
+    private(set) var updated: [Int64: SolvedFrame] = [:]
+    private(set) var inserted: [Int64: SolvedFrame] = [:]
+
+    /// - Parameter insertions: how many new rows to make room for (a first solve: all).
+    init(insertions: Int = 0) { inserted.reserveCapacity(insertions) }
+
+    /// Takes view `viewID`'s solved `frame`; `stored` is its row as read, nil for none.
+    mutating func add(_ viewID: Int64, _ frame: SolvedFrame, stored: SolvedFrame?) {
+        if let stored {
+            if stored != frame { updated[viewID] = frame }
+        } else {
+            inserted[viewID] = frame
         }
     }
 }
