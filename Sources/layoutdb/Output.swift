@@ -77,39 +77,6 @@ func jsonString(_ value: Any) -> String {
     return String(decoding: out.bytes, as: UTF8.self)
 }
 
-/// Whole numbers without a fraction (`44`, not `44.0`), others in their shortest form.
-private func jsonNumber(_ d: Double) -> String {
-    d.isFinite ? exactNumber(d) : "null"
-}
-
-private func writeJSONString(_ s: String, to out: inout String) {
-    // Most names need no escape: appended whole, not scalar by scalar.
-    let escaped = s.utf8.contains {
-        $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
-    }
-    if !escaped {
-        out += "\""
-        out += s
-        out += "\""
-        return
-    }
-    out += "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    out += "\""
-}
-
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case table, csv, json
 }
@@ -247,10 +214,12 @@ private struct JSONBytes {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// As `jsonNumber`: whole numbers below 1e15 digit by digit, others as it writes them.
+    /// A number as `exactNumber` writes it (whole numbers without a fraction, `44`, others
+    /// in their shortest form), `null` where JSON has none: whole numbers below 1e15 digit
+    /// by digit.
     mutating func number(_ d: Double) {
         guard d.isFinite else {
-            bytes.append(contentsOf: jsonNumber(d).utf8)
+            add("null")
             return
         }
         guard d == d.rounded(), abs(d) < 1e15 else {
@@ -282,19 +251,31 @@ private struct JSONBytes {
     }
 
     mutating func string(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
         // A name with nothing to escape (every name layoutdb makes) goes in as its bytes;
         // building a `String` for it first was a quarter of a 10,000-change report.
         let plain = !s.utf8.contains {
             $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
         }
-        guard plain else {
-            var text = ""
-            writeJSONString(s, to: &text)
-            bytes.append(contentsOf: text.utf8)
-            return
+        if plain {
+            bytes.append(contentsOf: s.utf8)
+        } else {
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"": add("\\\"")
+                case "\\": add("\\\\")
+                case "\n": add("\\n")
+                case "\r": add("\\r")
+                case "\t": add("\\t")
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    add("\\u")
+                    bytes += repeatElement(UInt8(ascii: "0"), count: 4 - hex.count)
+                    bytes += hex.utf8
+                default: UTF8.encode(scalar) { bytes.append($0) }
+                }
+            }
         }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: s.utf8)
         bytes.append(UInt8(ascii: "\""))
     }
 
