@@ -106,26 +106,25 @@ public final class Project {
         try store.saveScriptLines(text: text, file: file, owners: stored.owners, replacing: false)
         guard solvesAfterEdits else { return SolveReport() }
         var report = SolveReport()
-        for name in stored.touched {
-            // A layout this script created is all in memory already: solve it from the
-            // applier's model instead of reading back what was just written.
-            let model = stored.applied.first { $0.name == name }?.model
-            report.merge(try solveDirty(layout: name, preloaded: model))
+        // The layouts the script used, in the order it first did. A layout this script
+        // created is all in memory already: solved from the applier's model instead of
+        // reading back what was just written.
+        for applied in stored.applied {
+            report.merge(try solveDirty(layout: applied.name, preloaded: applied.model))
         }
         return report
     }
 
     /// Reads `text` and writes each statement before reading the next; returns what the
-    /// applier wrote, each line's layout, and the layouts used, in the order first used.
-    /// The reader (a copy of the text's bytes) is gone when this returns, before the solve.
+    /// applier wrote, per layout in the order the script first used them, and each line's
+    /// layout. The reader (a copy of the text's bytes) is gone when this returns, before
+    /// the solve.
     private func storeStatements(
         of text: String, file: String, layout: String, views: [String: [String: String]],
         guides: [String: Set<String>]
-    ) throws -> (applied: [AppliedLayout], owners: LineOwners, touched: [String]) {
+    ) throws -> (applied: [AppliedLayout], owners: LineOwners) {
         var reader = ScriptReader(text, file: file, layout: layout, views: views, guides: guides)
         var owners = LineOwners(start: layout)
-        var touched: [String] = []
-        var current = layout
         let lines = progress == nil ? 0 : Self.newlines(in: text)
         let applied = try store.apply(
             layout: layout,
@@ -140,11 +139,9 @@ public final class Project {
         ) {
             guard let statement = try reader.next() else { return nil }
             owners.note(statement)
-            if case .layout(let name) = statement.statement { current = name }
-            if !touched.contains(current) { touched.append(current) }
             return statement
         }
-        return (applied, owners, touched)
+        return (applied, owners)
     }
 
     /// The number of line feeds in `text`, counted over its bytes: a lazy filter of
