@@ -1,10 +1,6 @@
-import Foundation
+import FoundationEssentials
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
-/// Reads `.xib` and `.storyboard` files into `IBDocument`, on Foundation's `XMLParser`.
+/// Reads `.xib` and `.storyboard` files into `IBDocument`, on ``XMLScanner``.
 ///
 /// What decides whether an element is a view is where it sits, not its name (apps subclass
 /// freely, and IB writes any UIView subclass as its own element): every child of
@@ -25,7 +21,7 @@ public enum IBReader {
         } catch {
             throw IBReadError(
                 kind: .unreadable, file: name, line: 0, column: 0,
-                message: "cannot read the file (\(error.localizedDescription))",
+                message: "cannot read the file (\(reason(error)))",
                 hint: "check the path and that the file is readable")
         }
         return try read(data: data, file: name)
@@ -33,62 +29,46 @@ public enum IBReader {
 
     /// Reads a document from its bytes; `file` names it in messages and in `IBDocument.file`.
     public static func read(data: Data, file: String) throws(IBReadError) -> IBDocument {
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = false
-        parser.shouldResolveExternalEntities = false
-        let delegate = IBParseDelegate(file: file)
-        parser.delegate = delegate
-        // swift-corelibs-foundation's parse() can return true after libxml2 reported (and
-        // recovered from) an error, so the delegate's first parseErrorOccurred decides.
-        let ok = parser.parse()
-        if let error = delegate.error { throw error }
-        guard ok else {
-            throw malformed(
-                file: file, line: parser.lineNumber, column: parser.columnNumber, parser.parserError
-            )
-        }
-        guard let document = delegate.finish() else {
-            let blank = data.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        var scanner = XMLScanner([UInt8](data))
+        let reader = IBParseDelegate(file: file)
+        do throws(XMLSyntaxError) {
+            // The reader's first refusal ends the reading, as a syntax error does.
+            while reader.error == nil, let event = try scanner.next() {
+                switch event {
+                case .start(let name, let attributes, let line):
+                    reader.start(name, attributes, line: line)
+                case .end:
+                    reader.end()
+                }
+            }
+        } catch {
             throw IBReadError(
-                kind: blank ? .malformedXML : .notInterfaceBuilder, file: file, line: 1, column: 1,
-                message: blank ? "the file is empty" : "no Interface Builder <document> element",
+                kind: .malformedXML, file: file, line: max(error.line, 1),
+                column: max(error.column, 1),
+                message: "malformed XML: \(error.message)",
+                hint: "an Interface Builder document is XML text; open and save it again in Xcode, "
+                    + "or check that it is not a compiled .nib or a merge-conflicted file")
+        }
+        if let error = reader.error { throw error }
+        guard let document = reader.finish() else {
+            throw IBReadError(
+                kind: .notInterfaceBuilder, file: file, line: 1, column: 1,
+                message: "no Interface Builder <document> element",
                 hint: "give a .xib or .storyboard file saved by Xcode")
         }
         return document
     }
 
-    static func malformed(file: String, line: Int, column: Int, _ error: Error?) -> IBReadError {
-        IBReadError(
-            kind: .malformedXML, file: file, line: max(line, 1), column: max(column, 1),
-            message: "malformed XML: \(error.map { describe($0) } ?? "the parser gave up")",
-            hint: "an Interface Builder document is XML text; open and save it again in Xcode, "
-                + "or check that it is not a compiled .nib or a merge-conflicted file")
-    }
-
-    /// libxml2's errors reach Swift on Linux as bare codes (no description), so the usual
-    /// ones are put in words here; the rest by their ErrorCode name.
-    private static func describe(_ error: Error) -> String {
-        let code = (error as NSError).code
-        switch code {
-        case 4: return "the document is empty or does not start with an element"
-        case 5: return "the file ends before every element is closed"
-        case 9: return "a character that XML does not allow"
-        case 23, 25: return "an entity reference (&...) has no closing ';'"
-        case 26: return "an undeclared entity (&...;)"
-        case 38: return "'<' inside an attribute value"
-        case 39, 40: return "an attribute value without its quotes"
-        case 41: return "an attribute without a value"
-        case 42: return "an attribute given twice"
-        case 65: return "a space is missing between attributes"
-        case 68: return "a name is missing where a tag or attribute starts"
-        case 73: return "a tag is not closed with '>'"
-        case 76: return "an end tag does not match the open element"
-        case 77: return "an unfinished tag"
-        case 85, 86: return "content after the document's root element"
-        default:
-            if let named = XMLParser.ErrorCode(rawValue: code) { return "\(named)" }
-            return "XML error \(code)"
+    /// Why a file could not be read, in words: the system's message where there is one.
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? CocoaError, let path = error.filePath {
+            switch error.code {
+            case .fileReadNoSuchFile: return "no such file: \(path)"
+            case .fileReadNoPermission: return "permission denied: \(path)"
+            default: break
+            }
         }
+        return "\(error)"
     }
 }
 
@@ -212,7 +192,8 @@ private func isController(_ name: String) -> Bool {
     name.hasSuffix("Controller") || name == "viewControllerPlaceholder"
 }
 
-private final class IBParseDelegate: NSObject, XMLParserDelegate {
+/// Builds the document from the elements ``XMLScanner`` reads, one start or end at a time.
+private final class IBParseDelegate {
     let file: String
     var error: IBReadError?
     var stack: [Context] = []
@@ -246,15 +227,11 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
 
     // MARK: Helpers
 
-    private func fail(
-        _ parser: XMLParser, _ kind: IBReadError.Kind, _ message: String, hint: String?
-    ) {
+    /// Refuses the document at `line`; the reading stops there.
+    private func fail(_ line: Int, _ kind: IBReadError.Kind, _ message: String, hint: String?) {
         guard error == nil else { return }
         error = IBReadError(
-            kind: kind, file: file, line: max(parser.lineNumber, 1),
-            column: max(parser.columnNumber, 1),
-            message: message, hint: hint)
-        parser.abortParsing()
+            kind: kind, file: file, line: max(line, 1), column: 1, message: message, hint: hint)
     }
 
     private func note(_ line: Int, _ element: String, _ id: String?, _ message: String) {
@@ -279,15 +256,10 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
 
     // MARK: Elements
 
-    func parser(
-        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-        qualifiedName: String?,
-        attributes attrs: [String: String] = [:]
-    ) {
+    func start(_ name: String, _ attrs: [String: String], line: Int) {
         guard error == nil else { return }
-        let line = parser.lineNumber
         guard let top = stack.last else {
-            startRoot(parser, name, attrs)
+            startRoot(line, name, attrs)
             return
         }
         let next: Context
@@ -455,27 +427,17 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
         stack.append(next)
     }
 
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        guard error == nil else { return }
-        error = IBReader.malformed(
-            file: file, line: parser.lineNumber, column: parser.columnNumber, parseError)
-        parser.abortParsing()
-    }
-
-    func parser(
-        _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
-        qualifiedName: String?
-    ) {
+    func end() {
         if !stack.isEmpty { stack.removeLast() }
     }
 
-    private func startRoot(_ parser: XMLParser, _ name: String, _ attrs: [String: String]) {
+    private func startRoot(_ line: Int, _ name: String, _ attrs: [String: String]) {
         guard !sawRoot else { return }
         sawRoot = true
         let type = attrs["type"] ?? ""
         if name == "archive" && type.hasPrefix("com.apple.InterfaceBuilder") {
             fail(
-                parser, .unsupportedVersion,
+                line, .unsupportedVersion,
                 "Interface Builder archive format \(attrs["version"] ?? "?") (before Xcode 5) is not supported",
                 hint:
                     "open the file in a current Xcode and save it; it is then written in format 3.0"
@@ -484,7 +446,7 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
         }
         guard name == "document" else {
             fail(
-                parser, .notInterfaceBuilder,
+                line, .notInterfaceBuilder,
                 "the root element is <\(name)>, not an Interface Builder <document>",
                 hint: "give a .xib or .storyboard file saved by Xcode")
             return
@@ -495,13 +457,13 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
         case "com.apple.InterfaceBuilder3.CocoaTouch.XIB": kind = .xib
         case "":
             fail(
-                parser, .notInterfaceBuilder,
+                line, .notInterfaceBuilder,
                 "<document> has no type attribute: not an Interface Builder document",
                 hint: "give a .xib or .storyboard file saved by Xcode")
             return
         default:
             fail(
-                parser, .unsupportedDocumentType,
+                line, .unsupportedDocumentType,
                 "document type \(type) is not supported: only iOS (CocoaTouch) XIBs and storyboards are read",
                 hint:
                     "macOS, tvOS and watchOS documents lay out with other rules and are not imported"
@@ -511,7 +473,7 @@ private final class IBParseDelegate: NSObject, XMLParserDelegate {
         let version = attrs["version"] ?? ""
         guard version.hasPrefix("3.") else {
             fail(
-                parser, .unsupportedVersion,
+                line, .unsupportedVersion,
                 "document format version \(version.isEmpty ? "(none)" : version) is not supported (3.x is)",
                 hint: "open the file in a current Xcode and save it")
             return
