@@ -1,5 +1,9 @@
 import CSQLite
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One connection to an SQLite file: statements, a statement cache, transactions.
 ///
@@ -124,8 +128,8 @@ package final class Database {
 
     /// Whether the file's write-ahead log is absent or empty (all in the main file).
     private static func logIsEmpty(_ path: String) -> Bool {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size]
-        return (size as? NSNumber)?.intValue ?? 0 == 0
+        var status = stat()
+        return stat(path + "-wal", &status) != 0 || status.st_size == 0
     }
 
     /// `file:PATH?immutable=1`, with the characters a URI path cannot hold escaped.
@@ -194,12 +198,15 @@ package final class Database {
                 // The one statement's text, for an error message only (a migration runs
                 // hundreds of statements: making each one's text cost a new file's apply).
                 func text() -> String {
-                    String(
-                        decoding: buffer[(cursor - base)..<(end - base)].map {
-                            UInt8(bitPattern: $0)
-                        },
-                        as: UTF8.self
-                    ).trimmingCharacters(in: .whitespacesAndNewlines)
+                    let bytes = buffer[(cursor - base)..<(end - base)].map {
+                        UInt8(bitPattern: $0)
+                    }
+                    // Without the whitespace around it (SQLite's tail starts after the `;`).
+                    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+                    guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+                        let last = bytes.lastIndex(where: { !isSpace($0) })
+                    else { return "" }
+                    return String(decoding: bytes[first...last], as: UTF8.self)
                 }
                 if code != SQLITE_OK { throw error(code: code, sql: text()) }
                 guard let statement else { break }  // only whitespace or comments left

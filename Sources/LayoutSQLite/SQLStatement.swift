@@ -1,5 +1,9 @@
 import CSQLite
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A prepared statement of one ``Database``: bind, step, read columns.
 ///

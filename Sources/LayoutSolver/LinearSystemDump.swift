@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A flattened linear system in the benchmark peer's `--dump` format, so the solver can be
 /// tested and timed on exactly what kiwi solves:

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Formats a number for people: no floating-point noise (`70`, `227.5`, `0.333333`).
 ///
@@ -18,7 +22,7 @@ public func formatNumber(_ value: Double) -> String {
     if rounded == rounded.rounded() {
         return String(Int64(rounded))
     }
-    var text = String(format: "%.6f", rounded)
+    var text = printf("%.6f", rounded)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text
@@ -64,7 +68,7 @@ package func snapSolvedValue(_ value: Double) -> Double {
     }
     // Far from 1 (below 1e-11, from 1e34) no power of ten that scales it is exact: the
     // decimal text, read back, is what the SQL view's printf and CAST give.
-    return Double(String(format: "%.12g", value)) ?? value
+    return Double(printf("%.12g", value)) ?? value
 }
 
 /// 1e0 ... 1e22: the powers of ten that are exact doubles.
@@ -72,3 +76,17 @@ private let powersOfTen: [Double] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
+
+/// `value` as C's `printf` writes it with `format`, one conversion of a `Double`: the
+/// rounding rules SQLite's `printf` shares, without Foundation's `String(format:)`.
+private func printf(_ format: String, _ value: Double) -> String {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+        let count = withVaList([value]) { arguments in
+            format.withCString { vsnprintf(buffer.baseAddress, buffer.count, $0, arguments) }
+        }
+        let written = min(max(Int(count), 0), buffer.count - 1)
+        return String(
+            decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: written),
+            as: UTF8.self)
+    }
+}

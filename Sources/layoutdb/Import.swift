@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import LayoutStore
 
 struct Import: ParsableCommand {
@@ -50,7 +49,7 @@ struct Import: ParsableCommand {
             device: device.map(unshielded),
             variantDevices: devices.map {
                 unshielded($0).split(separator: ",").map {
-                    String($0).trimmingCharacters(in: .whitespaces)
+                    trimmed($0)
                 }
             } ?? [],
             strict: strict, dryRun: dryRun, replace: replace)
@@ -83,4 +82,12 @@ struct Import: ParsableCommand {
         }
         printReport(SolveReport.onlyWarnings(report.solve), global)
     }
+}
+
+/// `" iPad "` → `"iPad"`: a list item without the spaces around it.
+private func trimmed(_ item: Substring) -> String {
+    guard let first = item.firstIndex(where: { !$0.isWhitespace }),
+        let last = item.lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(item[first...last])
 }

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LayoutStore
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @main
 struct Layoutdb: ParsableCommand {

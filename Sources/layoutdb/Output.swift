@@ -1,6 +1,10 @@
 import ArgumentParser
-import Foundation
 import LayoutStore
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 func printError(_ message: String) {
     writeStandardError("error: \(message)\n")
@@ -64,7 +68,7 @@ func csvField(_ s: String) -> String {
         $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
             || $0 == UInt8(ascii: "\r")
     }
-    return needsQuotes ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+    return needsQuotes ? "\"" + s.replacing("\"", with: "\"\"") + "\"" : s
 }
 
 /// Compact JSON with sorted keys for the CLI's `--json` output (strings, numbers, bools,
@@ -124,10 +128,9 @@ func warnStale(_ project: Project, variants: [String], _ global: GlobalOptions) 
 /// After a read of a project with no layout yet: how to start, on stderr (not with -q).
 func noteIfEmpty(_ project: Project, _ global: GlobalOptions) throws {
     guard !global.quiet, try project.isEmpty() else { return }
-    FileHandle.standardError.write(
-        Data(
-            ("note: \(global.path) has no layouts yet; start with `layoutdb apply FILE` "
-                + "(a .layout script: `layoutdb help apply`)\n").utf8))
+    writeStandardError(
+        "note: \(global.path) has no layouts yet; start with `layoutdb apply FILE` "
+            + "(a .layout script: `layoutdb help apply`)\n")
 }
 
 /// The changes as `jsonString` writes them as objects (`layout`, `new`, `old` when

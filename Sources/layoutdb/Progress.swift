@@ -1,5 +1,9 @@
-import Foundation
 import LayoutStore
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Shows the library's ``WorkProgress`` on a terminal: one line on standard error,
 /// redrawn in place (carriage return, erase to the end of the line) and erased when the
@@ -51,8 +55,12 @@ final class ProgressDisplay {
             ? Int(size.ws_col) : 80
         return ProgressDisplay(
             enabled: !quiet && isatty(STDERR_FILENO) == 1, width: columns,
-            now: { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 },
-            write: { FileHandle.standardError.write(Data($0.utf8)) })
+            now: {
+                var time = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &time)
+                return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+            },
+            write: writeStandardError)
     }
 
     func update(_ progress: WorkProgress) {
@@ -82,7 +90,8 @@ final class ProgressDisplay {
         let filled = Int((fraction * Double(barWidth)).rounded(.down))
         let bar =
             String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled)
-        let stage = p.stage.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)
+        let name = p.stage.rawValue.prefix(5)
+        let stage = name + String(repeating: " ", count: 5 - name.count)
         let subject = p.subject.isEmpty ? "" : " (\(p.subject))"
         return "\(stage) [\(bar)] \(grouped(p.done))/\(grouped(p.total)) \(p.unit)\(subject)"
     }

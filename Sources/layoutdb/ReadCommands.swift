@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import LayoutStore
 
 struct List: ParsableCommand {
@@ -41,7 +40,7 @@ struct List: ParsableCommand {
         let rows = listed.map { item -> [String] in
             let c = item.constraint
             var notes: [String] = []
-            if c.kind == .stack, let end = c.source.range(of: ": ", options: .backwards) {
+            if c.kind == .stack, let end = c.source.ranges(of: ": ").last {
                 // `stack tabs (fillEqually, align fill): fill-equally`: which stack, why.
                 notes.append("generated: \(c.source[..<end.lowerBound])")
             } else if c.kind != .user {

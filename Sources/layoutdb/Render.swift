@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LayoutStore
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -83,14 +88,26 @@ struct PNGConverter {
             .appending(path: "layoutdb-render-\(getpid()).svg")
         try writeOutput(svg, to: temporary.path)
         defer { try? FileManager.default.removeItem(at: temporary) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = ["-o", path, temporary.path]
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
+        guard run([executable, "-o", path, temporary.path]) == 0 else {
             throw OutputFileError(path: path, reason: "rsvg-convert failed")
         }
+    }
+
+    /// Runs `arguments[0]` with the rest and this process's environment; its exit status,
+    /// or -1 when it could not be started or did not exit of itself.
+    private func run(_ arguments: [String]) -> Int32 {
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer {
+            for argument in argv { free(argument) }
+        }
+        var pid = pid_t()
+        guard posix_spawn(&pid, arguments[0], nil, nil, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { return -1 }
+        }
+        // WIFEXITED and WEXITSTATUS, which Swift does not import (they are macros).
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
     }
 }
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import LayoutStore
 
 /// The help of every argument that names a constraint: a label, or the id `list` shows.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LayoutImport
 import LayoutSQLite
 import LayoutScript
@@ -447,7 +447,7 @@ extension Project {
         elements: [String: (element: String, line: Int)], layout: String
     ) -> String {
         var place = "\(document.file)"
-        if let range = scriptLine.range(of: "# ib:") {
+        if let range = scriptLine.firstRange(of: "# ib:") {
             let id = scriptLine[range.upperBound...].prefix { !$0.isWhitespace }
             if let at = elements[String(id)] {
                 place = "\(document.file):\(at.line): \(at.element)"

@@ -190,7 +190,7 @@ extension Project {
                 // The header of an export applied before is this export's own.
                 if written.first == lines[0] {
                     written.removeFirst()
-                    while written.first?.trimmingCharacters(in: .whitespaces) == "" {
+                    while written.first?.allSatisfy(\.isWhitespace) == true {
                         written.removeFirst()
                     }
                 }

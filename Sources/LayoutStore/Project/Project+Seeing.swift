@@ -210,7 +210,7 @@ extension Project {
         func clean(_ s: String) -> String {
             String(s.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
         }
-        let number = formatNumber(value).replacingOccurrences(of: "-", with: "m")
+        let number = formatNumber(value).replacing("-", with: "m")
         return clean(label) + "_" + clean(number)
     }
 

@@ -1,6 +1,11 @@
-import Foundation
+import FoundationEssentials
 import LayoutSQLite
 import LayoutScript
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Brings a file to the current schema: checks it is a layoutdb project (or empty), then
 /// applies the migrations it lacks, in order, each once, each in one immediate

@@ -1,6 +1,11 @@
-import Foundation
+import FoundationEssentials
 import LayoutSQLite
 import LayoutScript
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One line of an applied script as written, with the layout it belongs to.
 package struct ScriptLineRow: Hashable, Sendable {
