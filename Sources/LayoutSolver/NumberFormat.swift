@@ -35,8 +35,76 @@ public func formatNumber(_ value: Double) -> String {
 ///     exactNumber(44) == "44"
 ///     exactNumber(0.1) == "0.1"
 public func exactNumber(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
+    var bytes: [UInt8] = []
+    appendExactNumber(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Appends ``exactNumber(_:)``'s text of `value` to `bytes`, without a `String` between:
+/// JSON reports write tens of thousands of numbers.
+///
+/// Whole numbers below 1e15 go digit by digit. So do decimals of up to four places
+/// between 1e-4 and 1e9 (what layouts hold: `43.84`, `0.5`): the fewest places whose
+/// decimal reads back as `value` (the decimal's digits over a power of ten, both exact,
+/// divide to the nearest double, as reading the text does). There a double's spacing is
+/// below 1e-7, so no other decimal of as few places reads back the same, and the text is
+/// the shortest one, which is what Swift prints. The rest take Swift's `description`.
+public func appendExactNumber(_ value: Double, to bytes: inout [UInt8]) {
+    // Written right to left into a buffer on the stack, then appended at once: appending a
+    // digit at a time was most of the cost.
+    let appended = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) {
+        buffer -> Bool in
+        let end = buffer.count
+        var start: Int
+        let magnitude = abs(value)
+        if value == value.rounded(), magnitude < 1e15 {
+            start = writeDigits(UInt64(magnitude), into: buffer, before: end, width: 1)
+        } else if magnitude >= 1e-4, magnitude < 1e9,
+            let (scaled, places) = shortDecimal(magnitude)
+        {
+            let scale = UInt64(powersOfTen[places])
+            let (whole, fraction) = UInt64(scaled).quotientAndRemainder(dividingBy: scale)
+            start = writeDigits(fraction, into: buffer, before: end, width: places)
+            start -= 1
+            buffer[start] = UInt8(ascii: ".")
+            start = writeDigits(whole, into: buffer, before: start, width: 1)
+        } else {
+            return false
+        }
+        if value < 0 && magnitude != 0 {
+            start -= 1
+            buffer[start] = UInt8(ascii: "-")
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<end]))
+        return true
+    }
+    if !appended { bytes.append(contentsOf: value.description.utf8) }
+}
+
+/// The fewest places (1 to 4) at which `magnitude` is a decimal that reads back as itself,
+/// and that decimal times ten to the places (a whole number).
+private func shortDecimal(_ magnitude: Double) -> (scaled: Double, places: Int)? {
+    for places in 1...4 {
+        let scale = powersOfTen[places]
+        let scaled = (magnitude * scale).rounded()
+        if scaled / scale == magnitude { return (scaled, places) }
+    }
+    return nil
+}
+
+/// Writes `n`'s decimal digits, at least `width` of them (zeros first), to end just
+/// before `end`; returns where they start.
+private func writeDigits(
+    _ n: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, before end: Int, width: Int
+) -> Int {
+    var v = n
+    var i = end
+    repeat {
+        i -= 1
+        buffer[i] = UInt8(ascii: "0") + UInt8(v % 10)
+        v /= 10
+    } while v > 0 || end - i < width
+    return i
 }
 
 /// A solved value on a grid of twelve significant digits: solver noise goes

@@ -217,52 +217,28 @@ private struct JSONBytes {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// A number as `exactNumber` writes it (whole numbers without a fraction, `44`, others
-    /// in their shortest form), `null` where JSON has none: whole numbers below 1e15 digit
-    /// by digit.
+    /// A number as `exactNumber` writes it, `null` where JSON has none.
     mutating func number(_ d: Double) {
         guard d.isFinite else {
             add("null")
             return
         }
-        guard d == d.rounded(), abs(d) < 1e15 else {
-            // What `exactNumber` writes for these, without its interpolation.
-            bytes.append(contentsOf: d.description.utf8)
-            return
-        }
-        var v = Int64(d)
-        if v == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
-        if v < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            v = -v
-        }
-        let start = bytes.count
-        while v > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(v % 10))
-            v /= 10
-        }
-        // Swapped in place (reversing a slice of the array copies it).
-        var (i, j) = (start, bytes.count - 1)
-        while i < j {
-            bytes.swapAt(i, j)
-            i += 1
-            j -= 1
-        }
+        appendExactNumber(d, to: &bytes)
     }
 
     mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
-        // A name with nothing to escape (every name layoutdb makes) goes in as its bytes;
-        // building a `String` for it first was a quarter of a 10,000-change report.
-        let plain = !s.utf8.contains {
-            $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+        // A name with nothing to escape (every name layoutdb makes) goes in as its bytes,
+        // checked and copied from the string's own storage.
+        var text = s
+        let plain = text.withUTF8 { utf8 in
+            for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                return false
+            }
+            bytes.append(contentsOf: utf8)
+            return true
         }
-        if plain {
-            bytes.append(contentsOf: s.utf8)
-        } else {
+        if !plain {
             for scalar in s.unicodeScalars {
                 switch scalar {
                 case "\"": add("\\\"")

@@ -39,4 +39,33 @@ struct NumberFormatTests {
             #expect(snapSolvedValue(value) == value, "\(value)")
         }
     }
+
+    @Test("an exact number is Swift's own text of the double, whole numbers without `.0`")
+    func exactNumberIsSwiftsText() {
+        func swiftText(_ d: Double) -> String {
+            d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"
+        }
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 0.05, 0.0001, 0.00012, 1e-4, 9.99e-5, 43.84, 66.6666666667,
+            1e9 - 0.5, 1e9 + 0.5, 999_999_999.9999, 123_456_789.125, 1e15, -1e15, 1e300, 1e-300,
+            .greatestFiniteMagnitude, .leastNonzeroMagnitude, 0.1 + 0.2,
+        ]
+        // Decimals of one to five places, the form layouts hold, across the fast range
+        // and past both of its ends; then doubles of every exponent.
+        for places in 1...5 {
+            let scale = [1.0, 10, 100, 1000, 10000, 100_000][places]
+            for _ in 0..<4000 {
+                let digits = Double(Int64.random(in: -10_000_000_000_000...10_000_000_000_000))
+                values.append(digits / scale / Double([1, 1000, 1_000_000][Int.random(in: 0...2)]))
+            }
+        }
+        for _ in 0..<20000 {
+            values.append(Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF))
+        }
+        for d in values {
+            #expect(exactNumber(d) == swiftText(d), "\(d)")
+        }
+        #expect(exactNumber(.infinity) == "inf" && exactNumber(.nan) == "nan")
+    }
 }
