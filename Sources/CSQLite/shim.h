@@ -1,4 +1,5 @@
 #include <sqlite3.h>
+#include <stdint.h>
 
 // SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift
 // cannot import; expose it as a function instead.
@@ -22,7 +23,34 @@ static inline int csqlite_enable_triggers(sqlite3 *db, int on, int *now) {
 
 // Skips the checkpoint SQLite runs when the last connection to a WAL database closes:
 // three fdatasyncs and an unlink, most of a small edit's time. The WAL is checkpointed
-// as it grows (wal_autocheckpoint) and explicitly after bulk operations.
+// as it grows (csqlite_truncate_log_at) and explicitly after bulk operations.
 static inline int csqlite_no_checkpoint_on_close(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}
+
+// The commit hook of csqlite_truncate_log_at. `limit` holds the page count in its low 32
+// bits and the connection's busy timeout in milliseconds above them (the hook has one
+// pointer-sized argument, and this way nothing needs freeing).
+static int csqlite_truncating_checkpoint(void *limit, sqlite3 *db, const char *schema, int pages) {
+    intptr_t packed = (intptr_t)limit;
+    if (pages >= (int)(packed & 0x7FFFFFFF)) {
+        // Without waiting for readers: a busy reader postpones the truncation to a
+        // later commit instead of holding up this one.
+        sqlite3_busy_handler(db, 0, 0);
+        sqlite3_wal_checkpoint_v2(db, schema, SQLITE_CHECKPOINT_TRUNCATE, 0, 0);
+        sqlite3_busy_timeout(db, (int)(packed >> 32));
+    }
+    return SQLITE_OK;
+}
+
+// After a commit that leaves `pages` or more in the write-ahead log, checkpoints the log
+// and truncates it; replaces SQLite's automatic checkpoint. That one is PASSIVE: it
+// leaves the log in place for the next writer to start over, which only a connection
+// that saw the checkpoint does. Every layoutdb command is a new process whose first
+// connection rebuilds the log's index from the file (reading every page of it) and
+// forgets what was checkpointed, so the log would grow with every edit, and every
+// command would read all of it.
+static inline void csqlite_truncate_log_at(sqlite3 *db, int pages, int busyMilliseconds) {
+    intptr_t packed = ((intptr_t)busyMilliseconds << 32) | (intptr_t)pages;
+    sqlite3_wal_hook(db, csqlite_truncating_checkpoint, (void *)packed);
 }

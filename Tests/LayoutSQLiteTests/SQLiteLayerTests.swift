@@ -42,6 +42,36 @@ struct SQLiteLayerTests {
         #expect(names == ["kept"])
     }
 
+    @Test("the write-ahead log stays small over many edits, each by its own connection")
+    func logStaysSmall() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        do {
+            let db = try Database(path: file.path, options: .init(create: true))
+            try db.execute("PRAGMA journal_mode = WAL")
+            try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body BLOB NOT NULL) STRICT")
+        }
+        // Five hundred small edits, each a few pages by a connection of its own, as a day
+        // of `set-constant` is: each connection first rebuilds the log's index from the
+        // file, and a log that is never truncated would hold every edit.
+        var pageSize: Int64 = 0
+        for edit in 0..<500 {
+            let db = try Database(path: file.path)
+            pageSize = try #require(try db.int64("PRAGMA page_size"))
+            try db.transaction {
+                try db.execute(
+                    "INSERT OR REPLACE INTO t VALUES (?, zeroblob(?))",
+                    [Int64(edit % 50), 3 * pageSize])
+            }
+        }
+        let frameSize = Int(pageSize) + 24
+        let log = try FileManager.default.attributesOfItem(atPath: file.path + "-wal")
+        let bytes = try #require(log[.size] as? Int)
+        #expect(bytes <= 32 + (Database.logPagesBeforeCheckpoint + 16) * frameSize)
+        let db = try Database(path: file.path)
+        #expect(try db.int64("SELECT count(*) FROM t") == 50)
+    }
+
     @Test("a savepoint in a transaction undoes only its own writes")
     func nestedSavepoint() throws {
         let file = TempFile()
