@@ -39,6 +39,9 @@ struct XMLScanner {
 
     /// The next element start or end; nil at the end of a well-formed document.
     mutating func next() throws(XMLSyntaxError) -> Event? {
+        if i == 0, bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            throw fault("the text is UTF-16; only UTF-8 is read (Xcode saves UTF-8)")
+        }
         if let name = pendingEnd {
             pendingEnd = nil
             return .end(name: name)

@@ -111,5 +111,12 @@ struct XMLScannerTests {
     func notUTF8() {
         var scanner = XMLScanner(Array("<a x=\"".utf8) + [0xFF, 0xFE] + Array("\"/>".utf8))
         #expect(throws: XMLSyntaxError.self) { _ = try scanner.next() }
+        var utf16 = XMLScanner([0xFF, 0xFE] + Array("<a/>".utf16).flatMap { [UInt8($0), 0] })
+        #expect(throws: XMLSyntaxError.self) { _ = try utf16.next() }
+        do {
+            _ = try utf16.next()
+        } catch {
+            #expect(error.message.hasPrefix("the text is UTF-16"))
+        }
     }
 }
