@@ -164,7 +164,9 @@ struct SolveImage {
     /// variables is ambiguous.
     struct Reached {
         var views: [Int] = []
-        var values: [[Double?]] = []
+        /// Four per view in `views` (``BaseAttribute`` order), nil where the solve did not
+        /// reach that variable: one array, not one per view.
+        var values: [Double?] = []
         var ambiguous: [Bool] = []
     }
 
@@ -203,20 +205,21 @@ struct SolveImage {
         var ambiguousVariable = [Bool](repeating: false, count: solver.variableCount)
         for v in solver.ambiguousVariables() { ambiguousVariable[Int(v.index)] = true }
         var reached = Reached()
+        reached.values.reserveCapacity(4 * viewIDs.count)
         for i in viewIDs.indices {
-            var values: [Double?] = [nil, nil, nil, nil]
+            let four = (4 * i)..<(4 * i + 4)
+            guard four.contains(where: { local[Int(viewVariables[$0])] >= 0 }) else { continue }
             var ambiguous = false
-            var isReached = false
-            for k in 0..<4 {
-                let n = local[Int(viewVariables[4 * i + k])]
-                guard n >= 0 else { continue }
-                isReached = true
-                values[k] = solver.value(of: variables[Int(n)])
+            for k in four {
+                let n = local[Int(viewVariables[k])]
+                guard n >= 0 else {
+                    reached.values.append(nil)
+                    continue
+                }
+                reached.values.append(solver.value(of: variables[Int(n)]))
                 if ambiguousVariable[Int(n)] { ambiguous = true }
             }
-            guard isReached else { continue }
             reached.views.append(i)
-            reached.values.append(values)
             reached.ambiguous.append(ambiguous && insideHidden[i] == 0)
         }
         return reached

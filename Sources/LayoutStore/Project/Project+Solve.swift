@@ -269,14 +269,16 @@ extension Project {
                 frames.append(old)
                 continue
             }
-            let values = part.values[next]
+            let base = 4 * next
+            let values = part.values[base..<(base + 4)]
             let ambiguous = part.ambiguous[next]
             next += 1
             if values.contains(nil) && old.ambiguous && !ambiguous { return nil }
             frames.append(
                 SolvedFrame(
-                    x: values[0] ?? old.x, y: values[1] ?? old.y, width: values[2] ?? old.width,
-                    height: values[3] ?? old.height, ambiguous: ambiguous))
+                    x: values[base] ?? old.x, y: values[base + 1] ?? old.y,
+                    width: values[base + 2] ?? old.width, height: values[base + 3] ?? old.height,
+                    ambiguous: ambiguous))
         }
         return frames
     }
