@@ -110,18 +110,42 @@ extension ProjectStore {
             let i = dense[Int(id - low)]
             return i < 0 ? nil : Int(i)
         }
-        let statement = try database.cachedStatement(
+        // A range of the frames table's key holds every variant's rows: read as one only
+        // where there are none but the base, and the ids are one dense run.
+        let baseOnly = try database.int64("SELECT EXISTS (SELECT 1 FROM variants)") == 0
+        guard !dense.isEmpty, baseOnly else {
+            let statement = try database.cachedStatement(
+                """
+                SELECT v.id, v.name, f.x, f.y, f.width, f.height, f.ambiguous
+                FROM views v LEFT JOIN frames f ON f.view_id = v.id AND f.variant_id = 0
+                WHERE v.layout_id = ?
+                """)
+            try statement.bind([layoutID])
+            defer { statement.reset() }
+            while try statement.step() {
+                guard let i = index(of: statement.int64(0)) else { continue }
+                names[i] = statement.string(1)
+                if !statement.isNull(2) { frames[i] = SolvedFrame(statement, from: 2) }
+            }
+            return (frames, names)
+        }
+        // The frames in key order: a third less of SQLite's work than looking each view's
+        // frame up.
+        let views = try database.cachedStatement("SELECT id, name FROM views WHERE layout_id = ?")
+        try views.bind([layoutID])
+        defer { views.reset() }
+        while try views.step() {
+            if let i = index(of: views.int64(0)) { names[i] = views.string(1) }
+        }
+        let rows = try database.cachedStatement(
             """
-            SELECT v.id, v.name, f.x, f.y, f.width, f.height, f.ambiguous
-            FROM views v LEFT JOIN frames f ON f.view_id = v.id AND f.variant_id = 0
-            WHERE v.layout_id = ?
+            SELECT view_id, x, y, width, height, ambiguous FROM frames
+            WHERE view_id BETWEEN ? AND ? AND variant_id = 0
             """)
-        try statement.bind([layoutID])
-        defer { statement.reset() }
-        while try statement.step() {
-            guard let i = index(of: statement.int64(0)) else { continue }
-            names[i] = statement.string(1)
-            if !statement.isNull(2) { frames[i] = SolvedFrame(statement, from: 2) }
+        try rows.bind([low, low + span - 1])
+        defer { rows.reset() }
+        while try rows.step() {
+            if let i = index(of: rows.int64(0)) { frames[i] = SolvedFrame(rows, from: 1) }
         }
         return (frames, names)
     }
