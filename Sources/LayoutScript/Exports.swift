@@ -7,6 +7,6 @@
 // the model does not bring the solver with it. The number formats are the ones every
 // table, report and script prints with.
 @_exported import enum LayoutSolver.Relation
-@_exported import func LayoutSolver.appendExactNumber
 @_exported import func LayoutSolver.exactNumber
 @_exported import func LayoutSolver.formatNumber
+@_exported import func LayoutSolver.withExactNumber

@@ -35,25 +35,29 @@ public func formatNumber(_ value: Double) -> String {
 ///     exactNumber(44) == "44"
 ///     exactNumber(0.1) == "0.1"
 public func exactNumber(_ value: Double) -> String {
-    var bytes: [UInt8] = []
-    appendExactNumber(value, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    var text = ""
+    if !withExactNumber(value, { text = String(decoding: $0, as: UTF8.self) }) {
+        text = value.description
+    }
+    return text
 }
 
-/// Appends ``exactNumber(_:)``'s text of `value` to `bytes`, without a `String` between:
-/// JSON reports write tens of thousands of numbers.
+/// Hands ``exactNumber(_:)``'s text of `value` to `body` as bytes, for a writer of its own
+/// (JSON reports write tens of thousands of numbers); false, and `body` not called, where
+/// that text is Swift's `description`, which the caller writes.
 ///
 /// Whole numbers below 1e15 go digit by digit. So do decimals of up to four places
 /// between 1e-4 and 1e9 (what layouts hold: `43.84`, `0.5`): the fewest places whose
 /// decimal reads back as `value` (the decimal's digits over a power of ten, both exact,
 /// divide to the nearest double, as reading the text does). There a double's spacing is
 /// below 1e-7, so no other decimal of as few places reads back the same, and the text is
-/// the shortest one, which is what Swift prints. The rest take Swift's `description`.
-public func appendExactNumber(_ value: Double, to bytes: inout [UInt8]) {
-    // Written right to left into a buffer on the stack, then appended at once: appending a
-    // digit at a time was most of the cost.
-    let appended = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) {
-        buffer -> Bool in
+/// the shortest one, which is what Swift prints.
+public func withExactNumber(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
+    -> Bool
+{
+    // Written right to left into a buffer on the stack, then handed over at once:
+    // appending a digit at a time was most of the cost.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer -> Bool in
         let end = buffer.count
         var start: Int
         let magnitude = abs(value)
@@ -75,10 +79,9 @@ public func appendExactNumber(_ value: Double, to bytes: inout [UInt8]) {
             start -= 1
             buffer[start] = UInt8(ascii: "-")
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<end]))
+        body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
         return true
     }
-    if !appended { bytes.append(contentsOf: value.description.utf8) }
 }
 
 /// The fewest places (1 to 4) at which `magnitude` is a decimal that reads back as itself,

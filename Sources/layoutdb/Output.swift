@@ -78,7 +78,7 @@ func csvField(_ s: String) -> String {
 func jsonString(_ value: Any) -> String {
     var out = JSONBytes()
     out.value(value)
-    return String(decoding: out.bytes, as: UTF8.self)
+    return out.text
 }
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -180,7 +180,7 @@ func listJSON(_ listed: [Project.ListedConstraint]) -> String {
         out.field(",\"constant\":", c.constant)
         if let id = item.id {
             out.add(",\"id\":")
-            out.bytes += String(id).utf8
+            out.integer(id)
         }
         out.field(",\"kind\":", c.kind.rawValue)
         if let label = c.label { out.field(",\"label\":", label) }
@@ -194,27 +194,71 @@ func listJSON(_ listed: [Project.ListedConstraint]) -> String {
 }
 
 /// JSON text as bytes: 50,000 changes are 400,000 numbers, and appending each piece to
-/// a `String` cost a 100k-view edit more than its solve.
-private struct JSONBytes {
-    var bytes: [UInt8] = []
+/// a `String` cost a 100k-view edit more than its solve. The bytes are its own buffer:
+/// an array's append checks uniqueness and capacity and calls `memcpy` for each piece,
+/// 90 instructions for a `,"x":`.
+private struct JSONBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    init(reserving bytes: Int = 256) {
+        capacity = max(bytes, 64)
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written, as text.
+    var text: String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
 
     /// `[`, each item as `write` puts it, `,` between, `]`, as text.
     static func array<T>(
         _ items: [T], reservingEach bytesEach: Int, _ write: (inout JSONBytes, T) -> Void
     ) -> String {
-        var out = JSONBytes()
-        out.bytes.reserveCapacity(2 + items.count * bytesEach)
+        var out = JSONBytes(reserving: 2 + items.count * bytesEach)
         out.add("[")
         for (i, item) in items.enumerated() {
             if i > 0 { out.add(",") }
             write(&out, item)
         }
         out.add("]")
-        return String(decoding: out.bytes, as: UTF8.self)
+        return out.text
+    }
+
+    /// Room for `n` more bytes.
+    private mutating func reserve(_ n: Int) {
+        guard count + n > capacity else { return }
+        let grown = max(2 * capacity, count + n)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = grown
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (base + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        (base + count).initialize(to: byte)
+        count += 1
     }
 
     mutating func add(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
+    }
+
+    mutating func integer(_ i: Int64) {
+        var text = String(i)
+        text.withUTF8 { append($0) }
     }
 
     /// A number as `exactNumber` writes it, `null` where JSON has none.
@@ -223,11 +267,14 @@ private struct JSONBytes {
             add("null")
             return
         }
-        appendExactNumber(d, to: &bytes)
+        if !withExactNumber(d, { append($0) }) {
+            var text = d.description
+            text.withUTF8 { append($0) }
+        }
     }
 
     mutating func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         // A name with nothing to escape (every name layoutdb makes) goes in as its bytes,
         // checked and copied from the string's own storage.
         var text = s
@@ -235,7 +282,7 @@ private struct JSONBytes {
             for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
                 return false
             }
-            bytes.append(contentsOf: utf8)
+            append(utf8)
             return true
         }
         if !plain {
@@ -249,13 +296,13 @@ private struct JSONBytes {
                 case _ where scalar.value < 0x20:
                     let hex = String(scalar.value, radix: 16)
                     add("\\u")
-                    bytes += repeatElement(UInt8(ascii: "0"), count: 4 - hex.count)
-                    bytes += hex.utf8
-                default: UTF8.encode(scalar) { bytes.append($0) }
+                    for _ in hex.count..<4 { append(UInt8(ascii: "0")) }
+                    for digit in hex.utf8 { append(digit) }
+                default: UTF8.encode(scalar) { append($0) }
                 }
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
     }
 
     /// Any value ``jsonString(_:)`` takes; anything else is `null`.
@@ -263,8 +310,8 @@ private struct JSONBytes {
         switch value {
         case let s as String: string(s)
         case let b as Bool: bool(b)
-        case let i as Int: bytes.append(contentsOf: String(i).utf8)
-        case let i as Int64: bytes.append(contentsOf: String(i).utf8)
+        case let i as Int: integer(Int64(i))
+        case let i as Int64: integer(i)
         case let d as Double: number(d)
         case let a as [Any]:
             add("[")
