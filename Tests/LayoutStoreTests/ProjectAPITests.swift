@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayoutStore
 
 /// A suite whose tests make project files: each test runs on its own instance, so in its
@@ -20,7 +21,9 @@ final class ProjectAPITests: ProjectFileSuite {
     func readmeExample() throws {
         let project = try Project.open(path: temporaryProjectPath(), create: true)
         try project.apply(script: "canvas 375 812\nview header\nview title in header")
-        let header = LayoutView("header"), title = LayoutView("title"), root = LayoutView.root
+        let header = LayoutView("header")
+        let title = LayoutView("title")
+        let root = LayoutView.root
         try project.constrain {
             header.top == root.top
             header.left == root.left
@@ -39,7 +42,9 @@ final class ProjectAPITests: ProjectFileSuite {
     @Test("named constraints: read, change, remove, through the same API as the CLI")
     func namedConstraints() throws {
         let project = try Project.open(path: temporaryProjectPath(), create: true)
-        try project.apply(script: "canvas 100 100\nview a\na.left == 0; a.top == 0; a.height == 10\nw: a.width == 30")
+        try project.apply(
+            script:
+                "canvas 100 100\nview a\na.left == 0; a.top == 0; a.height == 10\nw: a.width == 30")
         #expect(try project.constraint(named: "w")?.constraint.constant == 30)
         let report = try project.setConstant(label: "w", to: 50)
         #expect(report.changes.map(\.view) == ["a"])
@@ -78,9 +83,11 @@ final class ProjectAPITests: ProjectFileSuite {
 
 @Suite("Solving a fresh apply from memory")
 final class FreshApplyModelTests: ProjectFileSuite {
-    @Test("the model the applier keeps of a layout it creates equals the one the store reads back", arguments: [
-        "phone", "springs",
-    ])
+    @Test(
+        "the model the applier keeps of a layout it creates equals the one the store reads back",
+        arguments: [
+            "phone", "springs",
+        ])
     func sameModel(example: String) throws {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appending(path: "../../examples/\(example).layout").standardized
@@ -97,9 +104,14 @@ final class FreshApplyModelTests: ProjectFileSuite {
             #expect(memory.views.map(\.declaration) == disk.views.map(\.declaration))
             #expect(memory.constraints.map(\.id) == disk.constraints.map(\.id))
             func solving(_ c: Constraint) -> [String] {
-                [c.label ?? "", "\(c.terms)", c.relation.rawValue, "\(c.constant)", "\(c.priority)", "\(c.isActive)"]
+                [
+                    c.label ?? "", "\(c.terms)", c.relation.rawValue, "\(c.constant)",
+                    "\(c.priority)", "\(c.isActive)",
+                ]
             }
-            #expect(memory.constraints.map { solving($0.constraint) } == disk.constraints.map { solving($0.constraint) })
+            #expect(
+                memory.constraints.map { solving($0.constraint) }
+                    == disk.constraints.map { solving($0.constraint) })
             #expect(memory.variants.map(\.id) == disk.variants.map(\.id))
             #expect(memory.variants.map(\.name) == disk.variants.map(\.name))
             #expect(memory.variants.map(\.canvas) == disk.variants.map(\.canvas))
@@ -110,11 +122,16 @@ final class FreshApplyModelTests: ProjectFileSuite {
 
 @Suite("Named constraints and text constraints (issue 5)")
 final class NamedConstraintTests: ProjectFileSuite {
-    @Test("a named constraint is a value: change constant, priority, active; save persists all at once")
+    @Test(
+        "a named constraint is a value: change constant, priority, active; save persists all at once"
+    )
     func namedValue() throws {
         let path = temporaryProjectPath()
         let project = try Project.open(path: path, create: true)
-        try project.apply(script: "canvas 100 100\nview a\na.left == 0; a.top == 0; a.height == 10; a.width == 30 @ 300\nw: a.width == 20 @ 200")
+        try project.apply(
+            script:
+                "canvas 100 100\nview a\na.left == 0; a.top == 0; a.height == 10; a.width == 30 @ 300\nw: a.width == 20 @ 200"
+        )
         var w = try #require(try project.namedConstraint("w"))
         #expect(w.constant == 20 && w.priority == Priority(200) && w.isActive)
         w.constant = 60
@@ -140,7 +157,9 @@ final class NamedConstraintTests: ProjectFileSuite {
             metrics: ["side": 50, "gap": 10])
         let swift = try Project.open(path: temporaryProjectPath(), create: true)
         try swift.apply(script: script)
-        let view1 = LayoutView("view1"), view2 = LayoutView("view2"), root = LayoutView.root
+        let view1 = LayoutView("view1")
+        let view2 = LayoutView("view2")
+        let root = LayoutView.root
         try swift.constrain {
             view1.center == root.center
             view1.size == 50
@@ -216,5 +235,63 @@ final class StreamingApplyTests: ProjectFileSuite {
                 "1:main", "2:main", "3:other", "4:other", "5:other", "6:other", "7:main", "8:main",
             ])
         #expect(try project.store.scriptText(file: "d.layout") == text)
+    }
+}
+
+@Suite("Constant edits read what they compare")
+final class ConstantEditReadTests: ProjectFileSuite {
+    static let first = """
+        canvas 200 400
+        view a1
+        view a2
+        a1.left == 0; a1.top == 0; a1.width == 200; h1: a1.height == 40
+        a2.left == 0; a2.top == a1.bottom + 8; a2.width == 200; a2.height == 30
+        """
+    static let other = """
+        canvas 100 100
+        view b1
+        view b2
+        b1.left == 0; b1.top == 0; b1.width == 50; b1.height == 50
+        b2.left == b1.right; b2.top == 0; b2.width == 50; b2.height == 50
+        """
+    static let more = """
+        view a3
+        a3.left == 0; a3.top == a2.bottom + 8; a3.width == 100; a3.height == 20
+        """
+
+    /// Layout `a` from two files with layout `b` applied between them, so that `a`'s view
+    /// ids have `b`'s among them; `h1` written as `height` in the first file.
+    func project(h1 height: Int = 40) throws -> Project {
+        let project = try Project.open(path: temporaryProjectPath(), create: true)
+        let first = Self.first.replacing("h1: a1.height == 40", with: "h1: a1.height == \(height)")
+        try project.apply(script: first, file: "a.layout", layout: "a")
+        try project.apply(script: Self.other, file: "b.layout", layout: "b")
+        try project.apply(script: Self.more, file: "a-more.layout", layout: "a")
+        return project
+    }
+
+    @Test("an edit of a layout whose views are among another's gives a fresh solve's frames")
+    func interleavedViews() throws {
+        let edited = try project()
+        let report = try edited.setConstant(label: "h1", to: 60, layout: "a")
+        #expect(report.changes.map(\.view) == ["a1", "a2", "a3"])
+        let fresh = try project(h1: 60)
+        #expect(try edited.frames(layout: "a") == fresh.frames(layout: "a"))
+        #expect(try edited.frames(layout: "b") == fresh.frames(layout: "b"))
+        #expect(
+            try edited.frames(layout: "a").last?.frame == Rect(x: 0, y: 106, width: 100, height: 20)
+        )
+    }
+
+    @Test("the same edit in a project with variants, whose frame rows share the key range")
+    func withVariants() throws {
+        let edited = try project()
+        try edited.createVariant("tall", canvas: Size(width: 200, height: 800), layout: "a")
+        try edited.createVariant("square", canvas: Size(width: 100, height: 100), layout: "b")
+        let report = try edited.setConstant(label: "h1", to: 60, layout: "a")
+        #expect(report.changes.contains { $0.view == "a3" && $0.variant == "base" })
+        let fresh = try project(h1: 60)
+        #expect(try edited.frames(layout: "a") == fresh.frames(layout: "a"))
+        #expect(try edited.frames(layout: "b") == fresh.frames(layout: "b"))
     }
 }
