@@ -36,28 +36,24 @@ public func formatNumber(_ value: Double) -> String {
 ///     exactNumber(0.1) == "0.1"
 public func exactNumber(_ value: Double) -> String {
     var text = ""
-    if !withExactNumber(value, { text = String(decoding: $0, as: UTF8.self) }) {
-        text = value.description
-    }
+    withExactNumber(value) { text = String(decoding: $0, as: UTF8.self) }
     return text
 }
 
 /// Hands ``exactNumber(_:)``'s text of `value` to `body` as bytes, for a writer of its own
-/// (JSON reports write tens of thousands of numbers); false, and `body` not called, where
-/// that text is Swift's `description`, which the caller writes.
+/// (JSON reports write tens of thousands of numbers).
 ///
 /// Whole numbers below 1e15 go digit by digit. So do decimals of up to four places
 /// between 1e-4 and 1e9 (what layouts hold: `43.84`, `0.5`): the fewest places whose
 /// decimal reads back as `value` (the decimal's digits over a power of ten, both exact,
 /// divide to the nearest double, as reading the text does). There a double's spacing is
 /// below 1e-7, so no other decimal of as few places reads back the same, and the text is
-/// the shortest one, which is what Swift prints.
-public func withExactNumber(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
-    -> Bool
-{
+/// the shortest one, which is what Swift prints. The rest are Swift's `description`.
+public func withExactNumber(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     // Written right to left into a buffer on the stack, then handed over at once:
     // appending a digit at a time was most of the cost.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer -> Bool in
+    let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) {
+        buffer -> Bool in
         let end = buffer.count
         var start: Int
         let magnitude = abs(value)
@@ -81,6 +77,10 @@ public func withExactNumber(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>
         }
         body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
         return true
+    }
+    if !written {
+        var text = value.description
+        text.withUTF8(body)
     }
 }
 

@@ -267,10 +267,7 @@ private struct JSONBytes: ~Copyable {
             add("null")
             return
         }
-        if !withExactNumber(d, { append($0) }) {
-            var text = d.description
-            text.withUTF8 { append($0) }
-        }
+        withExactNumber(d) { append($0) }
     }
 
     mutating func string(_ s: String) {
