@@ -112,8 +112,9 @@ extension ProjectStore {
         }
         // A range of the frames table's key holds every variant's rows: read as one only
         // where there are none but the base, and the ids are one dense run.
-        let baseOnly = try database.int64("SELECT EXISTS (SELECT 1 FROM variants)") == 0
-        guard !dense.isEmpty, baseOnly else {
+        let variantsExist = "SELECT EXISTS (SELECT 1 FROM variants)"
+        let inOneRange = dense.isEmpty ? false : try database.int64(variantsExist) == 0
+        guard inOneRange else {
             let statement = try database.cachedStatement(
                 """
                 SELECT v.id, v.name, f.x, f.y, f.width, f.height, f.ambiguous
