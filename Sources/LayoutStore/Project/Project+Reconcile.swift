@@ -147,16 +147,20 @@ extension Project {
     {
         let statements = try ScriptParser.parse(text, file: file, layout: layout)
         var names = ScriptImage(statements, start: layout).order
-        for row in try store.scriptLines(file: file) {
-            if let name = try store.layouts().first(where: { $0.id == row.layoutID })?.name,
+        // The file's lines and the layouts read once: the lines say which layouts the
+        // file made before, and whether it was applied at all.
+        let held = try store.scriptLines(file: file)
+        let layouts = try store.layouts()
+        for row in held {
+            if let name = layouts.first(where: { $0.id == row.layoutID })?.name,
                 !names.contains(name)
             {
                 names.append(name)
             }
         }
-        let existing = try store.layouts().filter { names.contains($0.name) }
+        let existing = layouts.filter { names.contains($0.name) }
         var plan = ApplyPlan(
-            file: file, isFirstApply: try store.scriptText(file: file) == nil,
+            file: file, isFirstApply: held.isEmpty,
             steps: existing.map {
                 ApplyPlan.Step(
                     action: .replace, layout: $0.name,
