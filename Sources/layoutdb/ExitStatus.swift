@@ -35,8 +35,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Spaces are appended, not Foundation's `padding(toLength:)`: the help text is built
     /// at every start, and that call was 4 % of `layoutdb --version`.
     var helpLine: String {
-        let code = String(rawValue)
-        return "  " + code + String(repeating: " ", count: max(0, 4 - code.count)) + " " + meaning
+        "  " + padded(String(rawValue), to: 4) + " " + meaning
     }
 }
 

@@ -54,6 +54,11 @@ func table(_ header: [String], _ rows: [[String]]) -> String {
     return String(decoding: out, as: UTF8.self)
 }
 
+/// `text` and spaces after it to `width` characters (none when it is that wide already).
+func padded(_ text: some StringProtocol, to width: Int) -> String {
+    String(text) + String(repeating: " ", count: max(0, width - text.count))
+}
+
 /// A cell's width in `Character`s: its byte count when every byte is ASCII and none is a
 /// carriage return (which joins a following line feed into one `Character`), as all of
 /// layoutdb's names are, without walking grapheme clusters.

@@ -90,8 +90,7 @@ final class ProgressDisplay {
         let filled = Int((fraction * Double(barWidth)).rounded(.down))
         let bar =
             String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled)
-        let name = p.stage.rawValue.prefix(5)
-        let stage = name + String(repeating: " ", count: 5 - name.count)
+        let stage = padded(p.stage.rawValue.prefix(5), to: 5)
         let subject = p.subject.isEmpty ? "" : " (\(p.subject))"
         return "\(stage) [\(bar)] \(grouped(p.done))/\(grouped(p.total)) \(p.unit)\(subject)"
     }
