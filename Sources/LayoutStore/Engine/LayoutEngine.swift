@@ -30,10 +30,14 @@ package struct EngineView: Sendable {
     /// outside the part being solved. `nil` entries are solved.
     package var fixed: [Double?]
 
-    package init(_ declaration: ViewDeclaration, fixed: [Double?] = [nil, nil, nil, nil]) {
+    package init(_ declaration: ViewDeclaration, fixed: [Double?] = EngineView.nothingFixed) {
         self.declaration = declaration
         self.fixed = fixed
     }
+
+    /// One array shared by every view solved whole, where a literal default made one
+    /// allocation per view.
+    package static let nothingFixed: [Double?] = [nil, nil, nil, nil]
 
     /// A view whose frame is known and not solved (context for a partial solve).
     package static func known(_ declaration: ViewDeclaration, frame: Rect) -> EngineView {

@@ -6,7 +6,13 @@ import func LayoutSolver.snapSolvedValue
 extension Project {
     /// Solves the dirty parts of `layout` for the base and every variant, writes the
     /// frames that changed and clears the marks. Runs inside the caller's transaction.
-    func solveDirty(layout: String, preloaded: LayoutModel? = nil) throws -> SolveReport {
+    ///
+    /// A `preloaded` model (a script's new layout, as its apply wrote it) is solved
+    /// instead of reading the rows back; the last variant to solve takes it, so what its
+    /// solve frees is not kept alive by a copy here.
+    func solveDirty(layout: String, preloaded: consuming LayoutModel? = nil) throws
+        -> SolveReport
+    {
         let marks = try store.dirtyMarks(layout: layout)
         guard !marks.isEmpty else { return SolveReport() }
         // A fitted canvas or a variant that changes structure is solved whole
@@ -36,8 +42,8 @@ extension Project {
         }
         // Loading is shared by every variant needing the same scope.
         var models: [Set<Int>?: LayoutModel] = [:]
-        if let preloaded { models[nil] = preloaded }
-        for variant in order {
+        if preloaded != nil { models[nil] = preloaded.take() }
+        for (position, variant) in order.enumerated() {
             let components = scope[variant]!
             if variant == .base, !whole.contains(0),
                 let solved = try solveFromImage(layout: layout, components: components)
@@ -46,15 +52,16 @@ extension Project {
                 try store.clearDirty(layout: layout, variant: variant, components: components)
                 continue
             }
+            let last = position == order.count - 1
             let model: LayoutModel
-            if let cached = models[components] {
+            if let cached = last ? models.removeValue(forKey: components) : models[components] {
                 model = cached
             } else {
                 model = try store.loadLayout(layout, components: components)
-                models[components] = model
+                if !last { models[components] = model }
             }
             do {
-                report.merge(try solve(model, variant: variant, components: components))
+                report.merge(try solve(consume model, variant: variant, components: components))
             } catch EngineError.unknownView where components != nil {
                 // A constraint reaches a view outside the loaded components (one never
                 // solved): solve the whole layout instead.
@@ -68,9 +75,9 @@ extension Project {
     }
 
     /// Solves one variant of a (possibly partial) model and writes its frames.
-    private func solve(_ model: LayoutModel, variant: VariantRef, components: Set<Int>?) throws
-        -> SolveReport
-    {
+    private func solve(
+        _ model: consuming LayoutModel, variant: VariantRef, components: Set<Int>?
+    ) throws -> SolveReport {
         let views = model.solvedViews
         let stored = try store.storedFrames(
             layout: model.name, variant: variant, viewIDs: components == nil ? nil : views.map(\.id)
@@ -96,14 +103,18 @@ extension Project {
         let variantModel = model.variant(variant)
         // A whole solve of the base is kept as the layout's image for constant edits.
         let keepsImage = variant == .base && components == nil && !model.solvesWhole(nil)
+        let input = model.engineInput(variant: variantModel, fixed: fixed)
+        let constraintIDs = model.constraints.map(\.id)
+        // The input holds its own copy of every constraint: the model's go before the
+        // engine makes its rows (at a million views, about 800 MB of the peak).
+        model.constraints = []
         let output: EngineOutput
         var image: SolveImage?
         if keepsImage {
             (output, image) = try LayoutEngine.solveKeepingImage(
-                model.engineInput(variant: variantModel), viewIDs: views.map(\.id),
-                constraintIDs: model.constraints.map(\.id))
+                consume input, viewIDs: views.map(\.id), constraintIDs: constraintIDs)
         } else {
-            output = try LayoutEngine.solve(model.engineInput(variant: variantModel, fixed: fixed))
+            output = try LayoutEngine.solve(consume input)
         }
         progress?(
             WorkProgress(
@@ -159,7 +170,9 @@ extension Project {
             try store.writeStackConstraints(layoutID: model.id, views: model.views)
         }
         if !model.solvesWhole(variantModel) {
-            try writeComponents(model, views: views, output: output, dirty: components)
+            try writeComponents(
+                layout: model.name, constraintIDs: constraintIDs, views: views, output: output,
+                dirty: components)
         }
         if let image {
             try store.writeSolveImage(layoutID: model.id, image)
@@ -291,13 +304,13 @@ extension Project {
     /// for them: they keep their stored ids. Writing nil there would hide the view from the
     /// next partial load of that component ("unknown view" on a later edit).
     private func writeComponents(
-        _ model: LayoutModel, views: ArraySlice<StoredView>, output: EngineOutput,
-        dirty: Set<Int>?
+        layout: String, constraintIDs: [Int64?], views: ArraySlice<StoredView>,
+        output: EngineOutput, dirty: Set<Int>?
     ) throws {
         var idOfLocal: [Int: Int] = [:]
         for (i, local) in output.constraintComponents.enumerated()
-        where i < model.constraints.count {
-            guard let local, let id = model.constraints[i].id else { continue }
+        where i < constraintIDs.count {
+            guard let local, let id = constraintIDs[i] else { continue }
             idOfLocal[local] = min(
                 idOfLocal[local] ?? Int.max, ComponentID.ofConstraints(smallestID: id))
         }
@@ -314,7 +327,7 @@ extension Project {
                 return id
             }
         }
-        try store.writeComponents(layout: model.name, views: viewComponents)
+        try store.writeComponents(layout: layout, views: viewComponents)
     }
 }
 

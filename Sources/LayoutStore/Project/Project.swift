@@ -101,16 +101,21 @@ public final class Project {
         _ text: String, file: String, layout: String, views: [String: [String: String]],
         guides: [String: Set<String>]
     ) throws -> SolveReport {
-        let stored = try storeStatements(
+        var stored = try storeStatements(
             of: text, file: file, layout: layout, views: views, guides: guides)
         try store.saveScriptLines(text: text, file: file, owners: stored.owners, replacing: false)
         guard solvesAfterEdits else { return SolveReport() }
         var report = SolveReport()
         // The layouts the script used, in the order it first did. A layout this script
         // created is all in memory already: solved from the applier's model instead of
-        // reading back what was just written.
-        for applied in stored.applied {
-            report.merge(try solveDirty(layout: applied.name, preloaded: applied.model))
+        // reading back what was just written. Each model is handed to its solve with no
+        // other copy kept (nor the applier's id maps), so the solve can free the parts
+        // it is done with: at a million views, gigabytes of the peak.
+        var layouts = stored.applied.map { (name: $0.name, model: $0.model) }
+        stored.applied = []
+        for i in layouts.indices {
+            let model = layouts[i].model.take()
+            report.merge(try solveDirty(layout: layouts[i].name, preloaded: consume model))
         }
         return report
     }

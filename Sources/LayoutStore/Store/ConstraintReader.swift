@@ -155,7 +155,7 @@ final class ConstraintReader {
                 name: s.string(0), isRoot: s.bool(1),
                 components: (2...5).map { s.optionalInt(Int32($0)) })
         }.first
-        let info = row ?? ViewInfo(name: "", isRoot: false, components: [nil, nil, nil, nil])
+        let info = row ?? ViewInfo(name: "", isRoot: false, components: StoredView.unsolved)
         views[id] = info
         return info
     }

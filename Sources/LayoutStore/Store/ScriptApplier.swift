@@ -166,7 +166,8 @@ final class ScriptApplier {
         guard let variant else { return 0 }
         let words = located.text.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
         return try variantID(
-            variant, in: layout, at: Self.location(of: variant, in: located, after: max(0, words - 1)))
+            variant, in: layout,
+            at: Self.location(of: variant, in: located, after: max(0, words - 1)))
     }
 
     /// A layout whose model the overrides change is read back from the project for its
@@ -280,7 +281,7 @@ final class ScriptApplier {
         layout.model?.views.append(
             StoredView(
                 id: id, declaration: view, ordinal: layout.nextViewOrdinal,
-                components: [nil, nil, nil, nil]))
+                components: StoredView.unsolved))
         layout.nextViewOrdinal += 1
         touchedLayouts.insert(layout.id)
     }
@@ -487,7 +488,7 @@ final class ScriptApplier {
                 views: [
                     StoredView(
                         id: root, declaration: ViewDeclaration(name: rootViewName, parent: ""),
-                        ordinal: 0, components: [nil, nil, nil, nil])
+                        ordinal: 0, components: StoredView.unsolved)
                 ],
                 constraints: [], variants: [])
             touchedLayouts.insert(id)

@@ -39,6 +39,10 @@ package struct StoredView: Hashable, Sendable {
         self.ordinal = ordinal
         self.components = components
     }
+
+    /// The components of a view never solved: one array shared by all of them, where a
+    /// literal made one allocation per view.
+    package static let unsolved: [Int?] = [nil, nil, nil, nil]
 }
 
 /// A variant of a layout: its own canvas (nil = the layout's) and constant overrides.
