@@ -3,7 +3,8 @@ import LayoutSolver
 import LayoutStore
 
 let benchDirectory: String = {
-    let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // Benchmarks/layoutdb-bench
+    // Benchmarks/layoutdb-bench
+    let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     return here.appending(path: "../../../shared/bench").standardized.path
 }()
 
@@ -16,11 +17,14 @@ let pythonPrefix = ["python3"]
 /// otherwise be timed as if it were this workload's.
 func writeDump(layout: String, to dump: String) {
     try? FileManager.default.removeItem(atPath: dump)
-    let result = run(python, pythonPrefix + ["\(benchDirectory)/kiwi_peer.py", layout, "--dump", dump])
-    guard let (status, _, _) = result, status == 0, FileManager.default.fileExists(atPath: dump) else {
+    let result = run(
+        python, pythonPrefix + ["\(benchDirectory)/kiwi_peer.py", layout, "--dump", dump])
+    guard let (status, _, _) = result, status == 0, FileManager.default.fileExists(atPath: dump)
+    else {
         fail(
             "kiwi_peer.py could not write \(dump): it needs python3 with kiwisolver "
-                + "(pip install kiwisolver==1.5.1); run `python3 \(benchDirectory)/kiwi_peer.py \(layout) --dump \(dump)` to see its error")
+                + "(pip install kiwisolver==1.5.1); run `python3 \(benchDirectory)/kiwi_peer.py \(layout) --dump \(dump)` to see its error"
+        )
     }
 }
 
@@ -87,20 +91,29 @@ struct Workloads {
 
     init(defaultSizes: String = "1000,10000,100000") {
         sizes = (option("--sizes") ?? defaultSizes).split(separator: ",").map { Int($0)! }
-        families = (option("--families") ?? "form,chain,grid,cards").split(separator: ",").map(String.init)
-        directory = option("--workdir") ?? FileManager.default.temporaryDirectory
+        families = (option("--families") ?? "form,chain,grid,cards").split(separator: ",").map(
+            String.init)
+        directory =
+            option("--workdir")
+            ?? FileManager.default.temporaryDirectory
             .appending(path: "layoutdb-bench").path
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true)
         let sizesArg = sizes.map(String.init).joined(separator: ",")
         let familiesArg = families.joined(separator: ",")
         guard
             let (status, _, _) = run(
-                python, pythonPrefix + ["\(benchDirectory)/gen_workloads.py", directory, "--sizes", sizesArg,
-                    "--families", familiesArg]), status == 0
+                python,
+                pythonPrefix + [
+                    "\(benchDirectory)/gen_workloads.py", directory, "--sizes", sizesArg,
+                    "--families", familiesArg,
+                ]), status == 0
         else { fail("gen_workloads.py failed (is ../shared/bench beside the project?)") }
     }
 
-    func path(_ family: String, _ n: Int, _ ext: String) -> String { "\(directory)/\(family)-\(n).\(ext)" }
+    func path(_ family: String, _ n: Int, _ ext: String) -> String {
+        "\(directory)/\(family)-\(n).\(ext)"
+    }
 }
 
 func json(_ text: String) -> [String: Any]? {
@@ -123,36 +136,48 @@ func runSolverBenchmark() {
             let layout = workloads.path(family, n, "layout")
             let dump = workloads.path(family, n, "dump")
             writeDump(layout: layout, to: dump)
-            guard let (_, out, _) = run(me, ["solve-one", dump, "--repeat", repeats]), let r = json(out)
+            guard let (_, out, _) = run(me, ["solve-one", dump, "--repeat", repeats]),
+                let r = json(out)
             else { fail("solve-one failed on \(dump)") }
             let build = r["build_solve_s"] as! Double
             let change = r["set_constant_s"] as! Double
             let first = r["first_change_s"] as! Double
             ours["\(family)-\(n)"] = build
-            FileHandle.standardError.write(Data("\(family)-\(n): layoutdb \(formatSeconds(build))\n".utf8))
+            FileHandle.standardError.write(
+                Data("\(family)-\(n): layoutdb \(formatSeconds(build))\n".utf8))
             var kiwiBuild = Double.nan
             var kiwiChange = Double.nan
             var kiwiEdit = Double.nan
             var agree = "—"
             let peer = run(
-                python, pythonPrefix + ["\(benchDirectory)/kiwi_peer.py", layout, "--repeat", n >= 10_000 ? "1" : repeats, "--set-reps", n >= 10_000 ? "1" : "7"],
+                python,
+                pythonPrefix + [
+                    "\(benchDirectory)/kiwi_peer.py", layout, "--repeat",
+                    n >= 10_000 ? "1" : repeats, "--set-reps", n >= 10_000 ? "1" : "7",
+                ],
                 limit: limit)
             if let (_, out, _) = peer, let k = json(out) {
                 kiwiBuild = (k["build_s"] as! Double) + (k["solve_s"] as! Double)
                 let set = k["set_constant"] as? [String: Any]
                 kiwiChange = set?["remove_readd_update_s"] as? Double ?? .nan
                 kiwiEdit = set?["edit_suggest_update_s"] as? Double ?? .nan
-                let same = abs((k["checksum"] as! Double) - (r["checksum"] as! Double)) < 1e-3
-                    && abs((set?["checksum"] as? Double ?? .nan) - (r["set_checksum"] as! Double)) < 1e-3
+                let same =
+                    abs((k["checksum"] as! Double) - (r["checksum"] as! Double)) < 1e-3
+                    && abs((set?["checksum"] as? Double ?? .nan) - (r["set_checksum"] as! Double))
+                        < 1e-3
                 agree = same ? "yes" : "**no**"
             }
-            let kiwiText = peer == nil ? "> \(Int(limit)) s (not finished)" : formatSeconds(kiwiBuild)
+            let kiwiText =
+                peer == nil ? "> \(Int(limit)) s (not finished)" : formatSeconds(kiwiBuild)
             lines.append(
                 "| \(family)-\(n) | \(formatSeconds(build)) | \(kiwiText) | "
-                    + (peer == nil ? "> \(formatRatio(limit / build))" : formatRatio(kiwiBuild / build))
+                    + (peer == nil
+                        ? "> \(formatRatio(limit / build))" : formatRatio(kiwiBuild / build))
                     + " | \(formatSeconds(first)) | \(formatSeconds(change)) | \(formatSeconds(kiwiChange)) | "
-                    + "\(formatSeconds(kiwiEdit)) | " + String(format: "%.3f | %.4f", first / build, change / build)
-                    + " | \(String(format: "%.0f MiB", Double(r["peak_rss_bytes"] as! Int) / 1048576)) | \(agree) |")
+                    + "\(formatSeconds(kiwiEdit)) | "
+                    + String(format: "%.3f | %.4f", first / build, change / build)
+                    + " | \(String(format: "%.0f MiB", Double(r["peak_rss_bytes"] as! Int) / 1_048_576)) | \(agree) |"
+            )
         }
     }
     var growth: [String] = []
@@ -161,10 +186,14 @@ func runSolverBenchmark() {
             growth.append("\(family) \(String(format: "%.1f", b / a))x")
         }
     }
-    if !growth.isEmpty { lines.append("\nGrowth 10k → 100k (build+solve): " + growth.joined(separator: ", ")) }
+    if !growth.isEmpty {
+        lines.append("\nGrowth 10k → 100k (build+solve): " + growth.joined(separator: ", "))
+    }
     let table = lines.joined(separator: "\n")
     print(table)
-    if let out = option("--out") { try? (table + "\n").write(toFile: out, atomically: true, encoding: .utf8) }
+    if let out = option("--out") {
+        try? (table + "\n").write(toFile: out, atomically: true, encoding: .utf8)
+    }
 }
 
 /// Growth 10k → 100k of build+solve, timed so that the machine's drift cancels out: the
@@ -193,12 +222,16 @@ func runGrowthBenchmark() {
         var builds: [Double] = []
         for _ in 0..<(warm ? 1 : Int(repeats) ?? 5) {
             let args = ["solve-one", dump, "--repeat", warm ? repeats : "1", "--build-only"]
-            guard let (_, out, _) = run(me, args), let r = json(out) else { fail("solve-one failed on \(dump)") }
+            guard let (_, out, _) = run(me, args), let r = json(out) else {
+                fail("solve-one failed on \(dump)")
+            }
             builds.append(r["build_solve_s"] as! Double)
         }
         return median(builds)
     }
-    let how = warm ? "\(repeats) builds in one process" : "each build a fresh process, median of \(repeats)"
+    let how =
+        warm
+        ? "\(repeats) builds in one process" : "each build a fresh process, median of \(repeats)"
     var lines = [
         "Build+solve, \(how); median of \(rounds) rounds.",
         "",
@@ -216,7 +249,8 @@ func runGrowthBenchmark() {
                 times[n, default: []].append(timeBuilds(workloads.path(family, n, "dump")))
             }
         }
-        let a = median(times[small]!), b = median(times[large]!)
+        let a = median(times[small]!)
+        let b = median(times[large]!)
         let perRound = zip(times[small]!, times[large]!).map { String(format: "%.1fx", $1 / $0) }
         FileHandle.standardError.write(Data("\(family): \(String(format: "%.1fx", b / a))\n".utf8))
         lines.append(
@@ -225,5 +259,7 @@ func runGrowthBenchmark() {
     }
     let table = lines.joined(separator: "\n")
     print(table)
-    if let out = option("--out") { try? (table + "\n").write(toFile: out, atomically: true, encoding: .utf8) }
+    if let out = option("--out") {
+        try? (table + "\n").write(toFile: out, atomically: true, encoding: .utf8)
+    }
 }

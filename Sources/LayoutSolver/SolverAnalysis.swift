@@ -351,7 +351,8 @@ extension Solver {
             switch relation {
             case .greaterOrEqual: lo = max(lo, target)
             case .lessOrEqual: hi = min(hi, target)
-            case .equal: return nil  // forward substitution takes these; leave the rest to a tableau
+            // Forward substitution takes these; the rest is left to a tableau.
+            case .equal: return nil
             }
         }
         if lo.isFinite && hi.isFinite && !(hi - lo > 1e-7 * max(1, abs(lo), abs(hi))) { return nil }

@@ -98,7 +98,8 @@ struct Tableau {
     /// `recordsHistory`: whether a required equality may be added without a marker and get
     /// one later (`addMarker(owner:)`).
     init(
-        symbols: Int = 0, rows expectedRows: Int = 0, priorities: [Double], tracksEqualities: Bool = false,
+        symbols: Int = 0, rows expectedRows: Int = 0, priorities: [Double],
+        tracksEqualities: Bool = false,
         trackedOwners: Set<Int32> = [], recordsHistory: Bool = true
     ) {
         self.recordsHistory = recordsHistory && !tracksEqualities
@@ -325,7 +326,9 @@ struct Tableau {
 
     // MARK: Simplex
 
-    private mutating func optimizeObjective() throws(Conflict) { try optimize(artificialObjective: false) }
+    private mutating func optimizeObjective() throws(Conflict) {
+        try optimize(artificialObjective: false)
+    }
 
     /// Primal simplex on the lexicographic objective (or the artificial one).
     private mutating func optimize(artificialObjective: Bool) throws(Conflict) {
@@ -355,10 +358,13 @@ struct Tableau {
     private func enteringSymbol() -> Int32 {
         for l in objective.indices {
             let o = objective[l]
-            for cell in o.cells where cell.coefficient < 0 && info[Int(cell.symbol)].kind != .dummy {
+            for cell in o.cells where cell.coefficient < 0 && info[Int(cell.symbol)].kind != .dummy
+            {
                 let s = cell.symbol
                 var higherLevelsIgnoreIt = true
-                for h in 0..<l where !nearZero(objective[h].coefficient(of: s)) { higherLevelsIgnoreIt = false }
+                for h in 0..<l where !nearZero(objective[h].coefficient(of: s)) {
+                    higherLevelsIgnoreIt = false
+                }
                 if higherLevelsIgnoreIt { return s }
             }
         }
@@ -440,7 +446,9 @@ struct Tableau {
     /// before any row is judged: one forward value moves every constraint over it, and
     /// taken one at a time they can pass through a state no solution satisfies (found by
     /// the property tests: `v0 + v1 <= 22` and `v0 + v1 >= -35` with `v0` moving by 58).
-    mutating func shiftConstants(_ shifts: [(tag: Tag, delta: Double, owner: Int32)]) throws(Conflict) {
+    mutating func shiftConstants(_ shifts: [(tag: Tag, delta: Double, owner: Int32)])
+        throws(Conflict)
+    {
         if builtHistoryCount < 0 { builtHistoryCount = history.count }
         var touched: [Int] = []
         for (tag, delta, _) in shifts {

@@ -11,7 +11,8 @@ struct IBSurveyTests {
         expected.stacks = 1
         expected.inStacks = 2  // One, Two
         expected.toSafeArea = 2  // Title (twice), button (placeholder)
-        expected.toMargins = 2  // Card and Body (trailingMargin); the guide to Card's margins adds Card again
+        // Card and Body (trailingMargin); the guide to Card's margins adds Card again.
+        expected.toMargins = 2
         expected.onBaselines = 2  // Body and Title
         expected.autoresized = 1  // Old, the only view below the root without translates...="NO"
         expected.hidden = 1  // Badge

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LayoutScript
 
 @Suite("Swift DSL")
@@ -13,10 +14,12 @@ struct DSLTests {
             title.width >= header.width * 0.5 + 5 ~ .high
             title.left - header.left == 16
         }
-        #expect(all.map(\.source) == [
-            "header.top == root.top", "header.height == 70", "title.width >= header.width * 0.5 + 5",
-            "title.left - header.left == 16",
-        ])
+        #expect(
+            all.map(\.source) == [
+                "header.top == root.top", "header.height == 70",
+                "title.width >= header.width * 0.5 + 5",
+                "title.left - header.left == 16",
+            ])
         #expect(all[1].label == "header.height")
         #expect(all[2].priority == .high)
         #expect(all[2].constant == 5)
@@ -29,11 +32,13 @@ struct DSLTests {
             title.width <= header.width - 32
             title.size == (200, 24) ~ Priority(500)
         }
-        let text = try ScriptParser.parse("""
+        let text = try ScriptParser.parse(
+            """
             c: title.center == header.center
             title.width <= header.width - 32
             title.width == 200 @ 500; title.height == 24 @ 500
-            """).compactMap { s -> Constraint? in
+            """
+        ).compactMap { s -> Constraint? in
             if case .constraint(let c) = s.statement { return c }
             return nil
         }

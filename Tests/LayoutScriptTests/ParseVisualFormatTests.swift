@@ -38,7 +38,8 @@ struct ParseVisualFormatTests {
     func flush() throws {
         #expect(
             try equations("H:|[a][b]|") == [
-                "a.leading == root.leading", "b.leading == a.trailing", "root.trailing == b.trailing",
+                "a.leading == root.leading", "b.leading == a.trailing",
+                "root.trailing == b.trailing",
             ])
     }
 
@@ -72,9 +73,12 @@ struct ParseVisualFormatTests {
         let text = "metric pad 12; metric w 60; metric p 300\nH:|-pad-[a(==w@p)]-pad-[b]"
         #expect(
             try equations(text) == [
-                "a.leading == root.leading + 12", "a.width == 60 @ 300", "b.leading == a.trailing + 12",
+                "a.leading == root.leading + 12", "a.width == 60 @ 300",
+                "b.leading == a.trailing + 12",
             ])
-        #expect(try equations("[a]-(>=gap)-[b]", metrics: ["gap": 5]) == ["b.leading >= a.trailing + 5"])
+        #expect(
+            try equations("[a]-(>=gap)-[b]", metrics: ["gap": 5]) == ["b.leading >= a.trailing + 5"]
+        )
     }
 
     @Test("'|' is the declared parent of the view next to it")
@@ -96,7 +100,10 @@ struct ParseVisualFormatTests {
 
     @Test("parents are tracked per layout")
     func parentsPerLayout() throws {
-        #expect(try equations("view c; view a in c\nlayout other\n|[a]") == ["a.leading == root.leading"])
+        #expect(
+            try equations("view c; view a in c\nlayout other\n|[a]") == [
+                "a.leading == root.leading"
+            ])
     }
 
     @Test("a labelled VFL line numbers its constraints LABEL.1, LABEL.2, ...")

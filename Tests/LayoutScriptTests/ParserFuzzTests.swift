@@ -75,8 +75,10 @@ struct ParserFuzzTests {
 
     @Test(arguments: ["nan", "inf", "-inf", "1e400", "1e308 * 10", "-1e999"])
     func nonFiniteNumbersNeverCrashTheParser(_ number: String) {
-        for text in ["view a\na.width == \(number)\n", "canvas \(number) 10\n",
-                     "view a frame 0 0 \(number) 10\n", "metric m \(number)\n"] {
+        for text in [
+            "view a\na.width == \(number)\n", "canvas \(number) 10\n",
+            "view a frame 0 0 \(number) 10\n", "metric m \(number)\n",
+        ] {
             do {
                 // `nan`/`inf` may parse as names; a non-finite value is refused by the store
                 // (RowWriter.finite), end to end in RobustnessInputTests.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayoutSolver
 
 /// The benchmark fixtures (`Tests/Fixtures/kiwi`, made by its `regenerate.sh`).
@@ -17,9 +18,13 @@ func readFrames(_ url: URL) throws -> [(String, [Double])] {
 
 @Suite("Solver agrees with kiwi on the benchmark workloads")
 struct SolverKiwiAgreementTests {
-    static let workloads = ["form", "chain", "grid", "cards"].flatMap { ["\($0)-100", "\($0)-1000"] }
+    static let workloads = ["form", "chain", "grid", "cards"].flatMap {
+        ["\($0)-100", "\($0)-1000"]
+    }
 
-    @Test("frames before and after the set-constant scenario match kiwi's to 1e-6", arguments: workloads)
+    @Test(
+        "frames before and after the set-constant scenario match kiwi's to 1e-6",
+        arguments: workloads)
     func agreesWithKiwi(workload: String) throws {
         let dump = try LinearSystemDump(
             parsing: String(contentsOf: fixtureURL("kiwi/\(workload).dump"), encoding: .utf8))

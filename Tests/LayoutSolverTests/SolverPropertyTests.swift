@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import LayoutSolver
 
 /// Random small systems, decoded from a list of small integers so that shrinking works:
@@ -46,7 +47,8 @@ func objective(_ solver: Solver, _ constraints: [SolverConstraint]) -> [Double] 
 
 func requiredHold(_ solver: Solver, _ handles: [ConstraintHandle]) -> Bool {
     handles.allSatisfy { h in
-        (try? solver.constraint(h).priority.isRequired) != true || (try? solver.isSatisfied(h)) == true
+        (try? solver.constraint(h).priority.isRequired) != true
+            || (try? solver.isSatisfied(h)) == true
     }
 }
 
@@ -55,7 +57,9 @@ func sameObjective(_ a: [Double], _ b: [Double]) -> Bool {
 }
 
 /// Adds the constraints one at a time, keeping those the solver accepts.
-func buildAccepting(_ constraints: [SolverConstraint], into solver: inout Solver) -> [(SolverConstraint, ConstraintHandle)] {
+func buildAccepting(_ constraints: [SolverConstraint], into solver: inout Solver) -> [(
+    SolverConstraint, ConstraintHandle
+)] {
     var kept: [(SolverConstraint, ConstraintHandle)] = []
     for c in constraints {
         if let h = try? solver.add(c) { kept.append((c, h)) }
@@ -67,7 +71,9 @@ func buildAccepting(_ constraints: [SolverConstraint], into solver: inout Solver
 struct SolverPropertyTests {
     static let genome = Gen.int(in: -6...6).array(of: 6...60)
 
-    @Test("every accepted system satisfies its required constraints; a refused constraint changes nothing")
+    @Test(
+        "every accepted system satisfies its required constraints; a refused constraint changes nothing"
+    )
     func refusedChangesNothing() async {
         await propertyCheck(count: 300, input: Self.genome) { genome in
             var solver = Solver()
@@ -92,10 +98,13 @@ struct SolverPropertyTests {
     func oneVariableCoresReachTheOptimum() async {
         let relations: [Relation] = [.equal, .lessOrEqual, .greaterOrEqual]
         let priorities: [Double] = [1000, 1000, 750, 500, 250, 250]
-        await propertyCheck(count: 500, input: Gen.int(in: -6...6).array(of: 4...40), Gen.int(in: -40...40)) {
+        await propertyCheck(
+            count: 500, input: Gen.int(in: -6...6).array(of: 4...40), Gen.int(in: -40...40)
+        ) {
             genome, newConstant in
             var solver = Solver()
-            let x = solver.makeVariable(), y = solver.makeVariable()
+            let x = solver.makeVariable()
+            let y = solver.makeVariable()
             // y is settled by forward substitution and folded into the core's constants.
             var constraints = [SolverConstraint([LinearTerm(y)], .equal, 3)]
             var i = 0
@@ -111,7 +120,8 @@ struct SolverPropertyTests {
             }
             func best(_ cs: [SolverConstraint]) -> [Double]? {
                 func residual(_ c: SolverConstraint, _ xv: Double) -> Double {
-                    c.terms.reduce(0.0) { $0 + $1.coefficient * ($1.variable == x ? xv : 3) } - c.constant
+                    c.terms.reduce(0.0) { $0 + $1.coefficient * ($1.variable == x ? xv : 3) }
+                        - c.constant
                 }
                 func holds(_ c: SolverConstraint, _ xv: Double) -> Bool {
                     let r = residual(c, xv)
@@ -137,16 +147,23 @@ struct SolverPropertyTests {
                 let targets = cs.compactMap { c -> Double? in
                     let a = c.terms.filter { $0.variable == x }.reduce(0.0) { $0 + $1.coefficient }
                     guard a != 0 else { return nil }
-                    return (c.constant - c.terms.filter { $0.variable == y }.reduce(0.0) { $0 + $1.coefficient * 3 }) / a
+                    return
+                        (c.constant
+                        - c.terms.filter { $0.variable == y }.reduce(0.0) {
+                            $0 + $1.coefficient * 3
+                        }) / a
                 }
-                let feasible = targets.filter { t in cs.allSatisfy { !$0.priority.isRequired || holds($0, t) } }
+                let feasible = targets.filter { t in
+                    cs.allSatisfy { !$0.priority.isRequired || holds($0, t) }
+                }
                 return feasible.map(vector).min { a, b in
                     for (p, q) in zip(a, b) where abs(p - q) > 1e-9 { return p < q }
                     return false
                 }
             }
             guard let handles = try? solver.add(constraints) else {
-                #expect(best(constraints) == nil, "refused a system with a solution\n\(constraints)")
+                #expect(
+                    best(constraints) == nil, "refused a system with a solution\n\(constraints)")
                 return
             }
             if let optimum = best(constraints) {
@@ -163,14 +180,18 @@ struct SolverPropertyTests {
                     #expect(sameObjective(objective(solver, changed), optimum), "\(changed)")
                 }
             } catch {
-                #expect(best(changed) == nil, "refused a change with a solution: \(error)\n\(changed)")
+                #expect(
+                    best(changed) == nil, "refused a change with a solution: \(error)\n\(changed)")
             }
         }
     }
 
-    @Test("changing a constant in place reaches the optimum a fresh build with that constant reaches")
+    @Test(
+        "changing a constant in place reaches the optimum a fresh build with that constant reaches")
     func setConstantMatchesFreshBuild() async {
-        await propertyCheck(count: 300, input: Self.genome, Gen.int(in: 0...1000), Gen.int(in: -40...40)) {
+        await propertyCheck(
+            count: 300, input: Self.genome, Gen.int(in: 0...1000), Gen.int(in: -40...40)
+        ) {
             genome, pick, newConstant in
             var solver = Solver()
             let system = RandomSystem(genome: genome, solver: &solver)
@@ -190,10 +211,13 @@ struct SolverPropertyTests {
                 #expect(freshOK, "in place accepted what a fresh build refuses\n\(system)")
                 #expect(requiredHold(solver, kept.map(\.1)))
                 if freshOK {
-                    #expect(sameObjective(objective(solver, changed), objective(fresh, changed)), "\(system)")
+                    #expect(
+                        sameObjective(objective(solver, changed), objective(fresh, changed)),
+                        "\(system)")
                 }
             } catch {
-                #expect(!freshOK, "in place refused what a fresh build accepts: \(error)\n\(system)")
+                #expect(
+                    !freshOK, "in place refused what a fresh build accepts: \(error)\n\(system)")
                 #expect(system.variables.map(solver.value(of:)) == before)
             }
         }
@@ -205,7 +229,8 @@ struct SolverPropertyTests {
     func repeatedChangesMatchFreshBuilds() async {
         let picks = Gen.int(in: 0...1000).array(of: 5)
         let values = Gen.int(in: -40...40).array(of: 1...5)
-        await propertyCheck(count: 300, input: Self.genome, picks, values) { genome, picks, values in
+        await propertyCheck(count: 300, input: Self.genome, picks, values) {
+            genome, picks, values in
             let steps = Array(zip(picks, values))
             var solver = Solver()
             let system = RandomSystem(genome: genome, solver: &solver)
@@ -224,7 +249,9 @@ struct SolverPropertyTests {
                 let freshOK = (try? fresh.add(changed)) != nil
                 do {
                     try solver.setConstant(kept[index].1, to: Double(value))
-                    #expect(freshOK, "step \(n): in place accepted what a fresh build refuses\n\(system)")
+                    #expect(
+                        freshOK,
+                        "step \(n): in place accepted what a fresh build refuses\n\(system)")
                     #expect(requiredHold(solver, kept.map(\.1)), "step \(n)\n\(system)")
                     if freshOK {
                         #expect(
@@ -233,7 +260,10 @@ struct SolverPropertyTests {
                     }
                     current = changed
                 } catch {
-                    #expect(!freshOK, "step \(n): in place refused what a fresh build accepts: \(error)\n\(system)")
+                    #expect(
+                        !freshOK,
+                        "step \(n): in place refused what a fresh build accepts: \(error)\n\(system)"
+                    )
                     #expect(system.variables.map(solver.value(of:)) == before)
                 }
             }
@@ -260,7 +290,9 @@ struct SolverPropertyTests {
 
 @Suite("Finding components: one batch against one constraint at a time")
 struct ComponentDiscoveryTests {
-    @Test("a batch (grouped in one pass) and single adds (searched from their variables) give the same components and solution")
+    @Test(
+        "a batch (grouped in one pass) and single adds (searched from their variables) give the same components and solution"
+    )
     func batchMatchesSingleAdds() async {
         // Twelve variables and two terms per constraint: systems fall into several
         // components, some variables in none.
@@ -273,15 +305,23 @@ struct ComponentDiscoveryTests {
             while i + 5 <= genome.count {
                 let g = Array(genome[i..<(i + 5)])
                 i += 5
-                let terms = [LinearTerm(vars[abs(g[0]) % 12], 1), LinearTerm(vars[abs(g[1]) % 12], g[2] == 0 ? -1 : Double(g[2]))]
+                let terms = [
+                    LinearTerm(vars[abs(g[0]) % 12], 1),
+                    LinearTerm(vars[abs(g[1]) % 12], g[2] == 0 ? -1 : Double(g[2])),
+                ]
                 let priority = Priority(abs(g[4]) % 3 == 0 ? 500 : 1000)
-                constraints.append(SolverConstraint(terms, relations[abs(g[3]) % 4], Double(g[3] * 5 + g[4]), priority: priority))
+                constraints.append(
+                    SolverConstraint(
+                        terms, relations[abs(g[3]) % 4], Double(g[3] * 5 + g[4]), priority: priority
+                    ))
             }
             let kept = buildAccepting(constraints, into: &single).map(\.0)
             var batch = Solver()
             _ = batch.makeVariables(12)
             try batch.add(kept)
-            func shape(_ s: Solver) -> [[Int32]] { s.independentComponents().map { $0.variables.map(\.index) } }
+            func shape(_ s: Solver) -> [[Int32]] {
+                s.independentComponents().map { $0.variables.map(\.index) }
+            }
             func sizes(_ s: Solver) -> [Int] { s.independentComponents().map(\.constraints.count) }
             #expect(shape(batch) == shape(single), "\(kept)")
             #expect(sizes(batch) == sizes(single), "\(kept)")
@@ -290,7 +330,8 @@ struct ComponentDiscoveryTests {
             let free = Set(single.ambiguousVariables())
             #expect(Set(batch.ambiguousVariables()) == free, "\(kept)")
             let determined = vars.filter { !free.contains($0) }
-            #expect(determined.map(batch.value(of:)) == determined.map(single.value(of:)), "\(kept)")
+            #expect(
+                determined.map(batch.value(of:)) == determined.map(single.value(of:)), "\(kept)")
         }
     }
 }

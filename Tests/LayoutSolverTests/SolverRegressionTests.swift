@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LayoutSolver
 
 @Suite("Solver regressions (from property tests)")
@@ -11,10 +12,12 @@ struct SolverRegressionTests {
         let v = s.makeVariables(3)
         let h = try s.add([
             SolverConstraint([LinearTerm(v[0]), LinearTerm(v[1])], .equal, 0),
-            SolverConstraint([LinearTerm(v[1]), LinearTerm(v[2], -2)], .lessOrEqual, -19, priority: .high),
+            SolverConstraint(
+                [LinearTerm(v[1]), LinearTerm(v[2], -2)], .lessOrEqual, -19, priority: .high),
             SolverConstraint([LinearTerm(v[0]), LinearTerm(v[2])], .equal, 0),
             SolverConstraint([LinearTerm(v[0])], .equal, 0, priority: Priority(500)),
-            SolverConstraint([LinearTerm(v[0]), LinearTerm(v[2], 6)], .lessOrEqual, -16, priority: .high),
+            SolverConstraint(
+                [LinearTerm(v[0]), LinearTerm(v[2], 6)], .lessOrEqual, -16, priority: .high),
         ])
         #expect(abs(s.value(of: v[0]) - 3.2) < 1e-9)
         try s.setConstant(h[1], to: 4)
@@ -45,10 +48,14 @@ struct SolverRegressionTests {
     @Test("a tableau's history is dropped once it outgrows its budget")
     func historyBudget() throws {
         var t = Tableau(priorities: [250])
-        let x = t.makeSymbol(.external), y = t.makeSymbol(.external)
-        _ = try t.add(terms: [(x, 1), (y, -1)], relation: .equal, constant: 0, priority: 1000, owner: 0)
-        _ = try t.add(terms: [(x, 1)], relation: .lessOrEqual, constant: 10, priority: 1000, owner: 1)
-        let wish = try t.add(terms: [(x, 1)], relation: .equal, constant: 5, priority: 250, owner: 2)
+        let x = t.makeSymbol(.external)
+        let y = t.makeSymbol(.external)
+        _ = try t.add(
+            terms: [(x, 1), (y, -1)], relation: .equal, constant: 0, priority: 1000, owner: 0)
+        _ = try t.add(
+            terms: [(x, 1)], relation: .lessOrEqual, constant: 10, priority: 1000, owner: 1)
+        let wish = try t.add(
+            terms: [(x, 1)], relation: .equal, constant: 5, priority: 250, owner: 2)
         #expect(t.canAddMarker)
         var changes = 0
         while t.canAddMarker && changes < 100_000 {
@@ -71,7 +78,10 @@ struct SolverComponentDiscoveryTests {
         let v = s.makeVariables(40)
         // Enough variables that a large component is collected by scanning marks.
         try s.add([SolverConstraint([LinearTerm(v[0])], .equal, 1)])
-        try s.add((1..<39).map { SolverConstraint([LinearTerm(v[$0 + 1]), LinearTerm(v[$0], -1)], .equal, 1) })
+        try s.add(
+            (1..<39).map {
+                SolverConstraint([LinearTerm(v[$0 + 1]), LinearTerm(v[$0], -1)], .equal, 1)
+            })
         try s.remove(ConstraintHandle(0))
         try s.add(SolverConstraint([LinearTerm(v[1])], .equal, 5))
         #expect(s.componentVariables(of: v[1]) == Array(v[1...]))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LayoutStore
 
 /// A script's main layout as engine input (no store involved).
@@ -33,7 +34,9 @@ private func readFrames(_ url: URL) throws -> [(String, [Double])] {
 
 @Suite("Script → engine → frames agrees with kiwi")
 struct EngineKiwiAgreementTests {
-    static let workloads = ["form", "chain", "grid", "cards"].flatMap { ["\($0)-100", "\($0)-1000"] }
+    static let workloads = ["form", "chain", "grid", "cards"].flatMap {
+        ["\($0)-100", "\($0)-1000"]
+    }
 
     @Test("every frame matches kiwi's to 1e-6", arguments: workloads)
     func framesMatch(workload: String) throws {
@@ -44,7 +47,9 @@ struct EngineKiwiAgreementTests {
         #expect(input.views.map(\.declaration.name) == expected.map(\.0))
         var worst = 0.0
         for (frame, (_, e)) in zip(output.frames, expected) {
-            worst = max(worst, abs(frame.x - e[0]), abs(frame.y - e[1]), abs(frame.width - e[2]), abs(frame.height - e[3]))
+            worst = max(
+                worst, abs(frame.x - e[0]), abs(frame.y - e[1]), abs(frame.width - e[2]),
+                abs(frame.height - e[3]))
         }
         #expect(worst <= 1e-6)
         #expect(!output.ambiguous.contains(true))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LayoutStore
 
 /// `view.attribute` as a one-term expression.
@@ -10,14 +11,17 @@ private func eq(
     _ lhs: LinearExpression, _ rhs: LinearExpression, _ relation: Relation = .equal,
     label: String? = nil, priority: Priority = .required
 ) -> Constraint {
-    Constraint(label: label, lhs: lhs, relation: relation, rhs: rhs, priority: priority, source: "test")
+    Constraint(
+        label: label, lhs: lhs, relation: relation, rhs: rhs, priority: priority, source: "test")
 }
 
 private func solve(
     canvas: Size, drawn: Size? = nil, _ views: [ViewDeclaration], _ constraints: [Constraint] = []
 ) throws -> [String: Rect] {
     let out = try LayoutEngine.solve(
-        EngineInput(canvas: canvas, drawnCanvas: drawn, views: views.map { EngineView($0) }, constraints: constraints))
+        EngineInput(
+            canvas: canvas, drawnCanvas: drawn, views: views.map { EngineView($0) },
+            constraints: constraints))
     return Dictionary(uniqueKeysWithValues: zip(views.map(\.name), out.frames))
 }
 
@@ -28,26 +32,34 @@ struct EngineTests {
 
     @Test("right, centerX and friends are expressions of left and width, in root coordinates")
     func attributeAlgebra() throws {
-        let f = try solve(canvas: phone, [ViewDeclaration(name: "a")], [
-            eq(a("a", .centerX), a(rootViewName, .centerX)), eq(a("a", .width), .constant(100)),
-            eq(a("a", .bottom), a(rootViewName, .bottom) + .constant(-10)), eq(a("a", .height), .constant(40)),
-        ])
+        let f = try solve(
+            canvas: phone, [ViewDeclaration(name: "a")],
+            [
+                eq(a("a", .centerX), a(rootViewName, .centerX)), eq(a("a", .width), .constant(100)),
+                eq(a("a", .bottom), a(rootViewName, .bottom) + .constant(-10)),
+                eq(a("a", .height), .constant(40)),
+            ])
         #expect(f["a"] == Rect(x: 110, y: 430, width: 100, height: 40))
     }
 
     @Test("an unmentioned view without flags keeps its left margin and size (struts)")
     func strutsOnly() throws {
         let v = ViewDeclaration(name: "v", frame: Rect(x: 20, y: 30, width: 100, height: 50))
-        #expect(try solve(canvas: wide, drawn: phone, [v])["v"] == Rect(x: 20, y: 30, width: 100, height: 50))
+        #expect(
+            try solve(canvas: wide, drawn: phone, [v])["v"]
+                == Rect(x: 20, y: 30, width: 100, height: 50))
     }
 
-    @Test("each autoresizing flag alone takes the whole change", arguments: [
-        (AutoresizingMask.left, Rect(x: 120, y: 30, width: 100, height: 50)),
-        (.width, Rect(x: 20, y: 30, width: 200, height: 50)),
-        (.right, Rect(x: 20, y: 30, width: 100, height: 50)),
-    ])
+    @Test(
+        "each autoresizing flag alone takes the whole change",
+        arguments: [
+            (AutoresizingMask.left, Rect(x: 120, y: 30, width: 100, height: 50)),
+            (.width, Rect(x: 20, y: 30, width: 200, height: 50)),
+            (.right, Rect(x: 20, y: 30, width: 100, height: 50)),
+        ])
     func singleFlag(mask: AutoresizingMask, expected: Rect) throws {
-        let v = ViewDeclaration(name: "v", frame: Rect(x: 20, y: 30, width: 100, height: 50), autoresize: mask)
+        let v = ViewDeclaration(
+            name: "v", frame: Rect(x: 20, y: 30, width: 100, height: 50), autoresize: mask)
         #expect(try solve(canvas: wide, drawn: phone, [v])["v"] == expected)
     }
 
@@ -56,27 +68,37 @@ struct EngineTests {
         // Drawn in 320: left margin 20, width 100, right margin 200. Growing by 100:
         // left+right flexible: 20/220 and 200/220 of it; left+width: 20/120 and 100/120.
         let frame = Rect(x: 20, y: 0, width: 100, height: 10)
-        let margins = try solve(canvas: wide, drawn: phone, [ViewDeclaration(name: "v", frame: frame, autoresize: [.left, .right])])
+        let margins = try solve(
+            canvas: wide, drawn: phone,
+            [ViewDeclaration(name: "v", frame: frame, autoresize: [.left, .right])])
         #expect(abs(margins["v"]!.x - (20 + 100 * 20 / 220)) < 1e-9)
         #expect(margins["v"]!.width == 100)
-        let both = try solve(canvas: wide, drawn: phone, [ViewDeclaration(name: "v", frame: frame, autoresize: [.left, .width])])
+        let both = try solve(
+            canvas: wide, drawn: phone,
+            [ViewDeclaration(name: "v", frame: frame, autoresize: [.left, .width])])
         #expect(abs(both["v"]!.x - (20 + 100 * 20 / 120)) < 1e-9)
         #expect(abs(both["v"]!.width - (100 + 100 * 100 / 120)) < 1e-9)
         // Shrinking works the same way.
-        let shrunk = try solve(canvas: Size(width: 220, height: 480), drawn: phone, [ViewDeclaration(name: "v", frame: frame, autoresize: [.width])])
+        let shrunk = try solve(
+            canvas: Size(width: 220, height: 480), drawn: phone,
+            [ViewDeclaration(name: "v", frame: frame, autoresize: [.width])])
         #expect(shrunk["v"] == Rect(x: 20, y: 0, width: 0, height: 10))
     }
 
-    @Test("vertical flags follow the same rules as horizontal ones, growing and shrinking", arguments: [
-        (AutoresizingMask.top, 580.0, Rect(x: 20, y: 130, width: 100, height: 50)),
-        (.height, 580, Rect(x: 20, y: 30, width: 100, height: 150)),
-        (.bottom, 580, Rect(x: 20, y: 30, width: 100, height: 50)),
-        (.top, 430, Rect(x: 20, y: -20, width: 100, height: 50)),
-        (.height, 430, Rect(x: 20, y: 30, width: 100, height: 0)),
-    ])
+    @Test(
+        "vertical flags follow the same rules as horizontal ones, growing and shrinking",
+        arguments: [
+            (AutoresizingMask.top, 580.0, Rect(x: 20, y: 130, width: 100, height: 50)),
+            (.height, 580, Rect(x: 20, y: 30, width: 100, height: 150)),
+            (.bottom, 580, Rect(x: 20, y: 30, width: 100, height: 50)),
+            (.top, 430, Rect(x: 20, y: -20, width: 100, height: 50)),
+            (.height, 430, Rect(x: 20, y: 30, width: 100, height: 0)),
+        ])
     func verticalFlags(mask: AutoresizingMask, height: Double, expected: Rect) throws {
-        let v = ViewDeclaration(name: "v", frame: Rect(x: 20, y: 30, width: 100, height: 50), autoresize: mask)
-        #expect(try solve(canvas: Size(width: 320, height: height), drawn: phone, [v])["v"] == expected)
+        let v = ViewDeclaration(
+            name: "v", frame: Rect(x: 20, y: 30, width: 100, height: 50), autoresize: mask)
+        #expect(
+            try solve(canvas: Size(width: 320, height: height), drawn: phone, [v])["v"] == expected)
     }
 
     @Test("all three flexible: margins and size share the change by their drawn sizes")
@@ -84,24 +106,33 @@ struct EngineTests {
         // Drawn in 320 wide: 20 + 100 + 200. Growing by 320 (to 640): 20, 100 and 200
         // thirds of... shares 20/320, 100/320, 200/320 → +20, +100, +200.
         let v = ViewDeclaration(
-            name: "v", frame: Rect(x: 20, y: 0, width: 100, height: 10), autoresize: [.left, .width, .right])
+            name: "v", frame: Rect(x: 20, y: 0, width: 100, height: 10),
+            autoresize: [.left, .width, .right])
         let f = try solve(canvas: Size(width: 640, height: 480), drawn: phone, [v])["v"]!
         #expect(f == Rect(x: 40, y: 0, width: 200, height: 10))
-        let none = ViewDeclaration(name: "w", frame: Rect(x: 0, y: 0, width: 0, height: 10), autoresize: [.left, .width, .right])
+        let none = ViewDeclaration(
+            name: "w", frame: Rect(x: 0, y: 0, width: 0, height: 10),
+            autoresize: [.left, .width, .right])
         // Zero-sized parts... only the right margin (320) has size: it takes all.
-        #expect(try solve(canvas: Size(width: 640, height: 480), drawn: phone, [none])["w"] == Rect(x: 0, y: 0, width: 0, height: 10))
+        #expect(
+            try solve(canvas: Size(width: 640, height: 480), drawn: phone, [none])["w"]
+                == Rect(x: 0, y: 0, width: 0, height: 10))
     }
 
     @Test("autoresizing nests: a child follows its autoresized parent's change")
     func nested() throws {
-        let parent = ViewDeclaration(name: "p", frame: Rect(x: 10, y: 10, width: 300, height: 100), autoresize: [.width])
-        let child = ViewDeclaration(name: "c", parent: "p", frame: Rect(x: 5, y: 5, width: 290, height: 20), autoresize: [.width])
+        let parent = ViewDeclaration(
+            name: "p", frame: Rect(x: 10, y: 10, width: 300, height: 100), autoresize: [.width])
+        let child = ViewDeclaration(
+            name: "c", parent: "p", frame: Rect(x: 5, y: 5, width: 290, height: 20),
+            autoresize: [.width])
         let f = try solve(canvas: wide, drawn: phone, [parent, child])
         #expect(f["p"] == Rect(x: 10, y: 10, width: 400, height: 100))
         #expect(f["c"] == Rect(x: 15, y: 15, width: 390, height: 20))
     }
 
-    @Test("a constrained view keeps from its frame what constraints leave free, size before position")
+    @Test(
+        "a constrained view keeps from its frame what constraints leave free, size before position")
     func frameFallback() throws {
         let v = ViewDeclaration(name: "v", frame: Rect(x: 20, y: 30, width: 100, height: 50))
         let f = try solve(canvas: phone, [v], [eq(a("v", .centerX), a(rootViewName, .centerX))])
@@ -117,21 +148,31 @@ struct EngineTests {
         #expect(relaxed["label"]!.width == 120)
         #expect(relaxed["label"]!.height == 20)
         // A required maximum beats compression resistance; a low preference does not beat it.
-        let squeezed = try solve(canvas: phone, [label], [
-            eq(a("label", .width), .constant(80), .lessOrEqual),
-            eq(a("label", .width), .constant(500), priority: Priority(700)),
-        ])
+        let squeezed = try solve(
+            canvas: phone, [label],
+            [
+                eq(a("label", .width), .constant(80), .lessOrEqual),
+                eq(a("label", .width), .constant(500), priority: Priority(700)),
+            ])
         #expect(squeezed["label"]!.width == 80)
-        let stretched = try solve(canvas: phone, [label], [eq(a("label", .width), .constant(500), priority: Priority(800))])
+        let stretched = try solve(
+            canvas: phone, [label],
+            [eq(a("label", .width), .constant(500), priority: Priority(800))])
         #expect(stretched["label"]!.width == 500)
     }
 
     @Test("a view nothing determines is reported ambiguous; a drawn frame removes the ambiguity")
     func ambiguity() throws {
-        let views = [ViewDeclaration(name: "free"), ViewDeclaration(name: "drawn", frame: Rect(x: 0, y: 0, width: 10, height: 10))]
-        let out = try LayoutEngine.solve(EngineInput(canvas: phone, views: views.map { EngineView($0) }, constraints: [
-            eq(a("free", .left), .constant(10)), eq(a("drawn", .left), .constant(10)),
-        ]))
+        let views = [
+            ViewDeclaration(name: "free"),
+            ViewDeclaration(name: "drawn", frame: Rect(x: 0, y: 0, width: 10, height: 10)),
+        ]
+        let out = try LayoutEngine.solve(
+            EngineInput(
+                canvas: phone, views: views.map { EngineView($0) },
+                constraints: [
+                    eq(a("free", .left), .constant(10)), eq(a("drawn", .left), .constant(10)),
+                ]))
         #expect(out.ambiguous == [true, false])
     }
 
@@ -139,10 +180,13 @@ struct EngineTests {
     func conflict() throws {
         let views = [ViewDeclaration(name: "a")]
         #expect {
-            _ = try LayoutEngine.solve(EngineInput(canvas: phone, views: views.map { EngineView($0) }, constraints: [
-                eq(a("a", .width), .constant(100), label: "a.w"),
-                eq(a("a", .width), .constant(50), .lessOrEqual, label: "a.max"),
-            ]))
+            _ = try LayoutEngine.solve(
+                EngineInput(
+                    canvas: phone, views: views.map { EngineView($0) },
+                    constraints: [
+                        eq(a("a", .width), .constant(100), label: "a.w"),
+                        eq(a("a", .width), .constant(50), .lessOrEqual, label: "a.max"),
+                    ]))
         } throws: { error in
             guard case EngineError.unsatisfiable(let conflicts, _) = error else { return false }
             return conflicts.map(\.label) == ["a.w", "a.max"]
@@ -153,23 +197,32 @@ struct EngineTests {
     @Test("views pinned to the root are independent components, per axis")
     func componentsIgnoreTheRoot() throws {
         let views = [ViewDeclaration(name: "a"), ViewDeclaration(name: "b")]
-        let out = try LayoutEngine.solve(EngineInput(canvas: phone, views: views.map { EngineView($0) }, constraints: [
-            eq(a("a", .left), a(rootViewName, .left)), eq(a("a", .top), a(rootViewName, .top)),
-            eq(a("b", .left), a(rootViewName, .left)),
-        ]))
+        let out = try LayoutEngine.solve(
+            EngineInput(
+                canvas: phone, views: views.map { EngineView($0) },
+                constraints: [
+                    eq(a("a", .left), a(rootViewName, .left)),
+                    eq(a("a", .top), a(rootViewName, .top)),
+                    eq(a("b", .left), a(rootViewName, .left)),
+                ]))
         #expect(Set(out.constraintComponents.compactMap { $0 }).count == 3)
     }
 
     @Test("a partial solve treats known views as constants")
     func partial() throws {
         let views = [
-            EngineView.known(ViewDeclaration(name: "a"), frame: Rect(x: 10, y: 10, width: 50, height: 50)),
+            EngineView.known(
+                ViewDeclaration(name: "a"), frame: Rect(x: 10, y: 10, width: 50, height: 50)),
             EngineView(ViewDeclaration(name: "b")),
         ]
-        let out = try LayoutEngine.solve(EngineInput(canvas: phone, views: views, constraints: [
-            eq(a("b", .left), a("a", .right) + .constant(8)), eq(a("b", .width), a("a", .width)),
-            eq(a("b", .top), .constant(0)), eq(a("b", .height), .constant(5)),
-        ]))
+        let out = try LayoutEngine.solve(
+            EngineInput(
+                canvas: phone, views: views,
+                constraints: [
+                    eq(a("b", .left), a("a", .right) + .constant(8)),
+                    eq(a("b", .width), a("a", .width)),
+                    eq(a("b", .top), .constant(0)), eq(a("b", .height), .constant(5)),
+                ]))
         #expect(out.frames[1] == Rect(x: 68, y: 0, width: 50, height: 5))
         #expect(out.frames[0] == Rect(x: 10, y: 10, width: 50, height: 50))
     }

@@ -147,7 +147,8 @@ struct SeeingTests {
             .init(
                 title: "a & <b>", canvas: Size(width: 100, height: 100),
                 boxes: [
-                    FrameRow(view: "x\"<&>'", parent: "root", frame: r(0, 0, 10, 10), ambiguous: true)
+                    FrameRow(
+                        view: "x\"<&>'", parent: "root", frame: r(0, 0, 10, 10), ambiguous: true)
                 ])
         ])
         let xml = try XMLCollector.parse(svg)

@@ -16,7 +16,8 @@ final class Sandbox {
     var db: String { directory.appending(path: "app.layoutdb").path }
 
     init() {
-        directory = FileManager.default.temporaryDirectory.appending(path: "layoutdb-e2e-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appending(
+            path: "layoutdb-e2e-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -31,7 +32,9 @@ final class Sandbox {
     }
 
     /// Runs `layoutdb ARGS --db <sandbox db>` (unless the args name a db themselves).
-    func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:], db: Bool = true) -> Run {
+    func run(
+        _ args: [String], stdin: String? = nil, environment: [String: String] = [:], db: Bool = true
+    ) -> Run {
         let p = Process()
         p.executableURL = productsDirectory.appending(path: "layoutdb")
         p.arguments = args + (db && !args.contains("--db") ? ["--db", self.db] : [])
@@ -77,9 +80,13 @@ final class Sandbox {
 
     /// Everything a person could read from the project, to show an error changed nothing.
     func snapshot() -> String {
-        sql("select * from constraints; select * from views; select * from frames; select * from dirty; select * from variants; select * from variant_constants;")
+        sql(
+            "select * from constraints; select * from views; select * from frames; select * from dirty; select * from variants; select * from variant_constants;"
+        )
     }
 }
 
 /// Fixtures of the LayoutStoreTests target, read from the source tree.
-let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../Fixtures").standardized
+let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(
+    path: "../Fixtures"
+).standardized

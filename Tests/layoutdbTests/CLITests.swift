@@ -29,13 +29,14 @@ struct CLITests {
         #expect(applied.status == 0, "\(applied.stderr)")
         let frames = box.run(["frames", "--format", "csv"])
         #expect(frames.status == 0)
-        #expect(frames.stdout == """
-            view,x,y,width,height,stale
-            header,0,0,375,70,0
-            title,87.5,23,200,24,0
-            body,16,78,343,714,0
+        #expect(
+            frames.stdout == """
+                view,x,y,width,height,stale
+                header,0,0,375,70,0
+                title,87.5,23,200,24,0
+                body,16,78,343,714,0
 
-            """)
+                """)
         let compact = box.run(["frames", "--variant", "compact", "--format", "csv"])
         #expect(compact.stdout.contains("header,0,0,320,44"))
         #expect(compact.stdout.contains("body,16,52,288,496"))
@@ -47,14 +48,18 @@ struct CLITests {
         let script = box.write("home.layout", header)
         #expect(box.run(["--db", box.db, "apply", script], db: false).status == 0)
         #expect(box.run(["frames", "--db", box.db], db: false).stdout.contains("header"))
-        #expect(box.run(["frames"], environment: ["LAYOUTDB": box.db], db: false).stdout.contains("body"))
+        #expect(
+            box.run(["frames"], environment: ["LAYOUTDB": box.db], db: false).stdout.contains(
+                "body"))
         // Without either, ./project.layoutdb: here it does not exist.
         let missing = box.run(["frames"], db: false)
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("layoutdb init"))
     }
 
-    @Test("set-constant: the layout follows, the output says what moved, variants that override are kept")
+    @Test(
+        "set-constant: the layout follows, the output says what moved, variants that override are kept"
+    )
     func setConstant() {
         let box = Sandbox()
         _ = box.run(["apply", box.write("home.layout", header)])
@@ -63,16 +68,25 @@ struct CLITests {
         #expect(r.stdout.contains("main header: height 70 → 100"))
         #expect(r.stdout.contains("main body: y 78 → 108, height 714 → 684"))
         #expect(!r.stdout.contains("compact"))
-        #expect(box.sql("select height from solved_frames where view='header' and variant='base'") == "100.0")
-        #expect(box.sql("select height from solved_frames where view='header' and variant='compact'") == "44.0")
+        #expect(
+            box.sql("select height from solved_frames where view='header' and variant='base'")
+                == "100.0")
+        #expect(
+            box.sql("select height from solved_frames where view='header' and variant='compact'")
+                == "44.0")
         let v = box.run(["set-constant", "header.height", "50", "--variant", "compact"])
         #expect(v.stdout.contains("main/compact header: height 44 → 50"))
-        #expect(box.sql("select height from solved_frames where view='header' and variant='base'") == "100.0")
+        #expect(
+            box.sql("select height from solved_frames where view='header' and variant='base'")
+                == "100.0")
         #expect(box.run(["variant", "reset", "compact", "header.height"]).status == 0)
-        #expect(box.sql("select height from solved_frames where view='header' and variant='compact'") == "100.0")
+        #expect(
+            box.sql("select height from solved_frames where view='header' and variant='compact'")
+                == "100.0")
     }
 
-    @Test("a parse error names FILE:LINE:COL, shows the line and a caret, exits 65, changes nothing")
+    @Test(
+        "a parse error names FILE:LINE:COL, shows the line and a caret, exits 65, changes nothing")
     func parseError() {
         let box = Sandbox()
         _ = box.run(["apply", box.write("home.layout", header)])
@@ -88,7 +102,9 @@ struct CLITests {
         #expect(!box.run(["views"]).stdout.contains("extra"))
     }
 
-    @Test("conflicting required constraints are refused, listed with FILE:LINE, and nothing is written")
+    @Test(
+        "conflicting required constraints are refused, listed with FILE:LINE, and nothing is written"
+    )
     func conflict() {
         let box = Sandbox()
         _ = box.run(["apply", box.write("home.layout", header)])
@@ -119,13 +135,19 @@ struct CLITests {
         #expect(r.status == 66)
         #expect(r.stderr.contains("notes.layoutdb"))
         #expect((try? String(contentsOfFile: text, encoding: .utf8)) == "hello, not a database\n")
-        #expect(box.run(["apply", box.directory.appending(path: "missing.layout").path]).status == 66)
+        #expect(
+            box.run(["apply", box.directory.appending(path: "missing.layout").path]).status == 66)
     }
 
     @Test("check reports ambiguous views and losing optional constraints, exit 1")
     func check() {
         let box = Sandbox()
-        _ = box.run(["apply", box.write("a.layout", "canvas 100 100\nview a\na.left == 10\na.width == 20\na.width == 50 @ 300\n")])
+        _ = box.run([
+            "apply",
+            box.write(
+                "a.layout",
+                "canvas 100 100\nview a\na.left == 10\na.width == 20\na.width == 50 @ 300\n"),
+        ])
         let r = box.run(["check"])
         #expect(r.status == 1)
         #expect(r.stdout.contains("ambiguous: a"))
@@ -150,7 +172,8 @@ struct CLITests {
         #expect(copy.run(["apply", "-"], stdin: exported).status == 0)
         #expect(copy.run(["export", "--all"]).stdout == exported)
         for variant in ["base", "compact"] {
-            #expect(copy.run(["frames", "--variant", variant, "--format", "csv"]).stdout
+            #expect(
+                copy.run(["frames", "--variant", variant, "--format", "csv"]).stdout
                     == box.run(["frames", "--variant", variant, "--format", "csv"]).stdout)
         }
     }
@@ -160,9 +183,13 @@ struct CLITests {
         let box = Sandbox()
         _ = box.run(["apply", box.write("home.layout", header)])
         _ = box.sql("update constraints set constant = 80 where label = 'header.height'")
-        #expect(box.sql("select stale from solved_frames where view = 'body' and variant = 'base'") == "1")
+        #expect(
+            box.sql("select stale from solved_frames where view = 'body' and variant = 'base'")
+                == "1")
         // compact overrides header.height: the base edit does not reach it.
-        #expect(box.sql("select stale from solved_frames where view = 'body' and variant = 'compact'") == "0")
+        #expect(
+            box.sql("select stale from solved_frames where view = 'body' and variant = 'compact'")
+                == "0")
         #expect(box.run(["frames", "--format", "csv"]).stdout.contains("body,16,88,343,704"))
         #expect(box.sql("select count(*) from solved_frames where stale = 1") == "0")
     }
@@ -172,16 +199,26 @@ struct CLITests {
         let box = Sandbox()
         _ = box.run(["apply", box.write("home.layout", header)])
         #expect(box.run(["set-constant", "header.height", "90", "--no-solve"]).stdout.isEmpty)
-        #expect(box.sql("select height from frames f join views v on v.id = f.view_id where v.name = 'header' and f.variant_id = 0") == "70.0")
+        #expect(
+            box.sql(
+                "select height from frames f join views v on v.id = f.view_id where v.name = 'header' and f.variant_id = 0"
+            ) == "70.0")
         let s = box.run(["solve"])
         #expect(s.stdout.contains("main/base: 1 dirty component"))
-        #expect(box.sql("select height from solved_frames where view = 'header' and variant = 'base'") == "90.0")
+        #expect(
+            box.sql("select height from solved_frames where view = 'header' and variant = 'base'")
+                == "90.0")
     }
 
     @Test("get, list, views, remove, set-priority do what they say; JSON parses")
     func labelCommands() throws {
         let box = Sandbox()
-        _ = box.run(["apply", box.write("home.layout", header + "view label intrinsic 80 20\nlabel.left == 0; label.top == 0\n")])
+        _ = box.run([
+            "apply",
+            box.write(
+                "home.layout",
+                header + "view label intrinsic 80 20\nlabel.left == 0; label.top == 0\n"),
+        ])
         let get = box.run(["get", "header.height", "--json"])
         let object = try JSONSerialization.jsonObject(with: Data(get.stdout.utf8)) as? [String: Any]
         #expect(object?["constant"] as? Double == 70)
@@ -194,11 +231,14 @@ struct CLITests {
         #expect(box.run(["get", "header.height"]).stdout.contains("priority: 500"))
         #expect(box.run(["remove", "header.height"]).status == 0)
         #expect(box.run(["get", "header.height"]).status == 65)
-        let frames = try JSONSerialization.jsonObject(with: Data(box.run(["frames", "--format", "json"]).stdout.utf8))
+        let frames = try JSONSerialization.jsonObject(
+            with: Data(box.run(["frames", "--format", "json"]).stdout.utf8))
         #expect((frames as? [[String: Any]])?.count == 4)
     }
 
-    @Test("--json output is valid JSON whatever the names hold: quotes, backslashes, control characters, unicode")
+    @Test(
+        "--json output is valid JSON whatever the names hold: quotes, backslashes, control characters, unicode"
+    )
     func jsonEscapesNames() throws {
         let box = Sandbox()
         let name = "a\"b\\c\td/é🙂\u{01}"
@@ -209,7 +249,8 @@ struct CLITests {
         let hex = name.utf8.map { String(format: "%02X", $0) }.joined()
         _ = box.sql("UPDATE variants SET name = CAST(X'\(hex)' AS TEXT) WHERE name = 'odd'")
         let text = box.run(["diff", "--json"]).stdout
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(rows.count == 1)
         #expect(rows.first?["to"] as? String == name)
         #expect((rows.first?["new"] as? [String: Double])?["width"] == 50)
@@ -231,18 +272,24 @@ struct CLITests {
         #expect(r.stdout.contains("main header: height 70 → 100"))
     }
 
-    @Test("frames agree with kiwi on the benchmark workloads, through the CLI",
-          arguments: ["form-100", "chain-100", "grid-100", "cards-100", "form-1000", "cards-1000"])
+    @Test(
+        "frames agree with kiwi on the benchmark workloads, through the CLI",
+        arguments: ["form-100", "chain-100", "grid-100", "cards-100", "form-1000", "cards-1000"])
     func agreesWithKiwi(workload: String) throws {
         let box = Sandbox()
-        #expect(box.run(["apply", fixtures.appending(path: "kiwi/\(workload).layout").path, "-q"]).status == 0)
+        #expect(
+            box.run(["apply", fixtures.appending(path: "kiwi/\(workload).layout").path, "-q"])
+                .status == 0)
         let ours = box.run(["frames", "--format", "csv"]).stdout.split(separator: "\n").dropFirst()
-        let kiwi = try String(contentsOf: fixtures.appending(path: "kiwi/\(workload).frames.csv"), encoding: .utf8)
-            .split(separator: "\n").dropFirst()
+        let kiwi = try String(
+            contentsOf: fixtures.appending(path: "kiwi/\(workload).frames.csv"), encoding: .utf8
+        )
+        .split(separator: "\n").dropFirst()
         #expect(ours.count == kiwi.count)
         var worst = 0.0
         for (a, b) in zip(ours, kiwi) {
-            let x = a.split(separator: ","), y = b.split(separator: ",")
+            let x = a.split(separator: ",")
+            let y = b.split(separator: ",")
             #expect(x[0] == y[0])
             for k in 1...4 { worst = max(worst, abs(Double(x[k])! - Double(y[k])!)) }
         }
@@ -266,14 +313,22 @@ struct VariantDirtyTests {
 
         """
 
-    @Test("a base edit re-solves the base and the variants that inherit the constant, only its component")
+    @Test(
+        "a base edit re-solves the base and the variants that inherit the constant, only its component"
+    )
     func baseEdit() {
         let box = Sandbox()
         _ = box.run(["apply", box.write("v.layout", script)])
         _ = box.run(["set-constant", "header.height", "80", "--no-solve"])
-        #expect(box.sql("select variant, count(*) from solved_frames where stale = 1 group by variant order by variant") == "base|1\nwide|1")
+        #expect(
+            box.sql(
+                "select variant, count(*) from solved_frames where stale = 1 group by variant order by variant"
+            ) == "base|1\nwide|1")
         let solved = box.run(["solve"]).stdout
-        #expect(solved == "main/base: 1 dirty component, 1 view solved, 1 changed\nmain/wide: 1 dirty component, 1 view solved, 1 changed\n")
+        #expect(
+            solved
+                == "main/base: 1 dirty component, 1 view solved, 1 changed\nmain/wide: 1 dirty component, 1 view solved, 1 changed\n"
+        )
     }
 
     @Test("a variant override re-solves that variant only")
@@ -282,8 +337,11 @@ struct VariantDirtyTests {
         _ = box.run(["apply", box.write("v.layout", script)])
         _ = box.run(["set-constant", "side.width", "60", "--variant", "wide", "--no-solve"])
         #expect(box.sql("select variant, view from solved_frames where stale = 1") == "wide|side")
-        #expect(box.run(["solve"]).stdout == "main/wide: 1 dirty component, 1 view solved, 1 changed\n")
-        #expect(box.sql("select variant, width from solved_frames where view = 'side' order by variant") == "base|50.0\ncompact|50.0\nwide|60.0")
+        #expect(
+            box.run(["solve"]).stdout == "main/wide: 1 dirty component, 1 view solved, 1 changed\n")
+        #expect(
+            box.sql("select variant, width from solved_frames where view = 'side' order by variant")
+                == "base|50.0\ncompact|50.0\nwide|60.0")
     }
 
     @Test("a canvas change re-solves that variant wholly")
@@ -293,6 +351,8 @@ struct VariantDirtyTests {
         _ = box.sql("update variants set canvas_width = 400 where name = 'wide'")
         let solved = box.run(["solve"]).stdout
         #expect(solved.hasPrefix("main/wide: whole layout"))
-        #expect(box.sql("select width from solved_frames where view = 'header' and variant = 'wide'") == "400.0")
+        #expect(
+            box.sql("select width from solved_frames where view = 'header' and variant = 'wide'")
+                == "400.0")
     }
 }

@@ -28,10 +28,13 @@ struct DoctorTests {
 
     @Test func editedFrameIsReported() {
         let box = project()
-        #expect(box.sqlite("""
-            UPDATE frames SET x = x + 5 WHERE variant_id = 0
-              AND view_id = (SELECT id FROM views WHERE name = 'title')
-            """).status == 0)
+        #expect(
+            box.sqlite(
+                """
+                UPDATE frames SET x = x + 5 WHERE variant_id = 0
+                  AND view_id = (SELECT id FROM views WHERE name = 'title')
+                """
+            ).status == 0)
         let r = box.run(["doctor"])
         #expect(r.status == 1)
         #expect(r.stdout.contains("frames: main/base: view title is stale but not marked dirty"))
@@ -45,11 +48,14 @@ struct DoctorTests {
 
     @Test func parentCycleIsReported() {
         let box = project()
-        #expect(box.sqlite("""
-            PRAGMA foreign_keys = OFF;
-            UPDATE views SET parent_id = (SELECT id FROM views WHERE name = 'title')
-            WHERE name = 'header';
-            """).status == 0)
+        #expect(
+            box.sqlite(
+                """
+                PRAGMA foreign_keys = OFF;
+                UPDATE views SET parent_id = (SELECT id FROM views WHERE name = 'title')
+                WHERE name = 'header';
+                """
+            ).status == 0)
         let r = box.run(["doctor"])
         #expect(r.status == 1)
         #expect(r.stdout.contains("tree: layout main: parent cycle"), "\(r.stdout)")
@@ -58,14 +64,17 @@ struct DoctorTests {
 
     @Test func duplicateLabelsMissingRowsAndStrayDirtyMarks() {
         let box = project()
-        #expect(box.sqlite("""
-            PRAGMA foreign_keys = OFF;
-            DROP INDEX constraints_label;
-            UPDATE constraints SET label = 'h' WHERE id = (SELECT max(id) FROM constraints);
-            INSERT INTO dirty (layout_id, variant_id, component) VALUES (1, 77, -1);
-            INSERT INTO constraint_terms (constraint_id, position, side, view_id, attribute,
-                coefficient) VALUES (1, 99, 'lhs', 12345, 'left', 1);
-            """).status == 0)
+        #expect(
+            box.sqlite(
+                """
+                PRAGMA foreign_keys = OFF;
+                DROP INDEX constraints_label;
+                UPDATE constraints SET label = 'h' WHERE id = (SELECT max(id) FROM constraints);
+                INSERT INTO dirty (layout_id, variant_id, component) VALUES (1, 77, -1);
+                INSERT INTO constraint_terms (constraint_id, position, side, view_id, attribute,
+                    coefficient) VALUES (1, 99, 'lhs', 12345, 'left', 1);
+                """
+            ).status == 0)
         let r = box.run(["doctor"])
         #expect(r.status == 1)
         #expect(r.stdout.contains("labels: layout main: label 'h' is used by 2 constraints"))
@@ -85,6 +94,8 @@ struct DoctorTests {
         try data.write(to: URL(fileURLWithPath: box.db))
         let r = box.run(["doctor"])
         #expect(r.status != 0, "\(r.stdout)")
-        #expect(r.stdout.contains("integrity:") || r.stderr.contains("corrupt"), "\(r.stdout)\(r.stderr)")
+        #expect(
+            r.stdout.contains("integrity:") || r.stderr.contains("corrupt"),
+            "\(r.stdout)\(r.stderr)")
     }
 }

@@ -17,9 +17,12 @@ struct RobustnessConcurrencyTests {
         pa.width: pa.width == 10
         pb.width: pb.width == 10
         shared: pa.height <= 500
-        """ + "\n" + (0..<8).map { "view w\($0)\nw\($0).left == root.left; "
-            + "w\($0).top == root.top + \($0 * 30)\nw\($0).height == 20\n"
-            + "c\($0): w\($0).width == 0" }.joined(separator: "\n") + "\n"
+        """ + "\n"
+        + (0..<8).map {
+            "view w\($0)\nw\($0).left == root.left; "
+                + "w\($0).top == root.top + \($0 * 30)\nw\($0).height == 20\n"
+                + "c\($0): w\($0).width == 0"
+        }.joined(separator: "\n") + "\n"
 
     /// Runs `body(worker)` on `writers` threads at once and waits for all.
     static func parallel(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
@@ -47,7 +50,8 @@ struct RobustnessConcurrencyTests {
     @Test func eightProcessesCreatingOneNewProjectAllSucceed() throws {
         let box = Sandbox()
         let scripts = (0..<Self.writers).map { k in
-            box.write("l\(k).layout", "layout l\(k)\ncanvas 100 100\nview a\na.edges == root.edges\n")
+            box.write(
+                "l\(k).layout", "layout l\(k)\ncanvas 100 100\nview a\na.edges == root.edges\n")
         }
         let log = Log()
         Self.parallel(Self.writers) { k in
@@ -79,7 +83,8 @@ struct RobustnessConcurrencyTests {
         let readers = Thread.detachNewThreadWithGroup {
             var reads = 0
             while !done.value {
-                let r = box.sqlite("""
+                let r = box.sqlite(
+                    """
                     SELECT (SELECT constant FROM constraints WHERE label = 'pa.width')
                          = (SELECT constant FROM constraints WHERE label = 'pb.width'),
                            (SELECT width FROM solved_frames WHERE view = 'pa' AND variant = 'base')
@@ -96,8 +101,9 @@ struct RobustnessConcurrencyTests {
                     if cells.count == 6 { widths[cells[0]] = cells[3] }
                 }
                 if frames.status != 0 || widths["pa"] == nil || widths["pa"] != widths["pb"] {
-                    log.violation("frames saw pa \(widths["pa"] ?? "-") pb \(widths["pb"] ?? "-") "
-                                  + frames.stderr)
+                    log.violation(
+                        "frames saw pa \(widths["pa"] ?? "-") pb \(widths["pb"] ?? "-") "
+                            + frames.stderr)
                 }
                 reads += 1
             }
@@ -107,42 +113,59 @@ struct RobustnessConcurrencyTests {
         Self.parallel(Self.writers) { k in
             for j in 0..<Self.editsPerWriter {
                 // Different labels: adds of k's own constraints and changes of k's constant.
-                log.add("add", box.run(
-                    ["add", "w\(k).height >= \(j)", "--label", "k\(k)_\(j)", "-q"] + timeout))
+                log.add(
+                    "add",
+                    box.run(
+                        ["add", "w\(k).height >= \(j)", "--label", "k\(k)_\(j)", "-q"] + timeout))
                 log.add("set", box.run(["set-constant", "c\(k)", "\(j + 1)", "-q"] + timeout))
                 // The same labels: every writer changes the shared pair.
-                log.add("pair", box.run(["apply", box.directory.appending(
-                    path: "pair-\(k)-\(j).layout").path, "-q"] + timeout))
-                log.add("shared", box.run(
-                    ["set-constant", "shared", "\(500 + k)", "-q"] + timeout))
+                log.add(
+                    "pair",
+                    box.run(
+                        [
+                            "apply",
+                            box.directory.appending(
+                                path: "pair-\(k)-\(j).layout"
+                            ).path, "-q",
+                        ] + timeout))
+                log.add(
+                    "shared",
+                    box.run(
+                        ["set-constant", "shared", "\(500 + k)", "-q"] + timeout))
             }
         }
         // The same new label from 8 processes at once: exactly one wins.
         let same = Log()
         Self.parallel(Self.writers) { k in
-            same.add("same", box.run(["add", "w\(k).width <= 300", "--label", "same", "-q"] + timeout))
+            same.add(
+                "same", box.run(["add", "w\(k).width <= 300", "--label", "same", "-q"] + timeout))
         }
         done.value = true
         readers.wait()
 
         let failures = log.runs.filter { $0.1.status != 0 }
         #expect(failures.isEmpty, "\(failures.prefix(3).map { "\($0.0): \($0.1.stderr)" })")
-        #expect(!log.runs.contains { $0.1.stderr.contains("locked") || $0.1.stderr.contains("busy") })
+        #expect(
+            !log.runs.contains { $0.1.stderr.contains("locked") || $0.1.stderr.contains("busy") })
         #expect(log.runs.count == 4 * Self.writers * Self.editsPerWriter)
         #expect(log.violations.isEmpty, "\(log.violations.prefix(5))")
         #expect(same.runs.filter { $0.1.status == 0 }.count == 1)
-        #expect(same.runs.filter { $0.1.status == 65 }.count == Self.writers - 1,
-                "\(same.runs.map { "\($0.1.status) \($0.1.stderr)" })")
+        #expect(
+            same.runs.filter { $0.1.status == 65 }.count == Self.writers - 1,
+            "\(same.runs.map { "\($0.1.status) \($0.1.stderr)" })")
         #expect(!same.runs.contains { $0.1.stderr.contains("locked") })
 
         // Every add exactly once; each writer's last constant; the pair from some edit.
-        #expect(box.sql("SELECT count(*), count(DISTINCT label) FROM constraints "
-                        + "WHERE label LIKE 'k%\\_%' ESCAPE '\\'") == "160|160")
+        #expect(
+            box.sql(
+                "SELECT count(*), count(DISTINCT label) FROM constraints "
+                    + "WHERE label LIKE 'k%\\_%' ESCAPE '\\'") == "160|160")
         for k in 0..<Self.writers {
             #expect(box.sql("SELECT constant FROM constraints WHERE label = 'c\(k)'") == "20.0")
         }
-        let pair = box.sql("SELECT group_concat(constant) FROM constraints "
-                           + "WHERE label IN ('pa.width', 'pb.width')")
+        let pair = box.sql(
+            "SELECT group_concat(constant) FROM constraints "
+                + "WHERE label IN ('pa.width', 'pb.width')")
         let values = pair.split(separator: ",")
         #expect(values.count == 2 && values[0] == values[1])
         #expect(box.sql("SELECT count(*) FROM constraints WHERE label = 'same'") == "1")
@@ -151,10 +174,12 @@ struct RobustnessConcurrencyTests {
         #expect(box.run(["doctor", "-q"]).status == 0)
         let export = box.run(["export"])
         let fresh = box.directory.appending(path: "fresh.layoutdb").path
-        #expect(box.run(["apply", box.write("export.layout", export.stdout), "-q", "--db", fresh])
-            .status == 0)
+        #expect(
+            box.run(["apply", box.write("export.layout", export.stdout), "-q", "--db", fresh])
+                .status == 0)
         let mine = box.run(["frames", "--format", "csv"]).stdout
-        #expect(!mine.isEmpty && mine == box.run(["frames", "--format", "csv", "--db", fresh]).stdout)
+        #expect(
+            !mine.isEmpty && mine == box.run(["frames", "--format", "csv", "--db", fresh]).stdout)
     }
 }
 
@@ -187,8 +212,9 @@ extension Thread {
 /// loaded its constraints without the view ("unknown view 'pa'").
 @Test func partialSolveKeepsTheComponentsOfFixedVariables() {
     let box = Sandbox()
-    #expect(box.run(["apply", box.write("base.layout", RobustnessConcurrencyTests.base), "-q"])
-        .status == 0)
+    #expect(
+        box.run(["apply", box.write("base.layout", RobustnessConcurrencyTests.base), "-q"])
+            .status == 0)
     let components = "SELECT name, comp_left, comp_top, comp_width, comp_height FROM views"
     let before = box.sql(components)
     #expect(box.run(["set-constant", "pa.width", "11", "-q"]).status == 0)

@@ -71,7 +71,8 @@ struct RobustnessCrashTests {
         box.copyProject(from: empty, to: solved)
         #expect(box.run(["apply", script, "-q", "--db", solved]).status == 0)
         box.copyProject(from: solved, to: dirty)
-        #expect(box.run(["set-constant", "w", "11", "--no-solve", "-q", "--db", dirty]).status == 0)
+        #expect(
+            box.run(["set-constant", "w", "11", "--no-solve", "-q", "--db", dirty]).status == 0)
 
         func timed(_ args: [String], from: String) -> Double {
             box.copyProject(from: from, to: box.db)
@@ -82,8 +83,9 @@ struct RobustnessCrashTests {
         let applyTime = timed(["apply", script, "-q"], from: empty)
         let setTime = timed(["set-constant", "w", "12", "-q"], from: solved)
         let solveTime = timed(["solve", "-q"], from: dirty)
-        print("crash safety: uninterrupted apply \(applyTime)s, set-constant \(setTime)s, "
-              + "solve \(solveTime)s (\(Self.views) views)")
+        print(
+            "crash safety: uninterrupted apply \(applyTime)s, set-constant \(setTime)s, "
+                + "solve \(solveTime)s (\(Self.views) views)")
 
         var outcomes: [String: Int] = [:]
         var applies = Killer(window: applyTime)
@@ -92,11 +94,13 @@ struct RobustnessCrashTests {
             box.copyProject(from: empty, to: box.db)
             let killed = applies.run(box, ["apply", script, "-q"], rng: &rng)
             let count = box.sqlite("SELECT count(*) FROM views WHERE parent_id IS NOT NULL").stdout
-            #expect(count == "0" || count == "\(Self.views)", "apply round \(round): \(count) views")
+            #expect(
+                count == "0" || count == "\(Self.views)", "apply round \(round): \(count) views")
             let constraints = box.sqlite("SELECT count(*) FROM constraints").stdout
             #expect(constraints == (count == "0" ? "0" : "\(4 * Self.views)"), "round \(round)")
-            outcomes["apply \(killed ? "killed" : "finished"), \(count == "0" ? "none" : "all")",
-                     default: 0] += 1
+            outcomes[
+                "apply \(killed ? "killed" : "finished"), \(count == "0" ? "none" : "all")",
+                default: 0] += 1
             Self.expectConsistent(box, "apply round \(round)")
         }
         var sets = Killer(window: setTime)
@@ -107,7 +111,8 @@ struct RobustnessCrashTests {
             let constant = box.sqlite("SELECT constant FROM constraints WHERE label = 'w'").stdout
             #expect(constant == "10.0" || constant == "12.0", "set-constant round \(round)")
             let last = box.sqlite(
-                "SELECT width FROM solved_frames WHERE view = 'v\(Self.views - 1)'").stdout
+                "SELECT width FROM solved_frames WHERE view = 'v\(Self.views - 1)'"
+            ).stdout
             #expect(last == constant, "set-constant round \(round): frames follow the constant")
             outcomes["set-constant \(killed ? "killed" : "finished"), \(constant)", default: 0] += 1
             Self.expectConsistent(box, "set-constant round \(round)")
@@ -120,16 +125,21 @@ struct RobustnessCrashTests {
             let marks = box.sqlite("SELECT count(*) FROM dirty").stdout
             let width = box.sqlite(
                 "SELECT width FROM frames f JOIN views v ON v.id = f.view_id "
-                    + "WHERE v.name = 'v\(Self.views - 1)'").stdout
+                    + "WHERE v.name = 'v\(Self.views - 1)'"
+            ).stdout
             // Solved (no marks, frames of w = 11) or not (marks, the old frames of w = 10).
-            #expect((marks == "0" && width == "11.0") || (marks != "0" && width == "10.0"),
-                    "solve round \(round): \(marks) marks, width \(width)")
-            outcomes["solve \(killed ? "killed" : "finished"), \(marks == "0" ? "solved" : "dirty")",
-                     default: 0] += 1
+            #expect(
+                (marks == "0" && width == "11.0") || (marks != "0" && width == "10.0"),
+                "solve round \(round): \(marks) marks, width \(width)")
+            outcomes[
+                "solve \(killed ? "killed" : "finished"), \(marks == "0" ? "solved" : "dirty")",
+                default: 0] += 1
             Self.expectConsistent(box, "solve round \(round)")
         }
-        print("crash safety outcomes: " + outcomes.sorted { $0.key < $1.key }
-            .map { "\($0.key): \($0.value)" }.joined(separator: "; "))
+        print(
+            "crash safety outcomes: "
+                + outcomes.sorted { $0.key < $1.key }
+                .map { "\($0.key): \($0.value)" }.joined(separator: "; "))
         // 55 kills mid-edit (runs that finish before their random delay are checked too).
         #expect(applies.kills == 20 && sets.kills == 20 && solves.kills == 15)
     }

@@ -19,7 +19,8 @@ struct RobustnessFileTests {
             #expect(r.status == status, "\(args): \(r.stderr)", sourceLocation: sourceLocation)
             let lines = r.stderr.split(separator: "\n")
             #expect(lines.count == 1, "\(args): \(r.stderr)", sourceLocation: sourceLocation)
-            #expect(r.stderr.hasPrefix("error: ") && r.stderr.contains(path)
+            #expect(
+                r.stderr.hasPrefix("error: ") && r.stderr.contains(path)
                     && r.stderr.contains(mentions), "\(r.stderr)", sourceLocation: sourceLocation)
         }
         #expect(box.bytes(path) == before, "bytes changed", sourceLocation: sourceLocation)
@@ -33,7 +34,8 @@ struct RobustnessFileTests {
 
     @Test func truncatedProject() throws {
         let box = Sandbox()
-        #expect(box.run(["apply", box.write("big.layout", chainScript(views: 300)), "-q"]).status == 0)
+        #expect(
+            box.run(["apply", box.write("big.layout", chainScript(views: 300)), "-q"]).status == 0)
         let data = box.bytes()
         #expect(data.count >= 8192)
         let path = box.directory.appending(path: "cut.layoutdb").path
@@ -71,10 +73,13 @@ struct RobustnessFileTests {
         #expect(box.bytes() == before)
 
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: box.db)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: box.db) }
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: box.db)
+        }
         if FileManager.default.isWritableFile(atPath: box.db) {
-            print("read-only file: skipped the chmod 444 case: running as root, the mode does "
-                  + "not bind (covered by --read-only above)")
+            print(
+                "read-only file: skipped the chmod 444 case: running as root, the mode does "
+                    + "not bind (covered by --read-only above)")
             return
         }
         let r = box.run(["add", "a.width >= 1"])
@@ -122,8 +127,10 @@ struct RobustnessFileTests {
         let binary = productsDirectory.appending(path: "layoutdb").path
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = ["-c", "trap '' XFSZ; ulimit -f 200; exec \"$0\" apply \"$1\" --db \"$2\"",
-                       binary, big, box.db]
+        p.arguments = [
+            "-c", "trap '' XFSZ; ulimit -f 200; exec \"$0\" apply \"$1\" --db \"$2\"",
+            binary, big, box.db,
+        ]
         let err = Pipe()
         p.standardError = err
         p.standardOutput = FileHandle.nullDevice

@@ -16,7 +16,8 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// The seed for randomized tests: $LAYOUTDB_TEST_SEED to repeat a run, else the clock.
 func testSeed(_ name: String) -> UInt64 {
-    let seed = ProcessInfo.processInfo.environment["LAYOUTDB_TEST_SEED"].flatMap { UInt64($0) }
+    let seed =
+        ProcessInfo.processInfo.environment["LAYOUTDB_TEST_SEED"].flatMap { UInt64($0) }
         ?? UInt64(Date().timeIntervalSince1970 * 1000)
     print("\(name): seed \(seed) (repeat with LAYOUTDB_TEST_SEED=\(seed))")
     return seed
@@ -70,7 +71,9 @@ extension Sandbox {
     /// Copies a closed project to `to`, replacing what is there. Recent edits may still be
     /// in the `-wal` companion (layoutdb does not checkpoint on close), so it comes along.
     func copyProject(from: String, to: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: to + suffix) }
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: to + suffix)
+        }
         try! FileManager.default.copyItem(atPath: from, toPath: to)
         if FileManager.default.fileExists(atPath: from + "-wal") {
             try! FileManager.default.copyItem(atPath: from + "-wal", toPath: to + "-wal")

@@ -22,7 +22,8 @@ struct SeeingCLITests {
         #expect(r.status == 0, "\(r.stderr)")
         let svg = try String(contentsOf: box.directory.appending(path: "all.svg"), encoding: .utf8)
         #expect(svg.hasPrefix("<?xml"))
-        #expect(svg.components(separatedBy: "data-view=\"header\"").count == 4)  // base + 2 variants
+        // The base and two variants.
+        #expect(svg.components(separatedBy: "data-view=\"header\"").count == 4)
         #expect(svg.contains("main/compact"))
         let one = box.run(["render", "--variant", "compact", "-o", "-"])
         #expect(

@@ -24,8 +24,10 @@ struct TypedAxesCompileTests {
             .appending(path: "../../Sources/CSQLite").standardized.path
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["swiftc", "-typecheck", "-I", productsDirectory.appending(path: "Modules").path,
-                       "-I", csqlite, file.path]
+        p.arguments = [
+            "swiftc", "-typecheck", "-I", productsDirectory.appending(path: "Modules").path,
+            "-I", csqlite, file.path,
+        ]
         let out = Pipe()
         p.standardOutput = out
         p.standardError = out
@@ -37,7 +39,8 @@ struct TypedAxesCompileTests {
 
     @Test("same-axis equations, and a size against a distance between positions, compile")
     func wellTypedLinesCompile() {
-        let r = Self.typecheck("""
+        let r = Self.typecheck(
+            """
             let a: LayoutConstraints = header.width == title.width * 2 + 8
             let b: LayoutConstraints = title.left >= header.left + 16
             let c: LayoutConstraints = title.top == header.bottom + 8
@@ -47,11 +50,22 @@ struct TypedAxesCompileTests {
         #expect(r.status == 0, "\(r.output)")
     }
 
-    @Test("a size against a position, and x against y, do not compile", arguments: [
-        ("header.width == title.left", "LayoutExpression<XPosition>", "LayoutExpression<Dimension>"),
-        ("header.top == title.left", "LayoutExpression<XPosition>", "LayoutExpression<YPosition>"),
-        ("header.height >= title.bottom", "LayoutExpression<YPosition>", "LayoutExpression<Dimension>"),
-    ])
+    @Test(
+        "a size against a position, and x against y, do not compile",
+        arguments: [
+            (
+                "header.width == title.left", "LayoutExpression<XPosition>",
+                "LayoutExpression<Dimension>"
+            ),
+            (
+                "header.top == title.left", "LayoutExpression<XPosition>",
+                "LayoutExpression<YPosition>"
+            ),
+            (
+                "header.height >= title.bottom", "LayoutExpression<YPosition>",
+                "LayoutExpression<Dimension>"
+            ),
+        ])
     func illTypedLinesFail(line: String, found: String, expected: String) {
         let r = Self.typecheck("let bad: LayoutConstraints = \(line)")
         #expect(r.status != 0)

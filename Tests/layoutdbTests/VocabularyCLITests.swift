@@ -38,7 +38,9 @@ struct VocabularyCLITests {
 
     // MARK: Guides
 
-    @Test("G1: a guide as the left half of the screen is solved, stored as kind 'guide', drawn dashed")
+    @Test(
+        "G1: a guide as the left half of the screen is solved, stored as kind 'guide', drawn dashed"
+    )
     func guideHalf() {
         let box = applied(
             """
@@ -134,7 +136,8 @@ struct VocabularyCLITests {
             nested.stderr.contains(
                 "b.layout:3:11: 'g' is a guide, and a guide cannot contain views"))
         // A guide stored by an earlier apply is known as one too.
-        #expect(box.run(["apply", box.write("g.layout", "canvas 10 10\nguide kept\n")]).status == 0)
+        #expect(
+            box.run(["apply", box.write("g.layout", "canvas 10 10\nguide kept\n")]).status == 0)
         let later = box.run(["apply", box.write("h.layout", "view w in kept\n")])
         #expect(later.status == 65)
         #expect(later.stderr.contains("h.layout:1:11: 'kept' is a guide"))

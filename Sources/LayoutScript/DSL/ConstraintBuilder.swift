@@ -65,21 +65,32 @@ public func >= <K>(a: LayoutExpression<K>, k: Double) -> LayoutConstraints {
     LayoutConstraints([make(a.expression, .greaterOrEqual, .constant(k))])
 }
 
-private func compound(_ a: CompoundExpression, _ r: Relation, _ b: CompoundExpression) -> LayoutConstraints {
-    precondition(a.compound == b.compound, "compound attributes must match (center with center, ...)")
+private func compound(_ a: CompoundExpression, _ r: Relation, _ b: CompoundExpression)
+    -> LayoutConstraints
+{
+    precondition(
+        a.compound == b.compound, "compound attributes must match (center with center, ...)")
     let components = a.compound.components
     let parts = components.indices.map { i in
         make(
-            LinearExpression(terms: [Term(view: a.view, attribute: components[i])], constant: a.offsets[i]),
+            LinearExpression(
+                terms: [Term(view: a.view, attribute: components[i])], constant: a.offsets[i]),
             r,
-            LinearExpression(terms: [Term(view: b.view, attribute: components[i])], constant: b.offsets[i]))
+            LinearExpression(
+                terms: [Term(view: b.view, attribute: components[i])], constant: b.offsets[i]))
     }
     return LayoutConstraints(parts, suffixes: components.map { a.compound.suffix(of: $0) })
 }
 
-public func == (a: CompoundExpression, b: CompoundExpression) -> LayoutConstraints { compound(a, .equal, b) }
-public func <= (a: CompoundExpression, b: CompoundExpression) -> LayoutConstraints { compound(a, .lessOrEqual, b) }
-public func >= (a: CompoundExpression, b: CompoundExpression) -> LayoutConstraints { compound(a, .greaterOrEqual, b) }
+public func == (a: CompoundExpression, b: CompoundExpression) -> LayoutConstraints {
+    compound(a, .equal, b)
+}
+public func <= (a: CompoundExpression, b: CompoundExpression) -> LayoutConstraints {
+    compound(a, .lessOrEqual, b)
+}
+public func >= (a: CompoundExpression, b: CompoundExpression) -> LayoutConstraints {
+    compound(a, .greaterOrEqual, b)
+}
 
 /// `a.size == 50` (both dimensions).
 public func == (a: CompoundExpression, k: Double) -> LayoutConstraints { a == (k, k) }
@@ -88,7 +99,9 @@ public func == (a: CompoundExpression, k: Double) -> LayoutConstraints { a == (k
 public func == (a: CompoundExpression, k: (Double, Double)) -> LayoutConstraints {
     precondition(a.compound == .size, "only size compares with numbers")
     let parts = [(Attribute.width, k.0), (.height, k.1)].map { attribute, value in
-        make(LinearExpression(terms: [Term(view: a.view, attribute: attribute)]), .equal, .constant(value))
+        make(
+            LinearExpression(terms: [Term(view: a.view, attribute: attribute)]), .equal,
+            .constant(value))
     }
     return LayoutConstraints(parts, suffixes: ["width", "height"])
 }

@@ -64,7 +64,7 @@ package struct StackConstraints {
     private mutating func generate(
         _ stackView: ViewDeclaration, _ a: StackArrangement, _ views: [ViewDeclaration]
     ) {
-        let S = stackView.name
+        let stack = stackView.name
         let h = a.axis == .horizontal
         let lead: Attribute = h ? .leading : .top
         let trail: Attribute = h ? .trailing : .bottom
@@ -79,7 +79,7 @@ package struct StackConstraints {
         func canvas(_ attribute: Attribute) -> Attribute {
             inMargins ? Attribute(attribute, on: .margins) : attribute
         }
-        let head = "stack \(S) (\(a.distribution.rawValue), align \(a.alignment.rawValue))"
+        let head = "stack \(stack) (\(a.distribution.rawValue), align \(a.alignment.rawValue))"
         func add(
             _ identifier: String, _ lhs: [T], _ relation: Relation, _ rhs: [T],
             _ constant: Double = 0, _ priority: Double = 1000
@@ -94,7 +94,7 @@ package struct StackConstraints {
                 priority: Priority(rawValue: priority) ?? .required, kind: .stack)
             c.source = "\(head): \(identifier): \(ScriptWriter.text(of: c))"
             constraints.append(c)
-            owners.append(S)
+            owners.append(stack)
         }
         let n = views.count
         let visible = views.filter { !$0.isHidden }
@@ -106,8 +106,8 @@ package struct StackConstraints {
 
         // Along the axis (§7.2).
         if let first = visible.first, let last = visible.last {
-            add("canvas-connection", [(S, canvas(lead), 1)], .equal, [(first.name, lead, 1)])
-            add("canvas-connection", [(S, canvas(trail), 1)], .equal, [(last.name, trail, 1)])
+            add("canvas-connection", [(stack, canvas(lead), 1)], .equal, [(first.name, lead, 1)])
+            add("canvas-connection", [(stack, canvas(trail), 1)], .equal, [(last.name, trail, 1)])
         }
         let spaced = a.distribution == .equalSpacing || a.distribution == .equalCentering
         if n > 1 {
@@ -159,7 +159,7 @@ package struct StackConstraints {
                     if let value = intrinsic(u) {
                         add(
                             "fill-proportionally", [(u.name, size, 1)], .equal,
-                            [(S, size, value / total)], 0, priority)
+                            [(stack, size, value / total)], 0, priority)
                     } else {
                         add("fill-proportionally", [(u.name, size, 1)], .equal, [], 0, priority)
                     }
@@ -169,7 +169,7 @@ package struct StackConstraints {
             let centres = a.distribution == .equalCentering
             var gaps: [String] = []
             for k in 0..<max(0, m - 1) {
-                let g = "\(S).gap\(k + 1)"
+                let g = "\(stack).gap\(k + 1)"
                 guides.append(g)
                 gaps.append(g)
                 let (u, next) = (visible[k], visible[k + 1])
@@ -185,7 +185,7 @@ package struct StackConstraints {
                     "fill-equally", [(g, size, 1)], .equal, [(gaps[0], size, 1)], 0,
                     centres ? 149 : 1000)
             }
-            add("canvas-fit", [(S, size, 1)], .equal, [], 0, 49)
+            add("canvas-fit", [(stack, size, 1)], .equal, [], 0, 49)
         }
 
         // Across the axis (§7.4).
@@ -196,8 +196,8 @@ package struct StackConstraints {
                 add("alignment", [(v.name, ctop, 1)], .equal, [(v1.name, ctop, 1)])
                 add("alignment", [(v.name, cbot, 1)], .equal, [(v1.name, cbot, 1)])
             }
-            add("canvas-connection", [(S, canvas(ctop), 1)], .equal, [(v1.name, ctop, 1)])
-            add("canvas-connection", [(S, canvas(cbot), 1)], .equal, [(v1.name, cbot, 1)])
+            add("canvas-connection", [(stack, canvas(ctop), 1)], .equal, [(v1.name, ctop, 1)])
+            add("canvas-connection", [(stack, canvas(cbot), 1)], .equal, [(v1.name, cbot, 1)])
             return
         }
         let aligned: Attribute
@@ -221,51 +221,57 @@ package struct StackConstraints {
                 alignment == .leading ? .equal : .lessOrEqual
             let bottomRelation: Relation =
                 alignment == .trailing ? .equal : .greaterOrEqual
-            add("canvas-connection", [(S, canvas(ctop), 1)], topRelation, [(v1.name, ctop, 1)])
-            add("canvas-connection", [(S, canvas(cbot), 1)], bottomRelation, [(v1.name, cbot, 1)])
+            add("canvas-connection", [(stack, canvas(ctop), 1)], topRelation, [(v1.name, ctop, 1)])
+            add(
+                "canvas-connection", [(stack, canvas(cbot), 1)], bottomRelation,
+                [(v1.name, cbot, 1)])
             if alignment == .center {
-                add("canvas-connection", [(S, canvas(cmid), 1)], .equal, [(v1.name, cmid, 1)])
+                add("canvas-connection", [(stack, canvas(cmid), 1)], .equal, [(v1.name, cmid, 1)])
             }
-            add("canvas-fit", [(S, csize, 1)], .equal, [], 0, 49)
+            add("canvas-fit", [(stack, csize, 1)], .equal, [], 0, 49)
             return
         }
-        let A = "\(S).spanner"
-        guides.append(A)
+        let spanner = "\(stack).spanner"
+        guides.append(spanner)
         for u in visible {
             switch alignment {
             case .leading:
-                add("spanning-boundary", [(A, ctop, 1)], .equal, [(u.name, ctop, 1)], 0, 999.5)
-                add("spanning-boundary", [(A, cbot, 1)], .greaterOrEqual, [(u.name, cbot, 1)])
+                add(
+                    "spanning-boundary", [(spanner, ctop, 1)], .equal, [(u.name, ctop, 1)], 0, 999.5
+                )
+                add("spanning-boundary", [(spanner, cbot, 1)], .greaterOrEqual, [(u.name, cbot, 1)])
             case .trailing:
-                add("spanning-boundary", [(A, ctop, 1)], .lessOrEqual, [(u.name, ctop, 1)])
-                add("spanning-boundary", [(A, cbot, 1)], .equal, [(u.name, cbot, 1)], 0, 999.5)
+                add("spanning-boundary", [(spanner, ctop, 1)], .lessOrEqual, [(u.name, ctop, 1)])
+                add(
+                    "spanning-boundary", [(spanner, cbot, 1)], .equal, [(u.name, cbot, 1)], 0, 999.5
+                )
             default:
-                add("spanning-boundary", [(A, ctop, 1)], .lessOrEqual, [(u.name, ctop, 1)])
-                add("spanning-boundary", [(A, cbot, 1)], .greaterOrEqual, [(u.name, cbot, 1)])
+                add("spanning-boundary", [(spanner, ctop, 1)], .lessOrEqual, [(u.name, ctop, 1)])
+                add("spanning-boundary", [(spanner, cbot, 1)], .greaterOrEqual, [(u.name, cbot, 1)])
             }
         }
         switch alignment {
         case .leading:
-            add("canvas-connection", [(S, canvas(ctop), 1)], .equal, [(v1.name, ctop, 1)])
-            add("canvas-connection", [(S, canvas(cbot), 1)], .equal, [(A, cbot, 1)])
+            add("canvas-connection", [(stack, canvas(ctop), 1)], .equal, [(v1.name, ctop, 1)])
+            add("canvas-connection", [(stack, canvas(cbot), 1)], .equal, [(spanner, cbot, 1)])
         case .center:
-            add("canvas-connection", [(S, canvas(ctop), 1)], .equal, [(A, ctop, 1)])
-            add("canvas-connection", [(S, canvas(cbot), 1)], .equal, [(A, cbot, 1)])
-            add("canvas-connection", [(S, canvas(cmid), 1)], .equal, [(v1.name, cmid, 1)])
+            add("canvas-connection", [(stack, canvas(ctop), 1)], .equal, [(spanner, ctop, 1)])
+            add("canvas-connection", [(stack, canvas(cbot), 1)], .equal, [(spanner, cbot, 1)])
+            add("canvas-connection", [(stack, canvas(cmid), 1)], .equal, [(v1.name, cmid, 1)])
         case .trailing:
-            add("canvas-connection", [(S, canvas(ctop), 1)], .equal, [(A, ctop, 1)])
-            add("canvas-connection", [(S, canvas(cbot), 1)], .equal, [(v1.name, cbot, 1)])
+            add("canvas-connection", [(stack, canvas(ctop), 1)], .equal, [(spanner, ctop, 1)])
+            add("canvas-connection", [(stack, canvas(cbot), 1)], .equal, [(v1.name, cbot, 1)])
         case .firstBaseline:
-            add("canvas-connection", [(S, canvas(ctop), 1)], .lessOrEqual, [(v1.name, ctop, 1)])
-            add("canvas-connection", [(S, canvas(cbot), 1)], .equal, [(A, cbot, 1)])
+            add("canvas-connection", [(stack, canvas(ctop), 1)], .lessOrEqual, [(v1.name, ctop, 1)])
+            add("canvas-connection", [(stack, canvas(cbot), 1)], .equal, [(spanner, cbot, 1)])
         default:  // lastBaseline
-            add("canvas-connection", [(S, canvas(ctop), 1)], .equal, [(A, ctop, 1)])
+            add("canvas-connection", [(stack, canvas(ctop), 1)], .equal, [(spanner, ctop, 1)])
             add(
-                "canvas-connection", [(S, canvas(cbot), 1)], .greaterOrEqual,
+                "canvas-connection", [(stack, canvas(cbot), 1)], .greaterOrEqual,
                 [(v1.name, cbot, 1)])
         }
-        add("spanning-fit", [(A, csize, 1)], .equal, [], 0, 51)
-        if baseline { add("canvas-fit", [(S, csize, 1)], .equal, [], 0, 49) }
+        add("spanning-fit", [(spanner, csize, 1)], .equal, [], 0, 51)
+        if baseline { add("canvas-fit", [(stack, csize, 1)], .equal, [], 0, 49) }
     }
 }
 

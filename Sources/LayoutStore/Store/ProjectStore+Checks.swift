@@ -57,7 +57,9 @@ extension ProjectStore {
         let db = database
         var findings: [DoctorFinding] = []
         let layoutNames = Dictionary(
-            try db.makeStatement("SELECT id, name FROM layouts").rows { ($0.int64(0), $0.string(1)) },
+            try db.makeStatement("SELECT id, name FROM layouts").rows {
+                ($0.int64(0), $0.string(1))
+            },
             uniquingKeysWith: { a, _ in a })
         struct Node {
             var layout: Int64
@@ -66,10 +68,16 @@ extension ProjectStore {
         }
         var nodes: [Int64: Node] = [:]
         for (id, node) in try db.makeStatement("SELECT id, layout_id, name, parent_id FROM views")
-            .rows([], { s in
-                (s.int64(0), Node(layout: s.int64(1), name: s.string(2),
-                                  parent: s.isNull(3) ? nil : s.int64(3)))
-            })
+            .rows(
+                [],
+                { s in
+                    (
+                        s.int64(0),
+                        Node(
+                            layout: s.int64(1), name: s.string(2),
+                            parent: s.isNull(3) ? nil : s.int64(3))
+                    )
+                })
         {
             nodes[id] = node
         }
@@ -78,8 +86,10 @@ extension ProjectStore {
         for (id, name) in layoutNames.sorted(by: { $0.value < $1.value }) {
             let count = roots[id] ?? 0
             if count != 1 {
-                findings.append(DoctorFinding(
-                    check: "tree", message: "layout \(name) has \(count) root views (expected 1)"))
+                findings.append(
+                    DoctorFinding(
+                        check: "tree",
+                        message: "layout \(name) has \(count) root views (expected 1)"))
             }
         }
         // 0 = unvisited, 1 = on the current path, 2 = known to reach a root.
@@ -94,17 +104,20 @@ extension ProjectStore {
                 guard let parent = node.parent else { break }
                 guard let parentNode = nodes[parent] else { break }  // foreign-keys reports it
                 if parentNode.layout != node.layout {
-                    findings.append(DoctorFinding(
-                        check: "tree",
-                        message: "layout \(layoutNames[node.layout] ?? "?"): view \(node.name)'s "
-                            + "parent \(parentNode.name) is in another layout"))
+                    findings.append(
+                        DoctorFinding(
+                            check: "tree",
+                            message:
+                                "layout \(layoutNames[node.layout] ?? "?"): view \(node.name)'s "
+                                + "parent \(parentNode.name) is in another layout"))
                 }
                 if state[parent] == 1 {
                     let cycle = path[path.firstIndex(of: parent)!...].map { nodes[$0]!.name }
-                    findings.append(DoctorFinding(
-                        check: "tree",
-                        message: "layout \(layoutNames[node.layout] ?? "?"): parent cycle "
-                            + (cycle + [cycle[0]]).joined(separator: " → ")))
+                    findings.append(
+                        DoctorFinding(
+                            check: "tree",
+                            message: "layout \(layoutNames[node.layout] ?? "?"): parent cycle "
+                                + (cycle + [cycle[0]]).joined(separator: " → ")))
                     break
                 }
                 current = parent
