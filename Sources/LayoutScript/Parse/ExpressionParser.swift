@@ -136,8 +136,9 @@ extension StatementParser {
             }
             cursor.advance()
             let inner = try parseSum(depth: depth + 1)
+            let line = cursor.line
             try cursor.expect(
-                ASCII.rparen, "to close the '(' at column \(cursor.line.column(of: token.start))")
+                ASCII.rparen, "to close the '(' at column \(line.column(of: token.start))")
             return inner
         case .symbol(ASCII.bar):
             cursor.advance()

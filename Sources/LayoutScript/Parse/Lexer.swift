@@ -278,27 +278,33 @@ struct TokenCursor {
     }
 
     /// Consumes the symbol or throws `expected 'x' <context>, found ...`.
-    mutating func expect(_ symbol: UInt8, _ context: String) throws(ParseError) {
+    /// The words of an error message are an autoclosure here and below: callers
+    /// interpolate names into them, and building that text for every token that parses
+    /// was a fifth of the cost of reading an equation.
+    mutating func expect(_ symbol: UInt8, _ context: @autoclosure () -> String)
+        throws(ParseError)
+    {
         guard isSymbol(symbol) else {
             let spelled = Character(Unicode.Scalar(symbol))
-            throw error(at: current, "expected '\(spelled)' \(context), found \(describe(current))")
+            throw error(
+                at: current, "expected '\(spelled)' \(context()), found \(describe(current))")
         }
         advance()
     }
 
-    mutating func expectEnd(after what: String) throws(ParseError) {
+    mutating func expectEnd(after what: @autoclosure () -> String) throws(ParseError) {
         guard atEnd else {
             throw error(
                 at: current,
-                "unexpected \(describe(current)) after \(what); "
+                "unexpected \(describe(current)) after \(what()); "
                     + "expected the end of the statement")
         }
     }
 
     /// Reads an identifier or throws `expected <what>, found ...`.
-    mutating func identifier(_ what: String) throws(ParseError) -> String {
+    mutating func identifier(_ what: @autoclosure () -> String) throws(ParseError) -> String {
         guard current.kind == .identifier else {
-            throw error(at: current, "expected \(what), found \(describe(current))")
+            throw error(at: current, "expected \(what()), found \(describe(current))")
         }
         return text(advance())
     }

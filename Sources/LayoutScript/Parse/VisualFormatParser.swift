@@ -94,8 +94,9 @@ extension StatementParser {
                         p.view.map { Term(view: $0, attribute: size) })
                 }
             }
+            let line = cursor.line
             try cursor.expect(
-                ASCII.rbracket, "to close the '[' at column \(cursor.line.column(of: open.start))")
+                ASCII.rbracket, "to close the '[' at column \(line.column(of: open.start))")
             previous = .view(name)
             pending = try parseConnection()
         }
