@@ -117,6 +117,24 @@ struct CLITests {
         #expect(box.snapshot() == before)
     }
 
+    @Test(
+        "a new project's script whose required constraints conflict is refused with each statement's text and FILE:LINE"
+    )
+    func conflictInFirstApply() {
+        let box = Sandbox()
+        let script = box.write(
+            "wide.layout",
+            "canvas 320 480\nmetric side 200\nview a\nview b\na.width == 100\nH:|[a(side)]-[b]-|\n")
+        let r = box.run(["apply", script])
+        #expect(r.status == 65)
+        // The apply solves its statements from memory; the words come from their rows:
+        // the VFL line as written, then the equation of it that conflicts.
+        #expect(r.stderr.contains("a.width == 100    (\(script):5)"))
+        #expect(r.stderr.contains("H:|[a(side)]-[b]-|    (\(script):6)"))
+        #expect(r.stderr.contains("→ a.width == 200"))
+        #expect(box.run(["views"]).stderr.contains("no layouts yet"))
+    }
+
     @Test("unknown labels get a hint; a bad priority is a usage error")
     func unknownLabel() {
         let box = Sandbox()

@@ -42,7 +42,8 @@ extension Project {
         }
         // Loading is shared by every variant needing the same scope.
         var models: [Set<Int>?: LayoutModel] = [:]
-        if preloaded != nil { models[nil] = preloaded.take() }
+        let hasPreloaded = preloaded != nil
+        if hasPreloaded { models[nil] = preloaded.take() }
         for (position, variant) in order.enumerated() {
             let components = scope[variant]!
             if variant == .base, !whole.contains(0),
@@ -68,6 +69,11 @@ extension Project {
                 let whole = try models[nil] ?? store.loadLayout(layout)
                 models[nil] = whole
                 report.merge(try solve(whole, variant: variant, components: nil))
+            } catch let error as EngineError where hasPreloaded && components == nil {
+                // A preloaded model keeps no statement text (``AppliedLayout/model``): the
+                // rows, which do, are solved again for the words of the refusal.
+                _ = try solve(store.loadLayout(layout), variant: variant, components: nil)
+                throw error
             }
             try store.clearDirty(layout: layout, variant: variant, components: components)
         }

@@ -27,7 +27,8 @@ final class ScriptApplier {
         /// Ids of the constraints this script inserted, in statement order.
         var constraintIDs: [Int64] = []
         /// For a layout this script created, the layout as `loadLayout` would read it
-        /// back, kept as the statements are written: its first solve needs no reading.
+        /// back (less the constraints' statement text), kept as the statements are
+        /// written: its first solve needs no reading.
         var model: LayoutModel?
         /// Index in `model.constraints` by constraint id (for `set`).
         var modelIndex: [Int64: Int] = [:]
@@ -309,9 +310,13 @@ final class ScriptApplier {
             viewIDs: { layout.viewIDs[$0]! })
         layout.constraintIDs.append(id)
         if layout.model != nil {
+            // The statement's text is in its row; the model is for solving, and a million
+            // views' texts are hundreds of megabytes (``AppliedLayout/model``).
+            var solved = constraint
+            solved.source = ""
             layout.modelIndex[id] = layout.model!.constraints.count
             layout.model!.constraints.append(
-                StoredConstraint(id: id, layout: layout.name, constraint: constraint))
+                StoredConstraint(id: id, layout: layout.name, constraint: solved))
         }
         layout.nextConstraintOrdinal += 1
         touchedLayouts.insert(layout.id)

@@ -150,7 +150,9 @@ package struct AppliedLayout: Hashable, Sendable {
     package var viewIDs: [String: Int64]
     /// The ids of the constraints this apply inserted into the layout, in statement order.
     package var constraintIDs: [Int64]
-    /// For a layout this apply created, the layout as `loadLayout` would read it back.
+    /// For a layout this apply created, the layout as `loadLayout` would read it back,
+    /// except that its constraints carry no statement text (``Constraint/source`` is
+    /// empty): what solving needs, not what a refusal quotes.
     package var model: LayoutModel?
 
     package init(
