@@ -12,8 +12,10 @@ struct EngineBuild {
     var input: EngineInput
     var solver = Solver()
     var index: [String: Int] = [:]
-    /// Per view, its four variables; nil where the value is fixed.
-    var variables: [[Variable?]] = []
+    /// Per view (then per stack guide), its four variables, flat: view `i`'s attribute
+    /// `b` is at `4 * i + b.rawValue`; nil where the value is fixed. An array per view was
+    /// a million allocations in a million-view solve.
+    var variables: [Variable?] = []
     var origins: [Origin] = []
     var batch = ConstraintBatch()
     /// Per entry of `origins`, the solver's handle (after `solve`).
@@ -40,12 +42,15 @@ struct EngineBuild {
         for (i, v) in input.views.enumerated() { index[v.declaration.name] = i }
         if input.fit.width { rootSize[0] = solver.makeVariable() }
         if input.fit.height { rootSize[1] = solver.makeVariable() }
-        variables.reserveCapacity(input.views.count)
+        variables.reserveCapacity(4 * input.views.count)
         for view in input.views {
-            var four: [Variable?] = []
-            for known in view.fixed { four.append(known == nil ? solver.makeVariable() : nil) }
-            variables.append(four)
+            for known in view.fixed { variables.append(known == nil ? solver.makeVariable() : nil) }
         }
+    }
+
+    /// View `view`'s variable of `attribute`; nil where its value is fixed.
+    func variable(_ view: Int, _ attribute: BaseAttribute) -> Variable? {
+        variables[4 * view + attribute.rawValue]
     }
 
     /// A view's base attribute as a term, or its known value (root, fixed views).
@@ -57,7 +62,7 @@ struct EngineBuild {
             case .height: return rootSize[1].map { ($0, 0) } ?? (nil, input.canvas.height)
             }
         }
-        if let v = variables[view][attribute.rawValue] { return (v, 0) }
+        if let v = variable(view, attribute) { return (v, 0) }
         return (nil, input.views[view].fixed[attribute.rawValue]!)
     }
 
@@ -148,8 +153,8 @@ struct EngineBuild {
             ? StackConstraints(views: input.views.map(\.declaration)) : StackConstraints()
         // A stack's internal guides get variables after the views' (never output).
         for guide in stacks.guides {
-            index[guide] = variables.count
-            variables.append((0..<4).map { _ in solver.makeVariable() })
+            index[guide] = variables.count / 4
+            for _ in 0..<4 { variables.append(solver.makeVariable()) }
         }
         func relaxed(_ c: Constraint) -> Bool {
             !stacks.relaxed.isEmpty && c.priority.isRequired
@@ -268,7 +273,7 @@ struct EngineBuild {
         let name = view.name
         // In a partial solve, a variable outside the solved part keeps its value: what
         // was generated for it belongs to another component.
-        func solved(_ b: BaseAttribute) -> Bool { variables[i][b.rawValue] != nil }
+        func solved(_ b: BaseAttribute) -> Bool { variable(i, b) != nil }
         if mentioned {
             if solved(.width) {
                 try add(
@@ -392,26 +397,28 @@ struct EngineBuild {
         let frames = frames()
         var ambiguousVariable = [Bool](repeating: false, count: solver.variableCount)
         for v in solver.ambiguousVariables() { ambiguousVariable[Int(v.index)] = true }
-        let viewVariables = variables.prefix(input.views.count)
-        let ambiguous = viewVariables.map {
-            $0.contains { $0.map { ambiguousVariable[Int($0.index)] } ?? false }
+        let viewVariables = variables.prefix(4 * input.views.count)
+        let ambiguous = input.views.indices.map { i in
+            viewVariables[(4 * i)..<(4 * i + 4)].contains {
+                $0.map { ambiguousVariable[Int($0.index)] } ?? false
+            }
         }
 
-        var componentOfVariable = [Int?](repeating: nil, count: solver.variableCount)
+        var componentOfVariable = [Int32](repeating: -1, count: solver.variableCount)
         var componentOfHandle = [Int](repeating: -1, count: handles.count)
         for (n, part) in solver.independentComponents().enumerated() {
-            for v in part.variables { componentOfVariable[Int(v.index)] = n }
+            for v in part.variables { componentOfVariable[Int(v.index)] = Int32(n) }
             for h in part.constraints where Int(h.index) < handles.count {
                 componentOfHandle[Int(h.index)] = n
             }
         }
-        var constraintComponents = [Int?](repeating: nil, count: input.constraints.count)
+        var constraintComponents = [Int32](repeating: -1, count: input.constraints.count)
         var unsatisfied: [Int] = []
         var relaxedByHiding: [Int] = []
         for (k, origin) in origins.enumerated() {
             guard case .user(let i) = origin else { continue }
             let component = componentOfHandle[Int(handles[k].index)]
-            constraintComponents[i] = component < 0 ? nil : component
+            constraintComponents[i] = Int32(component)
             let relaxed = !relaxedUsers.isEmpty && relaxedUsers.contains(i)
             guard !input.constraints[i].priority.isRequired || relaxed,
                 (try? solver.isSatisfied(handles[k])) == false
@@ -423,7 +430,7 @@ struct EngineBuild {
             relaxedByHiding: relaxedByHiding,
             constraintComponents: constraintComponents,
             variableComponents: viewVariables.map {
-                $0.map { $0.flatMap { componentOfVariable[Int($0.index)] } }
+                $0.map { componentOfVariable[Int($0.index)] } ?? -1
             })
         if input.fit.any {
             let (w, width) = base(-1, .width)

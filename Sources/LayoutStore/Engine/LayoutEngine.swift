@@ -90,11 +90,25 @@ package struct EngineOutput: Sendable {
     /// Indices of required constraints on (or inside) a hidden arranged view that were
     /// solved at 999 and do not hold: they gave way to the stack's hiding (§8).
     package var relaxedByHiding: [Int] = []
-    /// Per input constraint, its independent component (numbered from 0), or nil when it
-    /// mentions no solved variable.
-    package var constraintComponents: [Int?]
-    /// Per input view, the component of each of its four variables, or nil.
-    package var variableComponents: [[Int?]]
+    /// Per input constraint, its independent component (numbered from 0), or -1 when it
+    /// mentions no solved variable (``constraintComponent(_:)``).
+    package var constraintComponents: [Int32]
+    /// Per input view, the component of each of its four variables (left, top, width,
+    /// height), flat, -1 for none (``variableComponent(view:attribute:)``).
+    package var variableComponents: [Int32]
+
+    /// Input constraint `i`'s independent component; nil when it mentions no solved
+    /// variable.
+    package func constraintComponent(_ i: Int) -> Int? {
+        constraintComponents[i] < 0 ? nil : Int(constraintComponents[i])
+    }
+
+    /// The component of input view `view`'s variable `attribute` (0 left, 1 top, 2 width,
+    /// 3 height); nil for a fixed one.
+    package func variableComponent(view: Int, attribute: Int) -> Int? {
+        let c = variableComponents[4 * view + attribute]
+        return c < 0 ? nil : Int(c)
+    }
     /// The root's solved frame when a dimension is fitted (nil: the canvas).
     package var root: Rect? = nil
 }

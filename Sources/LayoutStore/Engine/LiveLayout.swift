@@ -76,7 +76,7 @@ package struct LiveLayout {
         var seen = Set<ConstraintHandle>()
         var out: [ConstraintReason] = []
         for b in bases {
-            guard let v = build.variables[view][b.rawValue] else { continue }
+            guard let v = build.variable(view, b) else { continue }
             for h in build.solver.dependencies(of: v) where seen.insert(h).inserted {
                 guard let k = handleEntry[h] else { continue }
                 switch build.origins[k] {

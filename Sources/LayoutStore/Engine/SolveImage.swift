@@ -256,11 +256,9 @@ extension EngineBuild {
         else { return nil }
         var viewVariables: [Int32] = []
         viewVariables.reserveCapacity(4 * viewIDs.count)
-        for four in variables.prefix(input.views.count) {
-            for v in four {
-                guard let v else { return nil }
-                viewVariables.append(v.index)
-            }
+        for v in variables.prefix(4 * input.views.count) {
+            guard let v else { return nil }
+            viewVariables.append(v.index)
         }
         var ids: [Int64] = []
         ids.reserveCapacity(origins.count)

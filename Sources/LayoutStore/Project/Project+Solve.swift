@@ -313,27 +313,40 @@ extension Project {
         layout: String, constraintIDs: [Int64?], views: ArraySlice<StoredView>,
         output: EngineOutput, dirty: Set<Int>?
     ) throws {
-        var idOfLocal: [Int: Int] = [:]
+        // Stable id per local component number (-1: none yet), in an array: the numbers
+        // run from 0.
+        let locals =
+            max(output.constraintComponents.max() ?? -1, output.variableComponents.max() ?? -1) + 1
+        var idOfLocal = [Int](repeating: -1, count: Int(locals))
         for (i, local) in output.constraintComponents.enumerated()
-        where i < constraintIDs.count {
-            guard let local, let id = constraintIDs[i] else { continue }
-            idOfLocal[local] = min(
-                idOfLocal[local] ?? Int.max, ComponentID.ofConstraints(smallestID: id))
+        where i < constraintIDs.count && local >= 0 {
+            guard let id = constraintIDs[i] else { continue }
+            let stable = ComponentID.ofConstraints(smallestID: id)
+            let l = Int(local)
+            idOfLocal[l] = idOfLocal[l] < 0 ? stable : min(idOfLocal[l], stable)
         }
-        var viewComponents: [Int64: [Int?]] = [:]
+        var rows = ViewRows<ViewComponents>()
+        rows.reserveCapacity(views.count)
         for (i, view) in views.enumerated() {
-            viewComponents[view.id] = output.variableComponents[i].enumerated().map { k, local in
+            func component(_ k: Int) -> Int? {
                 if let dirty, let stored = view.components[k], !dirty.contains(stored) {
                     return stored
                 }
-                guard let local else { return nil }
-                if let id = idOfLocal[local] { return id }
-                let id = ComponentID.ofVariable(viewID: view.id, attribute: k)
-                idOfLocal[local] = id
-                return id
+                guard let local = output.variableComponent(view: i, attribute: k) else {
+                    return nil
+                }
+                if idOfLocal[local] < 0 {
+                    idOfLocal[local] = ComponentID.ofVariable(viewID: view.id, attribute: k)
+                }
+                return idOfLocal[local]
             }
+            rows.append(
+                view.id,
+                ViewComponents(
+                    left: component(0), top: component(1), width: component(2),
+                    height: component(3)))
         }
-        try store.writeComponents(layout: layout, views: viewComponents)
+        try store.writeComponents(layout: layout, rows: rows)
     }
 }
 

@@ -160,6 +160,11 @@ extension ProjectStore {
     package func writeComponents(layout: String = defaultLayoutName, views: [Int64: [Int?]])
         throws
     {
+        try writeComponents(layout: layout, rows: ViewRows(views.mapValues(ViewComponents.init)))
+    }
+
+    /// ``writeComponents(layout:views:)`` for rows already gathered in order.
+    func writeComponents(layout: String, rows: ViewRows<ViewComponents>) throws {
         try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let update = try database.cachedStatement(
@@ -169,16 +174,14 @@ extension ProjectStore {
                     OR comp_width IS NOT ?5 OR comp_height IS NOT ?6)
                 """)
             // In id order: the rows (and the comp_* index entries) are visited in order.
-            for viewID in views.keys.sorted() {
-                let components = views[viewID]!
+            try rows.visitInViewIDOrder { viewID, c in
                 update.reset()
                 try update.bind(viewID, at: 1)
                 try update.bind(layoutID, at: 2)
-                for k in 0..<4 {
-                    if k < components.count, let c = components[k] {
-                        try update.bind(c, at: Int32(k + 3))
-                    }
-                }
+                if let left = c.left { try update.bind(left, at: 3) }
+                if let top = c.top { try update.bind(top, at: 4) }
+                if let width = c.width { try update.bind(width, at: 5) }
+                if let height = c.height { try update.bind(height, at: 6) }
                 try update.step()
             }
             update.reset()
@@ -265,41 +268,59 @@ struct FrameWrites {
     }
 }
 
-/// Frame rows to write, one per view, visited in view-id order (the rows and the keys
-/// of the primary index are then read in order). A solve adds its views in declaration
-/// order, which is id order unless views were moved or renamed since: so the rows are
-/// sorted only when they came out of order. The dictionary and the sort of every write
-/// it replaced were a twentieth of a 100k-view edit.
-struct FrameRows {
+/// Rows to write, one per view, visited in view-id order (the rows and the keys of the
+/// primary index are then read in order). A solve adds its views in declaration order,
+/// which is id order unless views were moved or renamed since: so the rows are sorted
+/// only when they came out of order. The dictionaries and the sort of every write they
+/// replaced were a twentieth of a 100k-view edit.
+struct ViewRows<Value> {
     private var ids: [Int64] = []
-    private var frames: [SolvedFrame] = []
+    private var values: [Value] = []
     private var ordered = true
 
     init() {}
 
-    init(_ frames: [Int64: SolvedFrame]) {
-        reserveCapacity(frames.count)
-        for (id, frame) in frames.sorted(by: { $0.key < $1.key }) { append(id, frame) }
+    init(_ rows: [Int64: Value]) {
+        reserveCapacity(rows.count)
+        for (id, value) in rows.sorted(by: { $0.key < $1.key }) { append(id, value) }
     }
 
     var isEmpty: Bool { ids.isEmpty }
 
     mutating func reserveCapacity(_ n: Int) {
         ids.reserveCapacity(n)
-        frames.reserveCapacity(n)
+        values.reserveCapacity(n)
     }
 
-    mutating func append(_ id: Int64, _ frame: SolvedFrame) {
+    mutating func append(_ id: Int64, _ value: Value) {
         if let last = ids.last, last >= id { ordered = false }
         ids.append(id)
-        frames.append(frame)
+        values.append(value)
     }
 
-    func visitInViewIDOrder(_ body: (Int64, SolvedFrame) throws -> Void) rethrows {
+    func visitInViewIDOrder(_ body: (Int64, Value) throws -> Void) rethrows {
         if ordered {
-            for i in ids.indices { try body(ids[i], frames[i]) }
+            for i in ids.indices { try body(ids[i], values[i]) }
         } else {
-            for i in ids.indices.sorted(by: { ids[$0] < ids[$1] }) { try body(ids[i], frames[i]) }
+            for i in ids.indices.sorted(by: { ids[$0] < ids[$1] }) { try body(ids[i], values[i]) }
         }
+    }
+}
+
+typealias FrameRows = ViewRows<SolvedFrame>
+
+/// A view's four solver components (``BaseAttribute`` order), nil where a variable has
+/// none: four values, where an array per view was a million allocations in a
+/// million-view solve.
+struct ViewComponents {
+    var left, top, width, height: Int?
+
+    init(left: Int?, top: Int?, width: Int?, height: Int?) {
+        (self.left, self.top, self.width, self.height) = (left, top, width, height)
+    }
+
+    init(_ components: [Int?]) {
+        func at(_ k: Int) -> Int? { k < components.count ? components[k] : nil }
+        self.init(left: at(0), top: at(1), width: at(2), height: at(3))
     }
 }
