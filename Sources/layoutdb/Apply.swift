@@ -76,7 +76,7 @@ struct Apply: ParsableCommand {
         let named = file == "-" ? name.map(unshielded) : file
         if let named {
             let plan = try project.apply(
-                scriptFile: text, file: named, layout: global.layout, dryRun: dryRun,
+                scriptFile: consume text, file: named, layout: global.layout, dryRun: dryRun,
                 replace: replace)
             display.finish()
             // The plan is what a dry run is for; otherwise -q silences it and --json
@@ -90,7 +90,8 @@ struct Apply: ParsableCommand {
             }
             report = plan.report
         } else {
-            report = try project.apply(script: text, file: "<stdin>", layout: global.layout)
+            report = try project.apply(
+                script: consume text, file: "<stdin>", layout: global.layout)
         }
         display.finish()
         if report.changes.count > 50 && !json {

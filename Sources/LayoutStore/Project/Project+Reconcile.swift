@@ -55,7 +55,7 @@ extension Project {
     ///     plan.lines  // ["change constraint header.height == 70 → header.height == 80"]
     @discardableResult
     public func apply(
-        scriptFile text: String, file: String, layout: String = defaultLayoutName,
+        scriptFile text: consuming String, file: String, layout: String = defaultLayoutName,
         dryRun: Bool = false, replace: Bool = false
     ) throws -> ApplyPlan {
         try Identifier.check(layout, as: .layout)
@@ -75,10 +75,20 @@ extension Project {
             return done
         }
         if !isHeld && !dryRun {
-            plan.report = try apply(script: text, file: file, layout: layout)
+            // Handed over: the first apply lets go of the text before it solves.
+            plan.report = try apply(script: consume text, file: file, layout: layout)
             plan.wrote = true
             return plan
         }
+        return try reconcile(text, into: plan, file: file, layout: layout, dryRun: dryRun)
+    }
+
+    /// `apply(scriptFile:...)` of a file the project holds lines of: the plan of what
+    /// changes, and unless `dryRun` its writes and solve, in one transaction.
+    private func reconcile(
+        _ text: String, into plan: ApplyPlan, file: String, layout: String, dryRun: Bool
+    ) throws -> ApplyPlan {
+        var plan = plan
         return try Self.showingScriptLine(of: text, file: file) {
             let doWork = {
                 // What the file made when last applied, read again inside the transaction

@@ -56,9 +56,9 @@ public final class Project {
     /// view a statement names must be in the project or declared earlier in the script:
     /// an unknown one is a ``ParseError`` at the name.
     @discardableResult
-    public func apply(script text: String, file: String = "-", layout: String = defaultLayoutName)
-        throws -> SolveReport
-    {
+    public func apply(
+        script text: consuming String, file: String = "-", layout: String = defaultLayoutName
+    ) throws -> SolveReport {
         try Identifier.check(layout, as: .layout)
         var views: [String: [String: String]] = [:]
         var guides: [String: Set<String>] = [:]
@@ -68,7 +68,9 @@ public final class Project {
             let names = stored.filter { $0.declaration.kind == .guide }.map(\.name)
             if !names.isEmpty { guides[summary.name] = Set(names) }
         }
-        let report = try Self.showingScriptLine(of: text, file: file) {
+        // Held in a box the solve empties: see ``insertAndSolve(_:file:layout:views:guides:)``.
+        let script = ScriptText(consume text)
+        let report = try Self.showingScriptLine(of: script.text, file: file) {
             // Foreign-key checks off around the transaction (SQLite ignores the switch
             // inside one, where `ProjectStore.apply` finds itself): every reference written
             // here is an id this transaction just got from its own inserts, and with the
@@ -78,7 +80,7 @@ public final class Project {
                     // A savepoint: `apply --replace` runs this inside its own transaction.
                     try store.database.savepoint(.immediate) {
                         try insertAndSolve(
-                            text, file: file, layout: layout, views: views, guides: guides)
+                            script, file: file, layout: layout, views: views, guides: guides)
                     }
                 }
             }
@@ -97,13 +99,20 @@ public final class Project {
     /// million-view script holds no array of its statements (gigabytes) beside the
     /// applier's model. A parse error on any line refuses the whole script, as a store
     /// error does: the caller's savepoint rolls back what came before it.
+    ///
+    /// Once its lines are kept, the script's text is let go: the solve needs none of it
+    /// (its refusals quote the rows), and a million-view script is 180 MB. An error from
+    /// then on is shown without the line (there is no store error with a place in the
+    /// script after its statements are written).
     private func insertAndSolve(
-        _ text: String, file: String, layout: String, views: [String: [String: String]],
+        _ script: ScriptText, file: String, layout: String, views: [String: [String: String]],
         guides: [String: Set<String>]
     ) throws -> SolveReport {
         var stored = try storeStatements(
-            of: text, file: file, layout: layout, views: views, guides: guides)
-        try store.saveScriptLines(text: text, file: file, owners: stored.owners, replacing: false)
+            of: script.text, file: file, layout: layout, views: views, guides: guides)
+        try store.saveScriptLines(
+            text: script.text, file: file, owners: stored.owners, replacing: false)
+        script.text = ""
         guard solvesAfterEdits else { return SolveReport() }
         var report = SolveReport()
         // The layouts the script used, in the order it first did. A layout this script
@@ -164,14 +173,14 @@ public final class Project {
     /// is rethrown as a ``ParseError`` with the script's line and a caret, as the parser's
     /// own errors are (an unknown label or variant in `set`, a duplicate view, ...).
     static func showingScriptLine<T>(
-        of text: String, file: String, _ body: () throws -> T
+        of text: @autoclosure () -> String, file: String, _ body: () throws -> T
     ) throws -> T {
         do {
             return try body()
         } catch let error as StoreError {
             guard let at = error.location, at.file == file, at.line >= 1 else { throw error }
             // Lines end at "\n" as the parser counts them; "\r\n" is one Character.
-            let lines = text.split(
+            let lines = text().split(
                 maxSplits: at.line, omittingEmptySubsequences: false,
                 whereSeparator: { $0 == "\n" || $0 == "\r\n" })
             guard at.line <= lines.count else { throw error }
@@ -416,4 +425,11 @@ extension Project {
             first
         }
     }
+}
+
+/// A script's text that its apply lets go of once the text is no longer needed (see
+/// ``Project/insertAndSolve(_:file:layout:views:guides:)``).
+final class ScriptText {
+    var text: String
+    init(_ text: consuming String) { self.text = text }
 }
