@@ -84,7 +84,10 @@ extension Project {
     private func solve(
         _ model: consuming LayoutModel, variant: VariantRef, components: Set<Int>?
     ) throws -> SolveReport {
-        let views = model.solvedViews
+        // What the solve needs of each view after the engine's input is made: the input
+        // has its own copy of the declarations, the model's go before the engine runs.
+        let views = model.solvedViews.map(SolvedView.init)
+        let root = model.views.first(where: \.isRoot)
         let stored = try store.storedFrames(
             layout: model.name, variant: variant, viewIDs: components == nil ? nil : views.map(\.id)
         )
@@ -112,8 +115,13 @@ extension Project {
         let input = model.engineInput(variant: variantModel, fixed: fixed)
         let constraintIDs = model.constraints.map(\.id)
         // The input holds its own copy of every constraint: the model's go before the
-        // engine makes its rows (at a million views, about 800 MB of the peak).
+        // engine makes its rows (at a million views, about 800 MB of the peak). So do
+        // the views' declarations, unless the stacks' constraints are written from them.
         model.constraints = []
+        let writesStacks = variant == .base && components == nil
+        let stackViews =
+            writesStacks && model.views.contains { $0.declaration.stack != nil } ? model.views : []
+        model.views = []
         let output: EngineOutput
         var image: SolveImage?
         if keepsImage {
@@ -150,7 +158,7 @@ extension Project {
             }
         }
         // A fitted root's solved size is stored like any frame; a fixed root has none.
-        if let root = model.views.first(where: \.isRoot) {
+        if let root {
             if let f = output.root {
                 let old = try store.storedFrames(
                     layout: model.name, variant: variant, viewIDs: [root.id])[root.id]
@@ -172,8 +180,8 @@ extension Project {
             WorkProgress(
                 stage: .write, subject: subject, done: 0, total: views.count, unit: "frames"))
         try store.write(writes, layout: model.name, variant: variant)
-        if variant == .base, components == nil {
-            try store.writeStackConstraints(layoutID: model.id, views: model.views)
+        if writesStacks {
+            try store.writeStackConstraints(layoutID: model.id, views: stackViews)
         }
         if !model.solvesWhole(variantModel) {
             try writeComponents(
@@ -310,8 +318,8 @@ extension Project {
     /// for them: they keep their stored ids. Writing nil there would hide the view from the
     /// next partial load of that component ("unknown view" on a later edit).
     private func writeComponents(
-        layout: String, constraintIDs: [Int64?], views: ArraySlice<StoredView>,
-        output: EngineOutput, dirty: Set<Int>?
+        layout: String, constraintIDs: [Int64?], views: [SolvedView], output: EngineOutput,
+        dirty: Set<Int>?
     ) throws {
         // Stable id per local component number (-1: none yet), in an array: the numbers
         // run from 0.
@@ -363,5 +371,18 @@ extension Rect {
         Rect(
             x: snapSolvedValue(x), y: snapSolvedValue(y), width: snapSolvedValue(width),
             height: snapSolvedValue(height))
+    }
+}
+
+/// A solved view as a solve uses it after making the engine's input: a fifth of a
+/// ``StoredView``, whose declaration the input has copied.
+private struct SolvedView {
+    let id: Int64
+    let name: String
+    /// The stored components (``StoredView/components``).
+    let components: [Int?]
+
+    init(_ view: StoredView) {
+        (id, name, components) = (view.id, view.name, view.components)
     }
 }
