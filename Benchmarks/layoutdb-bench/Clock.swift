@@ -27,7 +27,7 @@ func run(_ executable: String, _ args: [String], limit: Double? = nil) -> (Int32
     // Output goes to a file: no pipe to fill while we wait.
     let outPath = FileManager.default.temporaryDirectory
         .appending(path: "layoutdb-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out").path
-    FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
     defer { try? FileManager.default.removeItem(atPath: outPath) }
     guard let out = FileHandle(forWritingAtPath: outPath) else { return (127, "", 0) }
     p.standardOutput = out

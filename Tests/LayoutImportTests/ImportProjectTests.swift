@@ -95,7 +95,7 @@ struct ImportFrameTests {
     @Test("each view keeps its IB id, in plain SQL too; the root keeps its view's")
     func sourceIDs() throws {
         try withProject { project, _ in
-            try project.importInterfaceBuilder(
+            _ = try project.importInterfaceBuilder(
                 data: Data(marginsStoryboard.utf8), file: "Margins.storyboard")
             let ids = try project.store.sourceIDs(layout: "Margins")
             #expect(ids["title"] == "Ttl-pe-002")
@@ -251,7 +251,7 @@ struct ImportExportTests {
                 (constructsStoryboard, "Constructs.storyboard"),
                 (marginsStoryboard, "Margins.storyboard"), (scrollStoryboard, "Scroll.storyboard"),
             ] {
-                try project.importInterfaceBuilder(data: Data(text.utf8), file: file)
+                _ = try project.importInterfaceBuilder(data: Data(text.utf8), file: file)
             }
             let script = try project.export()
             try withProject { copy, _ in

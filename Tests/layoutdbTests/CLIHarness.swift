@@ -45,8 +45,8 @@ final class Sandbox {
         p.environment = env
         let out = directory.appending(path: ".out-\(UUID().uuidString)")
         let err = directory.appending(path: ".err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         p.standardOutput = try! FileHandle(forWritingTo: out)
         p.standardError = try! FileHandle(forWritingTo: err)
         let input = Pipe()
