@@ -120,6 +120,33 @@ final class FreshApplyModelTests: ProjectFileSuite {
     }
 }
 
+extension FreshApplyModelTests {
+    @Test(
+        "a first apply solved from its model gives the base and every variant the frames a solve of the rows gives",
+        arguments: ["phone", "springs"])
+    func sameFrames(example: String) throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../examples/\(example).layout").standardized
+        let text = try String(contentsOf: file, encoding: .utf8)
+        // The model is handed from variant to variant and freed as the last one solves.
+        let memory = try Project.open(path: temporaryProjectPath(), create: true)
+        try memory.apply(script: text, file: file.path)
+        // The same rows, written without a solve, then solved as any edit is: read back.
+        let rows = try Project.open(path: temporaryProjectPath(), create: true)
+        try rows.store.apply(try ScriptParser.parse(text, file: file.path))
+        _ = try rows.layoutIfNeeded()
+        for layout in try memory.layoutNames() {
+            let variants = try memory.variants(layout: layout).map(\.name)
+            #expect(!variants.isEmpty)
+            for variant in [nil] + variants.map(Optional.some) {
+                let solved = try memory.frames(layout: layout, variant: variant)
+                #expect(!solved.isEmpty)
+                #expect(solved == (try rows.frames(layout: layout, variant: variant)))
+            }
+        }
+    }
+}
+
 @Suite("Named constraints and text constraints (issue 5)")
 final class NamedConstraintTests: ProjectFileSuite {
     @Test(
