@@ -67,7 +67,7 @@ struct Apply: ParsableCommand {
     func run() throws {
         let file = unshielded(file)
         let text = try readInput(file)
-        let project = try global.open(create: !dryRun)
+        let project = try dryRun ? global.openForDryRun() : global.open(create: true)
         let display = ProgressDisplay.standardError(quiet: global.quiet)
         project.progress = display.update
         defer { display.finish() }

@@ -56,7 +56,7 @@ struct Import: ParsableCommand {
         // The document is read and checked before the project is opened, so a file that
         // cannot be imported leaves no new project behind.
         let prepared = try Project.prepareImport(file: unshielded(file), options: options)
-        let project = try global.open(create: true)
+        let project = try dryRun ? global.openForDryRun() : global.open(create: true)
         let report = try project.importInterfaceBuilder(prepared)
         for line in report.skipped { warn(line) }
         for layout in report.layouts {

@@ -274,4 +274,14 @@ struct GlobalOptions: ParsableArguments {
         project.solvesAfterEdits = !noSolve
         return project
     }
+
+    /// The project a `--dry-run` works on: the file, or where there is none yet, an empty
+    /// project in memory. A dry run creates nothing, and a first apply or import still
+    /// gets its plan.
+    func openForDryRun() throws -> Project {
+        guard !FileManager.default.fileExists(atPath: path) else { return try open() }
+        let project = try Project.open(path: ":memory:", create: true)
+        project.solvesAfterEdits = !noSolve
+        return project
+    }
 }

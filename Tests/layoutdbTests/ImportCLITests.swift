@@ -219,6 +219,15 @@ struct ImportCLITests {
         #expect(box.sql("select count(*) from layouts") == "0")
     }
 
+    @Test("--dry-run where there is no project file yet reports and creates none")
+    func dryRunWithoutAProject() {
+        let box = Sandbox()
+        let r = box.run(["import", box.write("Home.storyboard", screenStoryboard), "--dry-run"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("(dry run: the project was not changed)"))
+        #expect(!FileManager.default.fileExists(atPath: box.db))
+    }
+
     @Test("export of an imported project applies again to the same frames")
     func exportRoundTrip() {
         let box = Sandbox()
