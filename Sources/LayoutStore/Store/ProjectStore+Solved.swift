@@ -314,11 +314,10 @@ typealias FrameRows = ViewRows<SolvedFrame>
 /// million-view solve.
 struct ViewComponents {
     var left, top, width, height: Int?
+}
 
-    init(left: Int?, top: Int?, width: Int?, height: Int?) {
-        (self.left, self.top, self.width, self.height) = (left, top, width, height)
-    }
-
+extension ViewComponents {
+    /// From the package API's array (``ProjectStore/writeComponents(layout:views:)``).
     init(_ components: [Int?]) {
         func at(_ k: Int) -> Int? { k < components.count ? components[k] : nil }
         self.init(left: at(0), top: at(1), width: at(2), height: at(3))
