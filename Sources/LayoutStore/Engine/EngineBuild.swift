@@ -34,16 +34,21 @@ struct EngineBuild {
     var foldShifts: [Double] = []
     var foldProducts: [Double] = []
     var foldEnds: [Int32] = []
+    /// Per input constraint, whether it is required: what the output still needs of the
+    /// constraints once the input lets them go (``EngineInput/quotesConflicts``).
+    private var userRequired: [Bool] = []
     private var pendingShift = 0.0
 
-    init(_ input: EngineInput) throws(EngineError) {
-        self.input = input
-        index.reserveCapacity(input.views.count)
-        for (i, v) in input.views.enumerated() { index[v.declaration.name] = i }
-        if input.fit.width { rootSize[0] = solver.makeVariable() }
-        if input.fit.height { rootSize[1] = solver.makeVariable() }
-        variables.reserveCapacity(4 * input.views.count)
-        for view in input.views {
+    /// Takes `input` whole: what it lets go of during the solve is freed, not kept alive
+    /// by the caller's copy.
+    init(_ input: consuming EngineInput) throws(EngineError) {
+        self.input = consume input
+        index.reserveCapacity(self.input.views.count)
+        for (i, v) in self.input.views.enumerated() { index[v.declaration.name] = i }
+        if self.input.fit.width { rootSize[0] = solver.makeVariable() }
+        if self.input.fit.height { rootSize[1] = solver.makeVariable() }
+        variables.reserveCapacity(4 * self.input.views.count)
+        for view in self.input.views {
             for known in view.fixed { variables.append(known == nil ? solver.makeVariable() : nil) }
         }
     }
@@ -212,6 +217,11 @@ struct EngineBuild {
                     [(i, attribute, 1)], c.relation, c.constant, priority, .generated(c.source))
             }
         }
+        userRequired = input.constraints.map(\.priority.isRequired)
+        if !input.quotesConflicts {
+            input.constraints = []
+            index = [:]
+        }
         do {
             handles = try solver.add(batch)
         } catch {
@@ -357,7 +367,7 @@ struct EngineBuild {
     /// a generated one.
     func source(of origin: Origin) -> String {
         switch origin {
-        case .user(let i): input.constraints[i].source
+        case .user(let i): i < input.constraints.count ? input.constraints[i].source : ""
         case .generated(let text): text
         }
     }
@@ -371,7 +381,9 @@ struct EngineBuild {
         var generated: [String] = []
         for h in conflicts {
             switch origins[Int(h.index)] {
-            case .user(let i): users.append(input.constraints[i])
+            case .user(let i) where i < input.constraints.count:
+                users.append(input.constraints[i])
+            case .user: break
             case .generated(let text): generated.append(text)
             }
         }
@@ -412,7 +424,7 @@ struct EngineBuild {
                 componentOfHandle[Int(h.index)] = n
             }
         }
-        var constraintComponents = [Int32](repeating: -1, count: input.constraints.count)
+        var constraintComponents = [Int32](repeating: -1, count: userRequired.count)
         var unsatisfied: [Int] = []
         var relaxedByHiding: [Int] = []
         for (k, origin) in origins.enumerated() {
@@ -420,7 +432,7 @@ struct EngineBuild {
             let component = componentOfHandle[Int(handles[k].index)]
             constraintComponents[i] = Int32(component)
             let relaxed = !relaxedUsers.isEmpty && relaxedUsers.contains(i)
-            guard !input.constraints[i].priority.isRequired || relaxed,
+            guard !userRequired[i] || relaxed,
                 (try? solver.isSatisfied(handles[k])) == false
             else { continue }
             if relaxed { relaxedByHiding.append(i) } else { unsatisfied.append(i) }

@@ -17,8 +17,8 @@ import LayoutScript
 ///     output.frames[0]   // the first view's frame in root coordinates
 package enum LayoutEngine {
     /// Solves a layout (or the dirty part of one: see ``EngineView/fixed``).
-    package static func solve(_ input: EngineInput) throws(EngineError) -> EngineOutput {
-        var build = try EngineBuild(input)
+    package static func solve(_ input: consuming EngineInput) throws(EngineError) -> EngineOutput {
+        var build = try EngineBuild(consume input)
         return try build.solve()
     }
 }
@@ -66,6 +66,11 @@ package struct EngineInput: Sendable {
     /// The root's dimensions that are solved (`canvas W fit`): each pulled toward 0 at
     /// priority 50 instead of fixed at the canvas.
     package var fit = Fit.none
+    /// Whether a conflict's error quotes the user's constraints. A caller that explains a
+    /// refusal by solving its rows again sets it false: the engine then lets the
+    /// constraints go once they are the solver's rows (at a million views, they are a
+    /// third of the solve's peak), and a conflict names only generated constraints.
+    package var quotesConflicts = true
 
     package init(
         canvas: Size, drawnCanvas: Size? = nil, views: [EngineView], constraints: [Constraint],

@@ -284,9 +284,9 @@ extension LayoutEngine {
     /// ``solve(_:)``, and the image of the solved system when it can be kept (see
     /// ``EngineBuild/image(viewIDs:constraintIDs:)``).
     static func solveKeepingImage(
-        _ input: EngineInput, viewIDs: [Int64], constraintIDs: [Int64?]
+        _ input: consuming EngineInput, viewIDs: [Int64], constraintIDs: [Int64?]
     ) throws(EngineError) -> (EngineOutput, SolveImage?) {
-        var build = try EngineBuild(input)
+        var build = try EngineBuild(consume input)
         let output = try build.solve()
         return (output, build.image(viewIDs: viewIDs, constraintIDs: constraintIDs))
     }

@@ -62,7 +62,10 @@ extension Project {
                 if !last { models[components] = model }
             }
             do {
-                report.merge(try solve(consume model, variant: variant, components: components))
+                report.merge(
+                    try solve(
+                        consume model, variant: variant, components: components,
+                        quotesConflicts: !(hasPreloaded && components == nil)))
             } catch EngineError.unknownView where components != nil {
                 // A constraint reaches a view outside the loaded components (one never
                 // solved): solve the whole layout instead.
@@ -80,9 +83,12 @@ extension Project {
         return report
     }
 
-    /// Solves one variant of a (possibly partial) model and writes its frames.
+    /// Solves one variant of a (possibly partial) model and writes its frames. Without
+    /// `quotesConflicts` (the caller solves the rows again to explain a refusal), the
+    /// engine lets the constraints go as soon as the solver has them.
     private func solve(
-        _ model: consuming LayoutModel, variant: VariantRef, components: Set<Int>?
+        _ model: consuming LayoutModel, variant: VariantRef, components: Set<Int>?,
+        quotesConflicts: Bool = true
     ) throws -> SolveReport {
         // What the solve needs of each view after the engine's input is made: the input
         // has its own copy of the declarations, the model's go before the engine runs.
@@ -112,7 +118,8 @@ extension Project {
         let variantModel = model.variant(variant)
         // A whole solve of the base is kept as the layout's image for constant edits.
         let keepsImage = variant == .base && components == nil && !model.solvesWhole(nil)
-        let input = model.engineInput(variant: variantModel, fixed: fixed)
+        var input = model.engineInput(variant: variantModel, fixed: fixed)
+        input.quotesConflicts = quotesConflicts
         let constraintIDs = model.constraints.map(\.id)
         // The input holds its own copy of every constraint: the model's go before the
         // engine makes its rows (at a million views, about 800 MB of the peak). So do
