@@ -147,6 +147,24 @@ extension FreshApplyModelTests {
     }
 }
 
+extension FreshApplyModelTests {
+    @Test(
+        "a base `set` of a constraint the same script wrote changes the model the first solve uses",
+        arguments: [
+            // The label's constraint first, in the middle and last of the layout's.
+            "a.left == 0; a.top == 0\nw: a.width == 10\na.height == 10\nset w 30",
+            "a.left == 0\nw: a.width == 10\na.top == 0; a.height == 10\nset w 30",
+            "a.left == 0; a.top == 0; a.height == 10\nw: a.width == 10\nset w 30",
+        ])
+    func baseSetInTheSameScript(constraints: String) throws {
+        let project = try Project.open(path: temporaryProjectPath(), create: true)
+        let report = try project.apply(script: "canvas 100 100\nview a\n" + constraints)
+        #expect(report.changes.map(\.new.width) == [30])
+        #expect(try project.frames().map(\.frame.width) == [30])
+        #expect(try project.namedConstraint("w")?.constant == 30)
+    }
+}
+
 @Suite("Named constraints and text constraints (issue 5)")
 final class NamedConstraintTests: ProjectFileSuite {
     @Test(

@@ -139,7 +139,7 @@ public final class Project {
     ) throws -> (applied: [AppliedLayout], owners: LineOwners) {
         var reader = ScriptReader(text, file: file, layout: layout, views: views, guides: guides)
         var owners = LineOwners(start: layout)
-        let lines = progress == nil ? 0 : Self.newlines(in: text)
+        let lines = Self.newlines(in: text)
         let applied = try store.apply(
             layout: layout,
             progress: progress.map { report in
@@ -149,7 +149,7 @@ public final class Project {
                             stage: .store, done: min(reader.lineNumber, lines), total: lines,
                             unit: "lines"))
                 }
-            }
+            }, lineCount: lines + 1
         ) {
             guard let statement = try reader.next() else { return nil }
             owners.note(statement)

@@ -40,8 +40,9 @@ extension ProjectStore {
     /// next statement, or nil after the last, and may throw (a parse error) to refuse the
     /// whole script. A caller that reads a script as it is written holds no array of its
     /// statements.
+    /// `lineCount` (0: unknown) is the script's line count: see ``ScriptApplier``.
     package func apply(
-        layout: String = defaultLayoutName, progress: ((Int) -> Void)? = nil,
+        layout: String = defaultLayoutName, progress: ((Int) -> Void)? = nil, lineCount: Int = 0,
         reading next: () throws -> LocatedStatement?
     ) throws -> [AppliedLayout] {
         try database.withoutForeignKeyChecks {
@@ -52,7 +53,8 @@ extension ProjectStore {
                 // journal (a copy of each page it touches) even when the trigger's WHEN is
                 // false.
                 try database.withoutTriggers {
-                    let applier = try ScriptApplier(store: self, layout: layout)
+                    let applier = try ScriptApplier(
+                        store: self, layout: layout, lineCount: lineCount)
                     var count = 0
                     while let statement = try next() {
                         try applier.apply(statement)

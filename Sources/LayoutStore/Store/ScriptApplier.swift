@@ -30,8 +30,6 @@ final class ScriptApplier {
         /// back (less the constraints' statement text), kept as the statements are
         /// written: its first solve needs no reading.
         var model: LayoutModel?
-        /// Index in `model.constraints` by constraint id (for `set`).
-        var modelIndex: [Int64: Int] = [:]
 
         init(
             id: Int64, name: String, created: Bool, viewIDs: [String: Int64],
@@ -58,11 +56,19 @@ final class ScriptApplier {
     /// Layouts this script changed: the caller marks them wholly dirty.
     private(set) var touchedLayouts: Set<Int64> = []
 
-    /// - Parameter layout: the layout statements go to until a `layout` statement.
-    init(store: ProjectStore, layout: String = defaultLayoutName) throws {
+    /// The script's line count where it is known (0: not): a layout the script creates
+    /// makes room for that many constraints at once. Grown by doubling, a million-view
+    /// layout's constraints were held twice over while the array moved.
+    private let lineCount: Int
+
+    /// - Parameters:
+    ///   - layout: the layout statements go to until a `layout` statement.
+    ///   - lineCount: the script's line count, where it is known.
+    init(store: ProjectStore, layout: String = defaultLayoutName, lineCount: Int = 0) throws {
         self.store = store
         self.writer = try RowWriter(database: store.database)
         self.currentName = layout
+        self.lineCount = lineCount
     }
 
     /// What the script wrote, per layout it used, in the order it first used them.
@@ -175,7 +181,6 @@ final class ScriptApplier {
     /// first solve rather than kept up to date statement by statement.
     private func forgetModel(_ layout: LayoutState) {
         layout.model = nil
-        layout.modelIndex = [:]
     }
 
     /// `priority LABEL P [in V]`, `activate`/`deactivate LABEL [in V]`.
@@ -314,7 +319,6 @@ final class ScriptApplier {
             // views' texts are hundreds of megabytes (``AppliedLayout/model``).
             var solved = constraint
             solved.source = ""
-            layout.modelIndex[id] = layout.model!.constraints.count
             layout.model!.constraints.append(
                 StoredConstraint(id: id, layout: layout.name, constraint: solved))
         }
@@ -453,7 +457,7 @@ final class ScriptApplier {
         case .base:
             try db.execute(
                 "UPDATE constraints SET constant = ? WHERE id = ?", [constant, target.id])
-            if let i = layout.modelIndex[target.id] {
+            if let i = layout.model?.constraintIndex(id: target.id) {
                 layout.model!.constraints[i].constraint.constant = constant
             }
         case .named(let name):
@@ -496,6 +500,8 @@ final class ScriptApplier {
                         ordinal: 0, components: StoredView.unsolved)
                 ],
                 constraints: [], variants: [])
+            state.model!.constraints.reserveCapacity(lineCount)
+            state.constraintIDs.reserveCapacity(lineCount)
             touchedLayouts.insert(id)
         }
         layouts[name] = state

@@ -133,6 +133,25 @@ package struct LayoutModel: Hashable, Sendable {
         self.constraints = constraints
         self.variants = variants
     }
+
+    /// The index in ``constraints`` of the constraint with row id `id`. A model read or
+    /// applied holds them in declaration order, which is id order when one apply inserted
+    /// them all (each row takes the next id): a binary search finds it there, and any
+    /// other order is searched in full.
+    package func constraintIndex(id: Int64) -> Int? {
+        var low = 0
+        var high = constraints.count
+        while low < high {
+            let middle = (low + high) / 2
+            if let other = constraints[middle].id, other < id {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        if low < constraints.count, constraints[low].id == id { return low }
+        return constraints.firstIndex { $0.id == id }
+    }
 }
 
 /// What ``ProjectStore/apply(_:)`` wrote into one layout: the ids it assigned.
