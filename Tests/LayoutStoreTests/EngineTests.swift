@@ -227,3 +227,43 @@ struct EngineTests {
         #expect(out.frames[0] == Rect(x: 10, y: 10, width: 50, height: 50))
     }
 }
+
+@Suite("The engine's constraints")
+struct EngineConstraintsTests {
+    @Test("read from stored constraints in place, they change as a value: the stored ones stay")
+    func storedConstraintsAreAValue() {
+        let stored = [10.0, 20, 30].enumerated().map { i, k in
+            StoredConstraint(
+                id: Int64(i + 1), layout: "main",
+                constraint: eq(a("v", .width), .constant(k), label: "w\(i)"))
+        }
+        var constraints = EngineConstraints(stored: stored)
+        #expect(constraints.map(\.constant) == [10, 20, 30])
+        #expect(constraints.map(\.label) == ["w0", "w1", "w2"])
+        constraints[1].constant = 25
+        constraints[2].lhs.terms = []
+        #expect(constraints.map(\.constant) == [10, 25, 30])
+        #expect(constraints[2].lhs.terms.isEmpty)
+        #expect(stored.map(\.constraint.constant) == [10, 20, 30])
+        #expect(stored[2].constraint.lhs.terms.count == 1)
+    }
+
+    @Test("the engine solves stored constraints as it solves an array of its own")
+    func storedAndOwnSolveAlike() throws {
+        let views = [EngineView(ViewDeclaration(name: "v"))]
+        let own = [
+            eq(a("v", .left), .constant(5)), eq(a("v", .top), .constant(6)),
+            eq(a("v", .width), .constant(70)), eq(a("v", .height), a("v", .width, 0.5)),
+        ]
+        var input = EngineInput(
+            canvas: Size(width: 100, height: 100), views: views, constraints: own)
+        let fromOwn = try LayoutEngine.solve(input)
+        input.constraints = EngineConstraints(
+            stored: own.map { StoredConstraint(id: nil, layout: "main", constraint: $0) })
+        input.quotesConflicts = false
+        let fromStored = try LayoutEngine.solve(input)
+        #expect(fromOwn.frames == [Rect(x: 5, y: 6, width: 70, height: 35)])
+        #expect(fromStored.frames == fromOwn.frames)
+        #expect(fromStored.constraintComponents == fromOwn.constraintComponents)
+    }
+}

@@ -166,13 +166,26 @@ struct EngineBuild {
                 && (c.lhs.terms.contains { stacks.relaxed.contains($0.view) }
                     || c.rhs.terms.contains { stacks.relaxed.contains($0.view) })
         }
-        for (i, c) in input.constraints.enumerated() {
+        userRequired.reserveCapacity(input.constraints.count)
+        // By index: an iterator would hold a second reference to the constraints, and the
+        // first change below would copy them all.
+        for i in 0..<input.constraints.count {
+            let c = input.constraints[i]
+            userRequired.append(c.priority.isRequired)
             let relax = relaxed(c)
             if relax { relaxedUsers.insert(i) }
             // An inactive constraint is not solved, but still mentions its views.
             try add(
                 c, priority: relax ? .hiddenRelaxed : c.priority, .user(i), &mentioned,
                 solved: c.isActive)
+            if !input.quotesConflicts {
+                // Its terms are the batch's now: at a million views the constraints' term
+                // arrays are 470 MB, let go one by one as the batch grows.
+                var rest = c
+                rest.lhs.terms = []
+                rest.rhs.terms = []
+                input.constraints[i] = rest
+            }
         }
         for (c, owner) in zip(stacks.constraints, stacks.owners) {
             // A hidden stack's own arrangement gives way to its hiding (§8); the hiding
@@ -217,7 +230,6 @@ struct EngineBuild {
                     [(i, attribute, 1)], c.relation, c.constant, priority, .generated(c.source))
             }
         }
-        userRequired = input.constraints.map(\.priority.isRequired)
         if !input.quotesConflicts {
             input.constraints = []
             index = [:]

@@ -55,7 +55,7 @@ package struct EngineInput: Sendable {
     /// unless it is not in the input at all (then it counts as `known`... see fixed).
     package var views: [EngineView]
     /// The constraints, with any variant overrides already applied to their constants.
-    package var constraints: [Constraint]
+    package var constraints: EngineConstraints
     /// The root's safe-area insets.
     package var safe: Insets
     /// The root's layout margins, measured from the safe area (nil: UIKit's system
@@ -67,9 +67,11 @@ package struct EngineInput: Sendable {
     /// priority 50 instead of fixed at the canvas.
     package var fit = Fit.none
     /// Whether a conflict's error quotes the user's constraints. A caller that explains a
-    /// refusal by solving its rows again sets it false: the engine then lets the
-    /// constraints go once they are the solver's rows (at a million views, they are a
-    /// third of the solve's peak), and a conflict names only generated constraints.
+    /// refusal by solving its rows again, and hands over the only copy of the constraints,
+    /// sets it false: the engine then lets each constraint's terms go once they are the
+    /// solver's, and the constraints once the solver has them all (at a million views,
+    /// they are half of the solve's peak); a conflict names only generated constraints.
+    /// (With a copy kept elsewhere, the first change would copy them all.)
     package var quotesConflicts = true
 
     package init(
@@ -81,7 +83,7 @@ package struct EngineInput: Sendable {
         self.canvas = canvas
         self.drawnCanvas = drawnCanvas ?? canvas
         self.views = views
-        self.constraints = constraints
+        self.constraints = EngineConstraints(constraints)
     }
 }
 

@@ -34,8 +34,10 @@ extension LayoutModel {
         -> EngineInput
     {
         let drawn = canvas ?? Size(width: 0, height: 0)
-        var constants = constraints.map(\.constraint)
+        // The base's constraints are the model's, read where they are.
+        var constants = EngineConstraints(stored: constraints)
         if let variant {
+            var own = constraints.map(\.constraint)
             func override(_ c: inout Constraint, id: Int64) {
                 if let value = variant.overrides[id] { c.constant = value }
                 if let priority = variant.priorities[id] { c.priority = priority }
@@ -43,15 +45,16 @@ extension LayoutModel {
             }
             if !variant.overrides.isEmpty || variant.changesStructure {
                 for (i, c) in constraints.enumerated() {
-                    if let id = c.id { override(&constants[i], id: id) }
+                    if let id = c.id { override(&own[i], id: id) }
                 }
             }
             for stored in activatedByVariants {
                 guard let id = stored.id, variant.activations[id] == true else { continue }
                 var c = stored.constraint
                 override(&c, id: id)
-                constants.append(c)
+                own.append(c)
             }
+            constants = EngineConstraints(own)
         }
         let intrinsics = variant?.intrinsics ?? [:]
         // A variant's own `hide`/`show` and stack spacings: its stacks are regenerated
@@ -71,9 +74,10 @@ extension LayoutModel {
                 ?? EngineView(declaration)
         }
         var input = EngineInput(
-            canvas: variant?.canvas ?? drawn, drawnCanvas: drawn, views: views,
-            constraints: constants, safe: variant?.safe ?? safe,
+            canvas: variant?.canvas ?? drawn, drawnCanvas: drawn, views: views, constraints: [],
+            safe: variant?.safe ?? safe,
             rootMargins: self.views.first(where: \.isRoot)?.declaration.margins)
+        input.constraints = constants
         input.rightToLeft = (variant?.direction ?? direction) == .rightToLeft
         input.fit = fit(of: variant)
         return input

@@ -65,7 +65,7 @@ extension Project {
                 report.merge(
                     try solve(
                         consume model, variant: variant, components: components,
-                        quotesConflicts: !(hasPreloaded && components == nil)))
+                        quotesConflicts: !(hasPreloaded && components == nil && last)))
             } catch EngineError.unknownView where components != nil {
                 // A constraint reaches a view outside the loaded components (one never
                 // solved): solve the whole layout instead.
@@ -84,8 +84,9 @@ extension Project {
     }
 
     /// Solves one variant of a (possibly partial) model and writes its frames. Without
-    /// `quotesConflicts` (the caller solves the rows again to explain a refusal), the
-    /// engine lets the constraints go as soon as the solver has them.
+    /// `quotesConflicts` (the caller solves the rows again to explain a refusal, and keeps
+    /// no other copy of the model), the engine lets the constraints go as soon as the
+    /// solver has them (``EngineInput/quotesConflicts``).
     private func solve(
         _ model: consuming LayoutModel, variant: VariantRef, components: Set<Int>?,
         quotesConflicts: Bool = true
