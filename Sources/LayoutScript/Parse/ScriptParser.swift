@@ -134,7 +134,19 @@ package struct ScriptReader {
         layout: String = defaultLayoutName, views: [String: [String: String]]? = nil,
         guides: [String: Set<String>] = [:]
     ) {
-        bytes = Array(text.utf8)
+        self.init(
+            utf8: Array(text.utf8), file: file, metrics: metrics, layout: layout, views: views,
+            guides: guides)
+    }
+
+    /// A reader of a text already in UTF-8 bytes (valid UTF-8, as a `String`'s are): the
+    /// reader shares the caller's array rather than copying it.
+    package init(
+        utf8 bytes: [UInt8], file: String = "-", metrics: [String: Double] = [:],
+        layout: String = defaultLayoutName, views: [String: [String: String]]? = nil,
+        guides: [String: Set<String>] = [:]
+    ) {
+        self.bytes = bytes
         self.file = file
         state = ParseState(metrics: metrics)
         state.layout = layout

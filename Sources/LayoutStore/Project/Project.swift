@@ -109,10 +109,11 @@ public final class Project {
         guides: [String: Set<String>]
     ) throws -> SolveReport {
         var stored = try storeStatements(
-            of: script.text, file: file, layout: layout, views: views, guides: guides)
-        try store.saveScriptLines(
-            text: script.text, file: file, owners: stored.owners, replacing: false)
-        script.text = ""
+            of: script.utf8, file: file, layout: layout, views: views, guides: guides)
+        try script.utf8.withUnsafeBufferPointer {
+            try store.saveScriptLines(utf8: $0, file: file, owners: stored.owners, replacing: false)
+        }
+        script.utf8 = []
         guard solvesAfterEdits else { return SolveReport() }
         var report = SolveReport()
         // The layouts the script used, in the order it first did. A layout this script
@@ -131,13 +132,13 @@ public final class Project {
 
     /// Reads `text` and writes each statement before reading the next; returns what the
     /// applier wrote, per layout in the order the script first used them, and each line's
-    /// layout. The reader (a copy of the text's bytes) is gone when this returns, before
-    /// the solve.
+    /// layout. The reader shares `text`'s bytes.
     private func storeStatements(
-        of text: String, file: String, layout: String, views: [String: [String: String]],
+        of text: [UInt8], file: String, layout: String, views: [String: [String: String]],
         guides: [String: Set<String>]
     ) throws -> (applied: [AppliedLayout], owners: LineOwners) {
-        var reader = ScriptReader(text, file: file, layout: layout, views: views, guides: guides)
+        var reader = ScriptReader(
+            utf8: text, file: file, layout: layout, views: views, guides: guides)
         var owners = LineOwners(start: layout)
         let lines = Self.newlines(in: text)
         let applied = try store.apply(
@@ -160,9 +161,8 @@ public final class Project {
 
     /// The number of line feeds in `text`, counted over its bytes: a lazy filter of
     /// `text.utf8` was 2 % of a 1,000-view apply.
-    private static func newlines(in text: String) -> Int {
-        var text = text
-        return text.withUTF8 { bytes in
+    private static func newlines(in text: [UInt8]) -> Int {
+        text.withUnsafeBufferPointer { bytes in
             var count = 0
             for byte in bytes where byte == UInt8(ascii: "\n") { count += 1 }
             return count
@@ -428,8 +428,12 @@ extension Project {
 }
 
 /// A script's text that its apply lets go of once the text is no longer needed (see
-/// ``Project/insertAndSolve(_:file:layout:views:guides:)``).
+/// ``Project/insertAndSolve(_:file:layout:views:guides:)``), as UTF-8 bytes that the
+/// reader shares: a million-view script is 180 MB, and the reader's copy of a `String`'s
+/// bytes was a second one.
 final class ScriptText {
-    var text: String
-    init(_ text: consuming String) { self.text = text }
+    var utf8: [UInt8]
+    init(_ text: consuming String) { utf8 = Array(text.utf8) }
+    /// The text (an error quoting its line: rare, so made when asked).
+    var text: String { String(decoding: utf8, as: UTF8.self) }
 }

@@ -364,46 +364,43 @@ extension ProjectStore {
     /// lines are consecutive in the text, so its text is one slice of it (without the
     /// "\r" before each "\n" where lines end so): no `String` or array per line.
     static func cutRuns(
-        of text: String, layoutOf: (_ line: Int) throws -> Int64?,
+        of all: UnsafeBufferPointer<UInt8>, layoutOf: (_ line: Int) throws -> Int64?,
         _ body: (NewRun) throws -> Void
     ) throws {
-        var text = text
-        try text.withUTF8 { all in
-            // The run being gathered: its layout, first line, bytes in `all`, whether a
-            // "\r" was dropped inside it, and its length as stored.
-            var run: (id: Int64, line: Int, bytes: Range<Int>, crs: Bool, length: Int)?
-            func close() throws {
-                guard let r = run else { return }
-                run = nil
-                let slice = UnsafeBufferPointer(rebasing: all[r.bytes])
-                try body(
-                    NewRun(
-                        layoutID: r.id, line: r.line,
-                        text: r.crs
-                            ? String(decoding: droppingCarriageReturns(slice), as: UTF8.self)
-                            : String(decoding: slice, as: UTF8.self)))
-            }
-            var lines = SourceLineCursor(all)
-            var number = 0
-            while let line = lines.next() {
-                number += 1
-                guard let id = try layoutOf(number) else {
-                    try close()
-                    continue
-                }
-                if let r = run, r.id != id || r.length >= NewRun.maxBytes { try close() }
-                if var r = run {
-                    // More than the "\n" between the two lines: a "\r" before it.
-                    r.crs = r.crs || r.bytes.upperBound + 1 < line.lowerBound
-                    r.bytes = r.bytes.lowerBound..<line.upperBound
-                    r.length += 1 + line.count
-                    run = r
-                } else {
-                    run = (id, number, line, false, line.count)
-                }
-            }
-            try close()
+        // The run being gathered: its layout, first line, bytes in `all`, whether a
+        // "\r" was dropped inside it, and its length as stored.
+        var run: (id: Int64, line: Int, bytes: Range<Int>, crs: Bool, length: Int)?
+        func close() throws {
+            guard let r = run else { return }
+            run = nil
+            let slice = UnsafeBufferPointer(rebasing: all[r.bytes])
+            try body(
+                NewRun(
+                    layoutID: r.id, line: r.line,
+                    text: r.crs
+                        ? String(decoding: droppingCarriageReturns(slice), as: UTF8.self)
+                        : String(decoding: slice, as: UTF8.self)))
         }
+        var lines = SourceLineCursor(all)
+        var number = 0
+        while let line = lines.next() {
+            number += 1
+            guard let id = try layoutOf(number) else {
+                try close()
+                continue
+            }
+            if let r = run, r.id != id || r.length >= NewRun.maxBytes { try close() }
+            if var r = run {
+                // More than the "\n" between the two lines: a "\r" before it.
+                r.crs = r.crs || r.bytes.upperBound + 1 < line.lowerBound
+                r.bytes = r.bytes.lowerBound..<line.upperBound
+                r.length += 1 + line.count
+                run = r
+            } else {
+                run = (id, number, line, false, line.count)
+            }
+        }
+        try close()
     }
 
     /// A run's bytes from the text with the "\r" before each "\n" dropped, as each of its
@@ -428,14 +425,22 @@ extension ProjectStore {
     func saveScriptLines(
         text: String, file: String, owners lineOwners: LineOwners, replacing: Bool
     ) throws {
+        var text = text
+        try text.withUTF8 {
+            try saveScriptLines(utf8: $0, file: file, owners: lineOwners, replacing: replacing)
+        }
+    }
+
+    /// ``saveScriptLines(text:file:owners:replacing:)`` for a text as its UTF-8 bytes.
+    func saveScriptLines(
+        utf8 text: UnsafeBufferPointer<UInt8>, file: String, owners lineOwners: LineOwners,
+        replacing: Bool
+    ) throws {
         let insert = try database.cachedStatement(
             "INSERT INTO script_lines (layout_id, seq, file, line, text) VALUES (?, ?, ?, ?, ?)")
         var lineCount = 0
-        var text = text
-        text.withUTF8 { all in
-            var lines = SourceLineCursor(all)
-            while lines.next() != nil { lineCount += 1 }
-        }
+        var lines = SourceLineCursor(text)
+        while lines.next() != nil { lineCount += 1 }
         let owners = lineOwners.owners(lineCount: lineCount)
         let names = lineOwners.names
         // Each layout's id looked up once, when a line of it is first cut.
