@@ -166,6 +166,17 @@ struct EngineBuild {
                 && (c.lhs.terms.contains { stacks.relaxed.contains($0.view) }
                     || c.rhs.terms.contains { stacks.relaxed.contains($0.view) })
         }
+        // Room for the user's constraints and four generated ones a view, each term of
+        // an attribute being at most two variables, reserved once: grown by doubling, a
+        // million-view batch held its largest arrays twice over while they moved. Room
+        // never written to is never resident.
+        let expected = input.constraints.count + 4 * input.views.count
+        batch = ConstraintBatch(
+            reservingConstraints: expected,
+            terms: 4 * input.constraints.count + 8 * input.views.count)
+        origins.reserveCapacity(expected)
+        foldShifts.reserveCapacity(expected)
+        foldEnds.reserveCapacity(expected)
         userRequired.reserveCapacity(input.constraints.count)
         // By index: an iterator would hold a second reference to the constraints, and the
         // first change below would copy them all.
