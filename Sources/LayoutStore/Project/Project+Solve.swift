@@ -122,9 +122,11 @@ extension Project {
         var input = model.engineInput(variant: variantModel, fixed: fixed)
         input.quotesConflicts = quotesConflicts
         let constraintIDs = model.constraints.map(\.id)
-        // The input holds its own copy of every constraint: the model's go before the
-        // engine makes its rows (at a million views, about 800 MB of the peak). So do
-        // the views' declarations, unless the stacks' constraints are written from them.
+        // The input reads the base's constraints where the model holds them (a variant's
+        // are its own copy): the model lets go of them, so that the engine holds the only
+        // reference and can free them as it goes (at a million views, about 800 MB of the
+        // peak). The input has its own copy of the views' declarations: the model's go
+        // too, unless the stacks' constraints are written from them.
         model.constraints = []
         let writesStacks = variant == .base && components == nil
         let stackViews =

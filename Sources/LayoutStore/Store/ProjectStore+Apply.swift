@@ -40,6 +40,7 @@ extension ProjectStore {
     /// next statement, or nil after the last, and may throw (a parse error) to refuse the
     /// whole script. A caller that reads a script as it is written holds no array of its
     /// statements.
+    ///
     /// `lineCount` (0: unknown) is the script's line count: see ``ScriptApplier``.
     package func apply(
         layout: String = defaultLayoutName, progress: ((Int) -> Void)? = nil, lineCount: Int = 0,

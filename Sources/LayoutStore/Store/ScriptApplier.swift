@@ -57,9 +57,12 @@ final class ScriptApplier {
     private(set) var touchedLayouts: Set<Int64> = []
 
     /// The script's line count where it is known (0: not): a layout the script creates
-    /// makes room for that many constraints at once. Grown by doubling, a million-view
-    /// layout's constraints were held twice over while the array moved.
+    /// makes room at once for as many constraints as there are lines from the statement
+    /// that creates it to the end. Grown by doubling, a million-view layout's constraints
+    /// were held twice over while the array moved.
     private let lineCount: Int
+    /// The line of the statement being applied.
+    private var line = 0
 
     /// - Parameters:
     ///   - layout: the layout statements go to until a `layout` statement.
@@ -83,6 +86,7 @@ final class ScriptApplier {
 
     func apply(_ located: LocatedStatement) throws {
         let at = located.location
+        line = at.line
         switch located.statement {
         case .layout(let name):
             try Identifier.check(name, as: .layout, at: at)
@@ -500,8 +504,9 @@ final class ScriptApplier {
                         ordinal: 0, components: StoredView.unsolved)
                 ],
                 constraints: [], variants: [])
-            state.model!.constraints.reserveCapacity(lineCount)
-            state.constraintIDs.reserveCapacity(lineCount)
+            let room = max(0, lineCount - line + 1)
+            state.model!.constraints.reserveCapacity(room)
+            state.constraintIDs.reserveCapacity(room)
             touchedLayouts.insert(id)
         }
         layouts[name] = state
