@@ -53,8 +53,15 @@ struct EngineBuild {
     /// The user's required constraints solved at 999 because they name a hidden arranged
     /// view or a view inside one.
     var relaxedUsers: Set<Int> = []
-    /// Views inside a hidden arranged view: never reported ambiguous (§8).
-    var insideHidden: Set<String> = []
+    /// The indices of the views inside a hidden arranged view: never reported ambiguous
+    /// (§8).
+    var insideHidden: [Int] = []
+    /// The number of input views: the input's views may be let go during the solve.
+    let viewCount: Int
+    /// Per view, its known values (``EngineView/fixed``), flat, four a view, once the
+    /// input's views are let go (``EngineInput/quotesConflicts``); empty where none has one.
+    private var known: [Double?] = []
+    private var viewsLetGo = false
     /// Per solver constraint, how its constant was made from the input's (for a
     /// ``SolveImage``): the margin/baseline shift, then the known values subtracted in
     /// order. Kept so that a changed constant is folded with the same arithmetic.
@@ -70,6 +77,7 @@ struct EngineBuild {
     /// by the caller's copy.
     init(_ input: consuming EngineInput) throws(EngineError) {
         self.input = consume input
+        viewCount = self.input.views.count
         index.reserveCapacity(self.input.views.count)
         for (i, v) in self.input.views.enumerated() { index[v.declaration.name] = i }
         if self.input.fit.width { rootSize[0] = solver.makeVariable() }
@@ -95,7 +103,15 @@ struct EngineBuild {
             }
         }
         if let v = variable(view, attribute) { return (v, 0) }
-        return (nil, input.views[view].fixed[attribute.rawValue]!)
+        return (nil, knownValue(view, attribute))
+    }
+
+    /// View `view`'s known value of `attribute`: it has one wherever it has no variable.
+    private func knownValue(_ view: Int, _ attribute: BaseAttribute) -> Double {
+        let value =
+            viewsLetGo
+            ? known[4 * view + attribute.rawValue] : input.views[view].fixed[attribute.rawValue]
+        return value!
     }
 
     /// An attribute of view `view` (-1 for the root) as variables and a constant: margins,
@@ -268,21 +284,29 @@ struct EngineBuild {
                     [(i, attribute, 1)], c.relation, c.constant, priority, .generated(c.source))
             }
         }
+        if !stacks.insideHidden.isEmpty {
+            insideHidden = input.views.indices.filter {
+                stacks.insideHidden.contains(input.views[$0].declaration.name)
+            }
+        }
         if !input.quotesConflicts {
             input.constraints = []
             index = [:]
+            // Of the views, only their known values are read from here on: the
+            // declarations (240 bytes a view) go before the solver's rows are made.
+            if input.views.contains(where: { $0.fixed.contains { $0 != nil } }) {
+                known = input.views.flatMap(\.fixed)
+            }
+            input.views = []
+            viewsLetGo = true
         }
         do {
             handles = try solver.add(batch)
         } catch {
             throw describe(error)
         }
-        insideHidden = stacks.insideHidden
         var output = output(handles)
-        for (i, view) in input.views.enumerated()
-        where !stacks.insideHidden.isEmpty && stacks.insideHidden.contains(view.declaration.name) {
-            output.ambiguous[i] = false
-        }
+        for i in insideHidden { output.ambiguous[i] = false }
         return output
     }
 
@@ -443,8 +467,8 @@ struct EngineBuild {
     /// Per view, its frame now (cheaper than ``output(_:)`` when only frames are wanted).
     func frames() -> [Rect] {
         var frames: [Rect] = []
-        frames.reserveCapacity(input.views.count)
-        for i in input.views.indices {
+        frames.reserveCapacity(viewCount)
+        for i in 0..<viewCount {
             func value(_ b: BaseAttribute) -> Double {
                 let (v, known) = base(i, b)
                 return v.map(solver.value(of:)) ?? known
@@ -459,8 +483,8 @@ struct EngineBuild {
         let frames = frames()
         var ambiguousVariable = [Bool](repeating: false, count: solver.variableCount)
         for v in solver.ambiguousVariables() { ambiguousVariable[Int(v.index)] = true }
-        let viewVariables = variables.prefix(4 * input.views.count)
-        let ambiguous = input.views.indices.map { i in
+        let viewVariables = variables.prefix(4 * viewCount)
+        let ambiguous = (0..<viewCount).map { i in
             viewVariables[(4 * i)..<(4 * i + 4)].contains {
                 $0.map { ambiguousVariable[Int($0.index)] } ?? false
             }

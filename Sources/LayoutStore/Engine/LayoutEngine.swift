@@ -69,9 +69,10 @@ package struct EngineInput: Sendable {
     /// Whether a conflict's error quotes the user's constraints. A caller that explains a
     /// refusal by solving its rows again, and hands over the only copy of the constraints,
     /// sets it false: the engine then lets each constraint's terms go once they are the
-    /// solver's, and the constraints once the solver has them all (at a million views,
-    /// they are half of the solve's peak); a conflict names only generated constraints.
-    /// (With a copy kept elsewhere, the first change would copy them all.)
+    /// solver's, and the constraints and the views' declarations once the solver has them
+    /// all (at a million views, they are half of the solve's peak); a conflict names only
+    /// generated constraints. (With a copy kept elsewhere, the first change would copy
+    /// them all.)
     package var quotesConflicts = true
 
     package init(

@@ -252,11 +252,11 @@ extension EngineBuild {
     /// (every view's variables solved, no fitted root); nil otherwise or when a solved
     /// constraint has no stored id. `constraintIDs` are per input constraint.
     func image(viewIDs: [Int64], constraintIDs: [Int64?]) -> SolveImage? {
-        guard !input.fit.any, viewIDs.count == input.views.count, handles.count == origins.count
+        guard !input.fit.any, viewIDs.count == viewCount, handles.count == origins.count
         else { return nil }
         var viewVariables: [Int32] = []
         viewVariables.reserveCapacity(4 * viewIDs.count)
-        for v in variables.prefix(4 * input.views.count) {
+        for v in variables.prefix(4 * viewCount) {
             guard let v else { return nil }
             viewVariables.append(v.index)
         }
@@ -272,7 +272,8 @@ extension EngineBuild {
             case .generated: ids.append(0)
             }
         }
-        let hidden = input.views.map { insideHidden.contains($0.declaration.name) ? UInt8(1) : 0 }
+        var hidden = [UInt8](repeating: 0, count: viewCount)
+        for i in insideHidden { hidden[i] = 1 }
         return SolveImage(
             viewIDs: viewIDs, viewVariables: viewVariables, insideHidden: hidden,
             variableCount: solver.variableCount, batch: batch, constraintIDs: ids,
