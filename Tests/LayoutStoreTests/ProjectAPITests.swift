@@ -264,6 +264,20 @@ final class StreamingApplyTests: ProjectFileSuite {
         #expect(try project.store.views().map(\.name).contains("a") == false)
     }
 
+    @Test("a view declared twice names where it was first declared: file, line and column")
+    func duplicateViewNamesTheFirst() throws {
+        let project = try Project.open(path: temporaryProjectPath(), create: true)
+        let error = #expect(throws: ParseError.self) {
+            try project.apply(
+                script: "view a\nview b in a\n  view c in b\nview c in a\n", file: "d.layout")
+        }
+        #expect(error?.location == SourceLocation(file: "d.layout", line: 4, column: 1))
+        #expect(
+            error?.description.contains(
+                "view `c` is already declared in layout `main` at d.layout:3:3")
+                == true, "\(error.map(String.init(describing:)) ?? "")")
+    }
+
     @Test("the lines of every layout a script switches to are kept with that layout")
     func linesFollowLayouts() throws {
         let project = try Project.open(path: temporaryProjectPath(), create: true)
