@@ -10,3 +10,4 @@
 @_exported import func LayoutSolver.exactNumber
 @_exported import func LayoutSolver.formatNumber
 @_exported import func LayoutSolver.withExactNumber
+@_exported import func LayoutSolver.withFormattedNumber

@@ -189,7 +189,7 @@ struct Frames: ParsableCommand {
                 out += csvField(r.view).utf8
                 for value in [r.frame.x, r.frame.y, r.frame.width, r.frame.height] {
                     out.append(UInt8(ascii: ","))
-                    out += formatNumber(value).utf8
+                    withFormattedNumber(value) { out += $0 }
                 }
                 out += (r.stale ? ",1\n" : ",0\n").utf8
             }

@@ -2,6 +2,12 @@ import Testing
 
 @testable import LayoutSolver
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// How numbers are printed and how solved values are stored: the solver's module holds
 /// both, so the store and the script writer share them.
 @Suite("Number format")
@@ -67,5 +73,47 @@ struct NumberFormatTests {
             #expect(exactNumber(d) == swiftText(d), "\(d)")
         }
         #expect(exactNumber(.infinity) == "inf" && exactNumber(.nan) == "nan")
+    }
+
+    @Test("a number for people is C's %.6f of the value rounded to 1e-6, zeros trimmed")
+    func formattedNumberIsRoundedPrintf() {
+        // The rule as it reads, through C's printf: what formatNumber writes digit by digit.
+        func printfText(_ d: Double) -> String {
+            var rounded = (d * 1e6).rounded() / 1e6
+            if rounded == 0 { rounded = 0 }
+            if rounded == rounded.rounded() { return String(Int64(rounded)) }
+            var buffer = [CChar](repeating: 0, count: 64)
+            let count = withVaList([rounded]) { vsnprintf(&buffer, 64, "%.6f", $0) }
+            var text = String(
+                decoding: buffer[0..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return text
+        }
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [
+            -0.0, 0.5, -0.5, 1e-6, -1e-6, 1.4e-6, -1.4e-6, 0.0000015, 43.84, 66.6666666667,
+            200.0 / 3, -100.0 / 3, 0.1 + 0.2, 999_999_999.9999995, 1e9 - 1e-6, 1e9, 1e9 + 0.25,
+            123_456_789_012.5, 999_999_999_999_999.9, -4.4999995,
+        ]
+        // Frames as solvers leave them (a few places, or noise past the sixth), across
+        // the digit-by-digit range and past its end at 1e9; then doubles of every
+        // exponent that formatNumber rounds (1e-6 to 1e15).
+        for places in 0...9 {
+            let scale = (0..<places).reduce(1.0) { p, _ in p * 10 }
+            for _ in 0..<2000 {
+                let digits = Double(Int64.random(in: -2_000_000_000_000...2_000_000_000_000))
+                values.append(digits / scale / Double([1, 1000, 1_000_000][Int.random(in: 0...2)]))
+            }
+        }
+        while values.count < 60_000 {
+            let d = Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF)
+            if d >= 1e-6 && d < 1e15 { values.append(Bool.random() ? d : -d) }
+        }
+        // Below 1e-6 (and from 1e15) a number prints exactly, as the first test says.
+        for d in values where d == 0 || abs(d) >= 1e-6 {
+            #expect(formatNumber(d) == printfText(d), "\(d)")
+        }
+        #expect(formatNumber(.nan) == "nan" && formatNumber(-.infinity) == "-inf")
     }
 }
