@@ -237,7 +237,7 @@ struct EngineConstraintsTests {
                 id: Int64(i + 1), layout: "main",
                 constraint: eq(a("v", .width), .constant(k), label: "w\(i)"))
         }
-        var constraints = EngineConstraints(stored: stored)
+        var constraints = EngineConstraints(stored: StoredConstraints(stored))
         #expect(constraints.map(\.constant) == [10, 20, 30])
         #expect(constraints.map(\.label) == ["w0", "w1", "w2"])
         constraints[1].constant = 25
@@ -248,7 +248,8 @@ struct EngineConstraintsTests {
         #expect(stored[2].constraint.lhs.terms.count == 1)
     }
 
-    @Test("the engine solves stored constraints as it solves an array of its own")
+    @Test(
+        "the engine solves stored constraints, as rows or packed, as it solves an array of its own")
     func storedAndOwnSolveAlike() throws {
         let views = [EngineView(ViewDeclaration(name: "v"))]
         let own = [
@@ -258,12 +259,18 @@ struct EngineConstraintsTests {
         var input = EngineInput(
             canvas: Size(width: 100, height: 100), views: views, constraints: own)
         let fromOwn = try LayoutEngine.solve(input)
-        input.constraints = EngineConstraints(
-            stored: own.map { StoredConstraint(id: nil, layout: "main", constraint: $0) })
+        let rows = own.map { StoredConstraint(id: nil, layout: "main", constraint: $0) }
+        var packed = StoredConstraints.packed()
+        for row in rows { packed.append(row) }
         input.quotesConflicts = false
+        input.constraints = EngineConstraints(stored: StoredConstraints(rows))
         let fromStored = try LayoutEngine.solve(input)
+        input.constraints = EngineConstraints(stored: packed)
+        let fromPacked = try LayoutEngine.solve(input)
         #expect(fromOwn.frames == [Rect(x: 5, y: 6, width: 70, height: 35)])
         #expect(fromStored.frames == fromOwn.frames)
         #expect(fromStored.constraintComponents == fromOwn.constraintComponents)
+        #expect(fromPacked.frames == fromOwn.frames)
+        #expect(fromPacked.constraintComponents == fromOwn.constraintComponents)
     }
 }

@@ -235,10 +235,7 @@ struct EngineBuild {
             if !input.quotesConflicts {
                 // Its terms are the batch's now: at a million views the constraints' term
                 // arrays are 470 MB, let go one by one as the batch grows.
-                var rest = c
-                rest.lhs.terms = []
-                rest.rhs.terms = []
-                input.constraints[i] = rest
+                input.constraints.releaseTerms(at: i)
             }
         }
         for (c, owner) in zip(stacks.constraints, stacks.owners) {

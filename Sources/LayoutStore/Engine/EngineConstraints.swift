@@ -9,7 +9,7 @@ import LayoutScript
 package struct EngineConstraints: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
     private enum Storage: Sendable {
         case own([Constraint])
-        case stored([StoredConstraint])
+        case stored(StoredConstraints)
     }
 
     private var storage: Storage
@@ -19,7 +19,7 @@ package struct EngineConstraints: RandomAccessCollection, ExpressibleByArrayLite
     }
 
     /// `stored`'s constraints, shared with the caller's array until one of them changes.
-    package init(stored: [StoredConstraint]) {
+    package init(stored: StoredConstraints) {
         storage = .stored(stored)
     }
 
@@ -40,7 +40,7 @@ package struct EngineConstraints: RandomAccessCollection, ExpressibleByArrayLite
         get {
             switch storage {
             case .own(let constraints): constraints[position]
-            case .stored(let constraints): constraints[position].constraint
+            case .stored(let constraints): constraints.constraint(at: position)
             }
         }
         set {
@@ -56,6 +56,23 @@ package struct EngineConstraints: RandomAccessCollection, ExpressibleByArrayLite
                 constraints[position].constraint = newValue
                 storage = .stored(constraints)
             }
+        }
+    }
+
+    /// Lets go of constraint `position`'s terms once the engine has them: as arrays of
+    /// their own they are hundreds of megabytes at a million views; packed ones
+    /// (``StoredConstraints/packed()``) take no memory of their own and stay.
+    package mutating func releaseTerms(at position: Int) {
+        switch storage {
+        case .own(var constraints):
+            storage = .own([])
+            constraints[position].lhs.terms = []
+            constraints[position].rhs.terms = []
+            storage = .own(constraints)
+        case .stored(var constraints):
+            storage = .own([])
+            constraints.releaseTerms(at: position)
+            storage = .stored(constraints)
         }
     }
 }

@@ -12,7 +12,7 @@ import LayoutSolver
 /// exactly as ``EngineBuild`` folds it (the same shift and known values subtracted in
 /// the same order), so the solver gets bit for bit the batch a full re-solve gives it.
 ///
-///     let image = build.image(viewIDs: ids, constraintIDs: model.constraints.map(\.id))
+///     let image = build.image(viewIDs: ids, constraintIDs: model.constraints.ids)
 ///     let solved = try image?.solve(constants: [42: 60])   // constraint id 42 is now 60
 struct SolveImage {
     /// Bumped whenever the encoding changes: an image of another version is not read.

@@ -121,7 +121,7 @@ extension Project {
         let keepsImage = variant == .base && components == nil && !model.solvesWhole(nil)
         var input = model.engineInput(variant: variantModel, fixed: fixed)
         input.quotesConflicts = quotesConflicts
-        let constraintIDs = model.constraints.map(\.id)
+        let constraintIDs = model.constraints.ids
         // The input reads the base's constraints where the model holds them (a variant's
         // are its own copy): the model lets go of them, so that the engine holds the only
         // reference and can free them as it goes (at a million views, about 800 MB of the

@@ -504,6 +504,8 @@ final class ScriptApplier {
                         ordinal: 0, components: StoredView.unsolved)
                 ],
                 constraints: [], variants: [])
+            // Packed: at a million views, 4.6M constraints as rows were 1.2 GB.
+            state.model!.constraints = .packed()
             let room = max(0, lineCount - line + 1)
             state.model!.constraints.reserveCapacity(room)
             state.constraintIDs.reserveCapacity(room)

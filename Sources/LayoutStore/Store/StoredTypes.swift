@@ -114,7 +114,7 @@ package struct LayoutModel: Hashable, Sendable {
     /// Views in declaration order, the root first.
     package var views: [StoredView]
     /// Active stored constraints in declaration order (base constants).
-    package var constraints: [StoredConstraint]
+    package var constraints: StoredConstraints
     package var variants: [VariantModel]
     /// The base canvas's fitted dimensions (`canvas W fit`).
     package var fit = Fit.none
@@ -130,7 +130,7 @@ package struct LayoutModel: Hashable, Sendable {
         self.name = name
         self.canvas = canvas
         self.views = views
-        self.constraints = constraints
+        self.constraints = StoredConstraints(constraints)
         self.variants = variants
     }
 

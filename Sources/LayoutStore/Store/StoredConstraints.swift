@@ -1,0 +1,289 @@
+import LayoutScript
+
+/// A layout model's constraints, in declaration order: the rows a reader made, or, for
+/// the model a first apply builds as it goes, the same values packed.
+///
+/// A `StoredConstraint` is 168 bytes and each side of its constraint an array of its own:
+/// at a million views a first apply's 4.6M constraints were 1.2 GB of its peak. Packed,
+/// a constraint is a 56-byte record and its terms 16 bytes each in one array, with the
+/// view names, layout and file names written once. Reading an element builds the
+/// `StoredConstraint` it stands for; writing one packs it again. The two forms are the
+/// same collection: equal when their elements are, whatever the form.
+package struct StoredConstraints: RandomAccessCollection, MutableCollection, Hashable, Sendable,
+    ExpressibleByArrayLiteral
+{
+    /// The elements, where ``packed`` is nil.
+    private var rows: [StoredConstraint]
+    /// The elements packed, or nil. Kept beside ``rows`` rather than in an enum with it:
+    /// an enum's payload is moved out and back in for every change, a retain and release
+    /// of each of its arrays per constraint appended.
+    private var packed: PackedConstraints?
+
+    package init(_ rows: [StoredConstraint] = []) {
+        self.rows = rows
+    }
+
+    package init(arrayLiteral rows: StoredConstraint...) {
+        self.rows = rows
+    }
+
+    /// An empty collection that packs what is appended to it.
+    package static func packed() -> StoredConstraints {
+        var constraints = StoredConstraints()
+        constraints.packed = PackedConstraints()
+        return constraints
+    }
+
+    package var startIndex: Int { 0 }
+
+    package var endIndex: Int { packed?.count ?? rows.count }
+
+    package subscript(position: Int) -> StoredConstraint {
+        get { packed?[position] ?? rows[position] }
+        set {
+            if packed == nil {
+                rows[position] = newValue
+            } else if packed?.replace(at: position, with: newValue) != true {
+                unpack()
+                rows[position] = newValue
+            }
+        }
+    }
+
+    package mutating func append(_ element: StoredConstraint) {
+        if packed == nil {
+            rows.append(element)
+        } else if packed?.append(element) != true {
+            // A value the packed form cannot hold (a term count or position past its
+            // fields): the collection goes on as rows.
+            unpack()
+            rows.append(element)
+        }
+    }
+
+    package mutating func reserveCapacity(_ n: Int) {
+        if packed == nil {
+            rows.reserveCapacity(n)
+        } else {
+            packed?.reserveCapacity(n)
+        }
+    }
+
+    private mutating func unpack() {
+        guard let packed else { return }
+        rows = Array(packed.elements)
+        self.packed = nil
+    }
+
+    /// The constraint of element `position`, without the rest of its row.
+    package func constraint(at position: Int) -> Constraint {
+        packed?.constraint(position) ?? rows[position].constraint
+    }
+
+    /// Each constraint's row id, read without building the constraints.
+    package var ids: [Int64?] { packed?.ids ?? rows.map(\.id) }
+
+    /// Lets go of the terms of constraint `position` where they are its own arrays (the
+    /// engine has copied them); packed terms take no memory of their own and stay.
+    package mutating func releaseTerms(at position: Int) {
+        guard packed == nil else { return }
+        rows[position].constraint.lhs.terms = []
+        rows[position].constraint.rhs.terms = []
+    }
+
+    package static func == (a: StoredConstraints, b: StoredConstraints) -> Bool {
+        a.elementsEqual(b)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for c in self { hasher.combine(c) }
+    }
+}
+
+/// The packed form of ``StoredConstraints``: one record a constraint, the terms of all in
+/// one array, every name once in a table.
+private struct PackedConstraints: Sendable {
+    private struct Record: Sendable {
+        var id: Int64
+        var lhsConstant: Double
+        var rhsConstant: Double
+        var priority: Priority
+        var firstTerm: Int32
+        var originLine: Int32
+        var originColumn: Int32
+        /// The origin's file name in ``names``; -1 for no origin.
+        var originFile: Int32
+        var lhsCount: UInt16
+        var rhsCount: UInt16
+        var relation: Relation
+        var kind: Constraint.Kind
+        var isActive: Bool
+        var hasID: Bool
+    }
+
+    private struct Term: Sendable {
+        var coefficient: Double
+        /// The view's name in ``names``.
+        var view: Int32
+        var attribute: Attribute
+    }
+
+    private var records: [Record] = []
+    private var terms: [Term] = []
+    private var names: [String] = []
+    private var nameIndex: [String: Int32] = [:]
+    /// Of each constraint, what few have: a label, a statement text, a component, and a
+    /// layout other than the first one's (each model holds one layout).
+    private var labels: [Int: String] = [:]
+    private var sources: [Int: String] = [:]
+    private var components: [Int: Int] = [:]
+    private var layout: String?
+    private var otherLayouts: [Int: String] = [:]
+    private var lastFile: (name: String, index: Int32)?
+
+    var count: Int { records.count }
+
+    var ids: [Int64?] { records.map { $0.hasID ? $0.id : nil } }
+
+    var elements: LazyMapSequence<Range<Int>, StoredConstraint> {
+        (0..<count).lazy.map { self[$0] }
+    }
+
+    subscript(i: Int) -> StoredConstraint {
+        let r = records[i]
+        return StoredConstraint(
+            id: r.hasID ? r.id : nil,
+            layout: otherLayouts.isEmpty ? layout ?? "" : otherLayouts[i] ?? layout ?? "",
+            constraint: constraint(i), component: components.isEmpty ? nil : components[i])
+    }
+
+    /// Constraint `i` alone, what the engine reads of it.
+    func constraint(_ i: Int) -> Constraint {
+        let r = records[i]
+        let first = Int(r.firstTerm)
+        let lhsEnd = first + Int(r.lhsCount)
+        let rhsEnd = lhsEnd + Int(r.rhsCount)
+        let origin =
+            r.originFile < 0
+            ? nil
+            : SourceLocation(
+                file: names[Int(r.originFile)], line: Int(r.originLine),
+                column: Int(r.originColumn))
+        return Constraint(
+            label: labels.isEmpty ? nil : labels[i],
+            lhs: LinearExpression(
+                terms: terms[first..<lhsEnd].map(unpacked), constant: r.lhsConstant),
+            relation: r.relation,
+            rhs: LinearExpression(
+                terms: terms[lhsEnd..<rhsEnd].map(unpacked), constant: r.rhsConstant),
+            priority: r.priority, isActive: r.isActive, kind: r.kind,
+            source: sources.isEmpty ? "" : sources[i] ?? "", origin: origin)
+    }
+
+    private func unpacked(_ t: Term) -> LayoutScript.Term {
+        LayoutScript.Term(
+            view: names[Int(t.view)], attribute: t.attribute, coefficient: t.coefficient)
+    }
+
+    mutating func reserveCapacity(_ n: Int) {
+        records.reserveCapacity(n)
+        // Most constraints have a term on each side, or one and a constant.
+        terms.reserveCapacity(2 * n)
+    }
+
+    /// Packs `element` at the end; false (and nothing changed) where it does not fit.
+    mutating func append(_ element: StoredConstraint) -> Bool {
+        guard let record = record(of: element, index: records.count, firstTerm: terms.count)
+        else { return false }
+        records.append(record)
+        for t in element.constraint.lhs.terms { terms.append(packed(t)) }
+        for t in element.constraint.rhs.terms { terms.append(packed(t)) }
+        keepRare(of: element, at: records.count - 1)
+        return true
+    }
+
+    /// Packs `element` in place of constraint `i`; its terms go where the old ones were
+    /// when they fit there, else at the end. False (and nothing changed) where it does
+    /// not fit the packed form.
+    mutating func replace(at i: Int, with element: StoredConstraint) -> Bool {
+        let old = records[i]
+        let needed = element.constraint.lhs.terms.count + element.constraint.rhs.terms.count
+        let inPlace = needed <= Int(old.lhsCount) + Int(old.rhsCount)
+        let first = inPlace ? Int(old.firstTerm) : terms.count
+        guard let record = record(of: element, index: i, firstTerm: first) else { return false }
+        let new = element.constraint.lhs.terms + element.constraint.rhs.terms
+        if inPlace {
+            for (k, t) in new.enumerated() { terms[first + k] = packed(t) }
+        } else {
+            for t in new { terms.append(packed(t)) }
+        }
+        records[i] = record
+        keepRare(of: element, at: i)
+        return true
+    }
+
+    private mutating func record(of element: StoredConstraint, index: Int, firstTerm: Int)
+        -> Record?
+    {
+        let c = element.constraint
+        let lhsCount = c.lhs.terms.count
+        let rhsCount = c.rhs.terms.count
+        let limit = Int(Int32.max)
+        guard lhsCount <= Int(UInt16.max), rhsCount <= Int(UInt16.max),
+            firstTerm + lhsCount + rhsCount <= limit, index < limit
+        else { return nil }
+        if let origin = c.origin {
+            guard (0...limit).contains(origin.line), (0...limit).contains(origin.column) else {
+                return nil
+            }
+        }
+        return Record(
+            id: element.id ?? 0, lhsConstant: c.lhs.constant, rhsConstant: c.rhs.constant,
+            priority: c.priority, firstTerm: Int32(firstTerm),
+            originLine: Int32(c.origin?.line ?? 0), originColumn: Int32(c.origin?.column ?? 0),
+            originFile: c.origin.map { file($0.file) } ?? -1, lhsCount: UInt16(lhsCount),
+            rhsCount: UInt16(rhsCount), relation: c.relation, kind: c.kind,
+            isActive: c.isActive, hasID: element.id != nil)
+    }
+
+    private mutating func keepRare(of element: StoredConstraint, at i: Int) {
+        // Most constraints have none of these: a dictionary is only looked into when it
+        // gets a value or may hold one to remove.
+        func keep<T>(_ value: T?, in table: inout [Int: T]) {
+            if let value {
+                table[i] = value
+            } else if !table.isEmpty {
+                table[i] = nil
+            }
+        }
+        let c = element.constraint
+        keep(c.label, in: &labels)
+        keep(c.source.isEmpty ? nil : c.source, in: &sources)
+        keep(element.component, in: &components)
+        if layout == nil { layout = element.layout }
+        keep(element.layout == layout ? nil : element.layout, in: &otherLayouts)
+    }
+
+    private mutating func packed(_ t: LayoutScript.Term) -> Term {
+        Term(coefficient: t.coefficient, view: name(t.view), attribute: t.attribute)
+    }
+
+    /// The index of an origin's file in the names table: a script's constraints all have
+    /// the same one, compared before it is looked up.
+    private mutating func file(_ text: String) -> Int32 {
+        if let last = lastFile, last.name == text { return last.index }
+        let i = name(text)
+        lastFile = (text, i)
+        return i
+    }
+
+    /// The index of `text` in the names table, added if new.
+    private mutating func name(_ text: String) -> Int32 {
+        if let i = nameIndex[text] { return i }
+        let i = Int32(names.count)
+        names.append(text)
+        nameIndex[text] = i
+        return i
+    }
+}
