@@ -59,34 +59,45 @@ public struct Solver {
         var directValue = 0.0
     }
 
+    /// Variables made since the tables last grew. Their state (some 40 bytes each, in
+    /// every table that has one per variable) is added by the next change: a layout
+    /// makes all its variables before it gathers its constraints, and at a million views
+    /// that state took 150 MB while the engine's input and batch were still held.
+    private var pendingVariables = 0
+
     public init() {}
 
     /// The number of variables made so far.
-    public var variableCount: Int { variableTable.count }
+    public var variableCount: Int { variableTable.count + pendingVariables }
 
     /// Makes a new variable, 0 until constrained.
     public mutating func makeVariable() -> Variable {
-        appendVariableState(1)
-        return Variable(Int32(variableTable.count - 1))
+        pendingVariables += 1
+        return Variable(Int32(variableCount - 1))
     }
 
     /// Makes `count` variables with consecutive indices.
     public mutating func makeVariables(_ count: Int) -> [Variable] {
-        let first = Int32(variableTable.count)
-        appendVariableState(count)
+        let first = Int32(variableCount)
+        pendingVariables += count
         return (first..<first + Int32(count)).map { Variable($0) }
     }
 
-    /// The state of `count` new variables in every table that has one per variable.
-    private mutating func appendVariableState(_ count: Int) {
-        variableTable.append(count)
-        termTable.appendVariables(count)
-        scratch.appendVariables(count)
+    /// Gives the variables made since the last change their state: the first step of
+    /// every change, so that the passes see one table entry per variable.
+    mutating func addPendingVariables() {
+        guard pendingVariables > 0 else { return }
+        variableTable.append(pendingVariables)
+        termTable.appendVariables(pendingVariables)
+        scratch.appendVariables(pendingVariables)
+        pendingVariables = 0
     }
 
-    /// The solved value of a variable.
+    /// The solved value of a variable (0 while no constraint has reached it).
     public func value(of variable: Variable) -> Double {
-        variableTable[value: Int(variable.index)]
+        let v = Int(variable.index)
+        precondition(v < variableCount, "\(variable) was not made by this solver")
+        return v < variableTable.count ? variableTable[value: v] : 0
     }
 
     /// Whether the handle names a constraint currently in the solver.
@@ -132,6 +143,7 @@ public struct Solver {
     public mutating func add(_ batch: ConstraintBatch) throws(SolverError) -> [ConstraintHandle] {
         precondition(
             !batch.hasOpenConstraint, "a ConstraintBatch with terms after its last endConstraint")
+        addPendingVariables()
         // One pass over the batch: each constraint is checked and stored while its terms
         // are in cache. A large layout's term arrays are tens of megabytes; separate
         // passes to check, count and store would read them three times.
@@ -149,14 +161,13 @@ public struct Solver {
         let added = constraintTable.commit()
         scratch.appendConstraints(added.count)
         let handles = added.map { ConstraintHandle(Int32($0)) }
-        // The batch's terms are stored together: their variables are one copy away.
-        let seeds = termTable.variables(from: firstTerm)
+        // The batch's terms are stored together: their variables are the seeds.
         do {
             try checkVariableFree(added)
-            try reanalyze(seeds: seeds)
+            try reanalyze(termsFrom: firstTerm)
         } catch {
             for h in handles { constraintTable.kill(Int(h.index)) }
-            try? reanalyze(seeds: seeds)
+            try? reanalyze(termsFrom: firstTerm)
             throw error
         }
         return handles
@@ -164,6 +175,7 @@ public struct Solver {
 
     /// Removes constraints and re-solves the components they were in.
     public mutating func remove(_ handles: [ConstraintHandle]) throws(SolverError) {
+        addPendingVariables()
         var cs: [Int32] = []
         for h in handles { cs.append(Int32(try check(h))) }
         let seeds = componentVariables(of: cs)
@@ -179,6 +191,7 @@ public struct Solver {
     public mutating func setPriority(_ handle: ConstraintHandle, to newPriority: Priority)
         throws(SolverError)
     {
+        addPendingVariables()
         let c = try check(handle)
         let old = constraintTable[priority: c]
         guard old != newPriority.rawValue else { return }
@@ -201,7 +214,7 @@ public struct Solver {
     public mutating func addEditVariable(_ variable: Variable, priority: Priority)
         throws(SolverError)
     {
-        guard Int(variable.index) < variableTable.count else { throw .unknownVariable(variable) }
+        guard Int(variable.index) < variableCount else { throw .unknownVariable(variable) }
         guard edits.constraint(of: variable) == nil else {
             throw .duplicateEditVariable(variable)
         }
@@ -255,7 +268,9 @@ public struct Solver {
                 }
             }
         }
+        // Variables no change has reached yet are unconstrained.
         return ambiguous.indices.filter { ambiguous[$0] }.map { Variable(Int32($0)) }
+            + (variableTable.count..<variableCount).map { Variable(Int32($0)) }
     }
 
     /// Whether the constraint holds at the current solution (within 1e-6, scaled).
@@ -288,8 +303,27 @@ public struct Solver {
             .sorted { $0.variables[0] < $1.variables[0] }
     }
 
+    /// Per variable and per constraint handle (by index), the place of its component in
+    /// ``independentComponents()``, -1 where it is in none: what that list says, without
+    /// making it. At a million views the list's arrays were 90 MB at the peak of a
+    /// layout's first solve.
+    public func componentNumbers() -> (variables: [Int32], constraints: [Int32]) {
+        // The list's order: by each component's first variable (its variables are sorted).
+        var order = components.identified.map { (first: $0.element.variables[0], id: $0.id) }
+        order.sort { $0.first < $1.first }
+        var variables = [Int32](repeating: -1, count: variableCount)
+        var constraints = [Int32](repeating: -1, count: constraintTable.count)
+        for (n, entry) in order.enumerated() {
+            let component = components[entry.id]
+            for v in component.variables { variables[Int(v)] = Int32(n) }
+            for c in component.constraints { constraints[Int(c)] = Int32(n) }
+        }
+        return (variables, constraints)
+    }
+
     /// The variables solved together with `variable` (just itself when unconstrained).
     public func componentVariables(of variable: Variable) -> [Variable] {
+        guard Int(variable.index) < variableTable.count else { return [variable] }
         let id = variableTable[component: Int(variable.index)]
         guard id >= 0 else { return [variable] }
         return components[id].variables.map { Variable($0) }

@@ -13,6 +13,7 @@ extension Solver {
     public mutating func setConstant(_ handle: ConstraintHandle, to newValue: Double)
         throws(SolverError)
     {
+        addPendingVariables()
         let c = try check(handle)
         precondition(
             NumberRule.finite.admits(newValue), "a constant is not finite (see NumberRule)")

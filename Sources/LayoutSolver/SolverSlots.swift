@@ -43,4 +43,9 @@ struct SlotTable<Element> {
 
     /// The living elements, in id order.
     var elements: some Sequence<Element> { slots.lazy.compactMap { $0 } }
+
+    /// The living elements with their ids, in id order.
+    var identified: some Sequence<(id: Int32, element: Element)> {
+        slots.indices.lazy.compactMap { i in self.slots[i].map { (Int32(i), $0) } }
+    }
 }

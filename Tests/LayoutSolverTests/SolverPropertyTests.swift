@@ -325,6 +325,18 @@ struct ComponentDiscoveryTests {
             func sizes(_ s: Solver) -> [Int] { s.independentComponents().map(\.constraints.count) }
             #expect(shape(batch) == shape(single), "\(kept)")
             #expect(sizes(batch) == sizes(single), "\(kept)")
+            // Numbered in place, the components say what their list says (the one-at-a-time
+            // solver also holds refused, dead constraints: in no component).
+            for s in [single, batch] {
+                let (variables, constraints) = s.componentNumbers()
+                var listed = [Int32](repeating: -1, count: variables.count)
+                var listedConstraints = [Int32](repeating: -1, count: constraints.count)
+                for (n, part) in s.independentComponents().enumerated() {
+                    for v in part.variables { listed[Int(v.index)] = Int32(n) }
+                    for h in part.constraints { listedConstraints[Int(h.index)] = Int32(n) }
+                }
+                #expect(variables == listed && constraints == listedConstraints, "\(kept)")
+            }
             // Where the constraints leave a variable free, each keeps the value its own
             // history gave it; everywhere else the two agree exactly.
             let free = Set(single.ambiguousVariables())

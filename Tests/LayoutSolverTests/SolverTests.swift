@@ -379,4 +379,34 @@ struct SolverTests {
         #expect(s.value(of: x) == 0)
         #expect(!s.contains(ConstraintHandle(0)))
     }
+
+    @Test("variables take no state until a change reaches them, and read as unconstrained")
+    func variablesWaitForTheirFirstChange() throws {
+        var s = Solver()
+        let made = s.makeVariables(3)
+        let x = s.makeVariable()
+        #expect(s.variableCount == 4 && s.variableTable.count == 0)
+        #expect(made.map(s.value(of:)) == [0, 0, 0] && s.value(of: x) == 0)
+        #expect(s.ambiguousVariables() == made + [x])
+        #expect(s.componentVariables(of: x) == [x])
+        #expect(s.dependencies(of: x).isEmpty)
+        // The first batch gives every variable made so far its state.
+        let pin = try s.add(c([(made[0], 1)], .equal, 10))
+        #expect(s.variableTable.count == 4)
+        let later = s.makeVariable()
+        #expect(s.variableCount == 5 && s.variableTable.count == 4)
+        #expect(s.value(of: later) == 0 && s.ambiguousVariables().contains(later))
+        // A change that names none of the new variables gives them state as well.
+        try s.setConstant(pin, to: 12)
+        #expect(s.variableTable.count == 5)
+        try s.add(c([(later, 1), (made[0], -1)], .equal, 8))
+        #expect(s.value(of: later) == 20)
+        #expect(s.ambiguousVariables() == [made[1], made[2], x])
+        // A refused batch gives them state too; the variable stays unconstrained.
+        let y = s.makeVariable()
+        #expect(throws: SolverError.self) {
+            try s.add([c([(y, 1)], .equal, 1), c([(y, 1)], .equal, 2)])
+        }
+        #expect(s.variableTable.count == 6 && s.ambiguousVariables().contains(y))
+    }
 }
