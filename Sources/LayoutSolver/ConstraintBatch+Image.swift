@@ -76,18 +76,51 @@ extension Relation {
     }
 }
 
-/// Appends plain values and arrays of them as bytes (machine byte order).
+/// Appends plain values and arrays of them as bytes (machine byte order): all kept in
+/// ``bytes``, or handed on a chunk at a time.
 package struct ImageWriter {
+    /// What is written (with a sink: what is not handed on yet).
     package private(set) var bytes: [UInt8] = []
+    private var sink: ((UnsafeRawBufferPointer) -> Void)?
+    private var chunk = Int.max
 
     package init(reservingCapacity capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
+    /// Hands what is written to `sink` in pieces of about `size` bytes (an array written
+    /// whole may be one larger piece), in order; ``flush()`` hands on the rest. For
+    /// images too large to hold twice.
+    package init(chunksOf size: Int, to sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.sink = sink
+        chunk = size
+        bytes.reserveCapacity(size)
+    }
+
     package mutating func append<T: BitwiseCopyable>(_ value: T) {
-        withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: value) { add($0) }
     }
 
     package mutating func append<T: BitwiseCopyable>(contentsOf values: [T]) {
-        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        values.withUnsafeBytes { add($0) }
+    }
+
+    /// Hands on what is held (with a sink; nothing without one).
+    package mutating func flush() {
+        guard let sink, !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes(sink)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func add(_ raw: UnsafeRawBufferPointer) {
+        guard let sink else {
+            bytes.append(contentsOf: raw)
+            return
+        }
+        if bytes.count + raw.count > chunk { flush() }
+        if raw.count > chunk {
+            sink(raw)
+        } else {
+            bytes.append(contentsOf: raw)
+        }
     }
 }
 

@@ -38,6 +38,8 @@ struct EngineBuild {
 
     var input: EngineInput
     var solver = Solver()
+    /// The solver's variable count once ``letSolverGo()`` has emptied it.
+    private(set) var solvedVariableCount: Int?
     var index: [String: Int] = [:]
     /// Per view (then per stack guide), its four variables, flat: view `i`'s attribute
     /// `b` is at `4 * i + b.rawValue`; nil where the value is fixed. An array per view was
@@ -476,6 +478,12 @@ struct EngineBuild {
         return frames
     }
 
+    /// Empties the solver once its output is read, keeping its variable count.
+    mutating func letSolverGo() {
+        solvedVariableCount = solver.variableCount
+        solver = Solver()
+    }
+
     private func output(_ handles: [ConstraintHandle]) -> EngineOutput {
         let frames = frames()
         var ambiguousVariable = [Bool](repeating: false, count: solver.variableCount)
@@ -487,21 +495,13 @@ struct EngineBuild {
             }
         }
 
-        var componentOfVariable = [Int32](repeating: -1, count: solver.variableCount)
-        var componentOfHandle = [Int](repeating: -1, count: handles.count)
-        for (n, part) in solver.independentComponents().enumerated() {
-            for v in part.variables { componentOfVariable[Int(v.index)] = Int32(n) }
-            for h in part.constraints where Int(h.index) < handles.count {
-                componentOfHandle[Int(h.index)] = n
-            }
-        }
+        let (componentOfVariable, componentOfHandle) = solver.componentNumbers()
         var constraintComponents = [Int32](repeating: -1, count: userRequired.count)
         var unsatisfied: [Int] = []
         var relaxedByHiding: [Int] = []
         for (k, origin) in origins.enumerated() {
             guard case .user(let i) = origin else { continue }
-            let component = componentOfHandle[Int(handles[k].index)]
-            constraintComponents[i] = Int32(component)
+            constraintComponents[i] = componentOfHandle[Int(handles[k].index)]
             let relaxed = !relaxedUsers.isEmpty && relaxedUsers.contains(i)
             guard !userRequired[i] || relaxed,
                 (try? solver.isSatisfied(handles[k])) == false

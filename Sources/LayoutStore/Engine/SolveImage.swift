@@ -45,6 +45,19 @@ struct SolveImage {
         var out = ImageWriter(
             reservingCapacity: 64 + viewIDs.count * 25 + constraintIDs.count * 40
                 + foldProducts.count * 8 + batch.count * 40)
+        encode(into: &out)
+        return out.bytes
+    }
+
+    /// Hands the image's bytes to `sink` as they are made, in pieces of about `size`
+    /// bytes, in order: ``encoded()``'s bytes, never held whole.
+    func encode(chunksOf size: Int, to sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        var out = ImageWriter(chunksOf: size, to: sink)
+        encode(into: &out)
+        out.flush()
+    }
+
+    private func encode(into out: inout ImageWriter) {
         out.append(Self.version)
         out.append(Int64(viewIDs.count))
         out.append(Int64(variableCount))
@@ -57,7 +70,6 @@ struct SolveImage {
         out.append(contentsOf: foldShifts)
         out.append(contentsOf: foldEnds)
         out.append(contentsOf: foldProducts)
-        return out.bytes
     }
 
     /// The image in `bytes`, or nil when they are not one this version wrote whole and
@@ -276,7 +288,8 @@ extension EngineBuild {
         for i in insideHidden { hidden[i] = 1 }
         return SolveImage(
             viewIDs: viewIDs, viewVariables: viewVariables, insideHidden: hidden,
-            variableCount: solver.variableCount, batch: batch, constraintIDs: ids,
+            variableCount: solvedVariableCount ?? solver.variableCount, batch: batch,
+            constraintIDs: ids,
             foldShifts: foldShifts, foldProducts: foldProducts, foldEnds: foldEnds)
     }
 }
@@ -289,6 +302,9 @@ extension LayoutEngine {
     ) throws(EngineError) -> (EngineOutput, SolveImage?) {
         var build = try EngineBuild(consume input)
         let output = try build.solve()
+        // The image is made from the batch: the solver's tables, hundreds of megabytes at
+        // a million views, go first.
+        build.letSolverGo()
         return (output, build.image(viewIDs: viewIDs, constraintIDs: constraintIDs))
     }
 }

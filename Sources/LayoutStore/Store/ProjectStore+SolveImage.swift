@@ -40,16 +40,44 @@ extension ProjectStore {
         return (decoded, constants)
     }
 
-    /// Keeps `image` as `layout`'s system now (no constant changed since).
+    /// Keeps `image` as `layout`'s system now (no constant changed since); one longer
+    /// than SQLite stores is not kept (edits then solve from the rows).
+    ///
+    /// The bytes are made twice and never held whole: counted, then written into a BLOB
+    /// of that size a megabyte at a time. A million views' image is 600 MB; held whole,
+    /// and copied whole into SQLite's record of the row, it was the peak of a first apply.
     func writeSolveImage(layoutID: Int64, _ image: SolveImage) throws {
-        let statement = try database.cachedStatement(
-            "INSERT OR REPLACE INTO solve_images (layout_id, views, image) VALUES (?, ?, ?)")
-        statement.reset()
-        try statement.bind(layoutID, at: 1)
-        try statement.bind(image.viewIDs.count, at: 2)
-        try statement.bind(blob: image.encoded(), at: 3)
-        while try statement.step() {}
-        statement.reset()
+        let chunk = 1 << 20
+        var size = 0
+        image.encode(chunksOf: chunk) { size += $0.count }
+        guard size <= min(database.maximumValueLength, Int(Int32.max)) else {
+            try dropSolveImage(layoutID: layoutID)
+            return
+        }
+        try database.cachedStatement(
+            """
+            INSERT OR REPLACE INTO solve_images (layout_id, views, image)
+            VALUES (?, ?, zeroblob(?))
+            """
+        ).run([layoutID, image.viewIDs.count, size])
+        try database.writeBlob(table: "solve_images", column: "image", row: layoutID) { write in
+            var offset = 0
+            var failure: DatabaseError?
+            // The writer keeps its sink only while `encode` runs.
+            withoutActuallyEscaping(write) { write in
+                image.encode(chunksOf: chunk) { bytes in
+                    guard failure == nil else { return }
+                    do throws(DatabaseError) {
+                        try write(bytes, offset)
+                    } catch {
+                        failure = error
+                    }
+                    offset += bytes.count
+                }
+            }
+            if let failure { throw failure }
+            precondition(offset == size, "the image's bytes were \(offset), counted \(size)")
+        }
         try database.cachedStatement("DELETE FROM solve_image_constants WHERE layout_id = ?")
             .run([layoutID])
     }
