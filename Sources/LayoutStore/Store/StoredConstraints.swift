@@ -248,21 +248,12 @@ private struct PackedConstraints: Sendable {
     }
 
     private mutating func keepRare(of element: StoredConstraint, at i: Int) {
-        // Most constraints have none of these: a dictionary is only looked into when it
-        // gets a value or may hold one to remove.
-        func keep<T>(_ value: T?, in table: inout [Int: T]) {
-            if let value {
-                table[i] = value
-            } else if !table.isEmpty {
-                table[i] = nil
-            }
-        }
         let c = element.constraint
-        keep(c.label, in: &labels)
-        keep(c.source.isEmpty ? nil : c.source, in: &sources)
-        keep(element.component, in: &components)
+        labels.keep(c.label, at: i)
+        sources.keep(c.source.isEmpty ? nil : c.source, at: i)
+        components.keep(element.component, at: i)
         if layout == nil { layout = element.layout }
-        keep(element.layout == layout ? nil : element.layout, in: &otherLayouts)
+        otherLayouts.keep(element.layout == layout ? nil : element.layout, at: i)
     }
 
     private mutating func packed(_ t: LayoutScript.Term) -> Term {
@@ -285,5 +276,17 @@ private struct PackedConstraints: Sendable {
         names.append(text)
         nameIndex[text] = i
         return i
+    }
+}
+
+extension Dictionary where Key == Int {
+    /// Sets `value` at `key`, or removes what is there. Most constraints have no label,
+    /// text or component: an empty table is not looked into for a removal.
+    fileprivate mutating func keep(_ value: Value?, at key: Int) {
+        if let value {
+            self[key] = value
+        } else if !isEmpty {
+            self[key] = nil
+        }
     }
 }
