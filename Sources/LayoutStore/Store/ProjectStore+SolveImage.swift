@@ -44,7 +44,7 @@ extension ProjectStore {
     /// than SQLite stores is not kept (edits then solve from the rows).
     ///
     /// The bytes are made twice and never held whole: counted, then written into a BLOB
-    /// of that size a megabyte at a time. A million views' image is 600 MB; held whole,
+    /// of that size a megabyte at a time. A million cards' image is 330 MB; held whole,
     /// and copied whole into SQLite's record of the row, it was the peak of a first apply.
     func writeSolveImage(layoutID: Int64, _ image: SolveImage) throws {
         let chunk = 1 << 20
