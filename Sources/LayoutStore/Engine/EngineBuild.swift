@@ -235,8 +235,8 @@ struct EngineBuild {
                 c, priority: relax ? .hiddenRelaxed : c.priority, .user(i), &mentioned,
                 solved: c.isActive)
             if !input.quotesConflicts {
-                // Its terms are the batch's now: at a million views the constraints' term
-                // arrays are 470 MB, let go one by one as the batch grows.
+                // Its terms are the batch's now: as arrays of their own (a reader's rows)
+                // they go one by one as the batch grows.
                 input.constraints.releaseTerms(at: i)
             }
         }

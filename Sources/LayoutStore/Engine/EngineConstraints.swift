@@ -18,7 +18,8 @@ package struct EngineConstraints: RandomAccessCollection, ExpressibleByArrayLite
         storage = .own(constraints)
     }
 
-    /// `stored`'s constraints, shared with the caller's array until one of them changes.
+    /// `stored`'s constraints, shared with the caller's collection until one of them
+    /// changes.
     package init(stored: StoredConstraints) {
         storage = .stored(stored)
     }

@@ -41,16 +41,8 @@ struct SolveImage {
         var reached: Int
     }
 
-    func encoded() -> [UInt8] {
-        var out = ImageWriter(
-            reservingCapacity: 64 + viewIDs.count * 25 + constraintIDs.count * 40
-                + foldProducts.count * 8 + batch.count * 40)
-        encode(into: &out)
-        return out.bytes
-    }
-
     /// Hands the image's bytes to `sink` as they are made, in pieces of about `size`
-    /// bytes, in order: ``encoded()``'s bytes, never held whole.
+    /// bytes, in order: never held whole (``init(decoding:)`` reads them back).
     func encode(chunksOf size: Int, to sink: @escaping (UnsafeRawBufferPointer) -> Void) {
         var out = ImageWriter(chunksOf: size, to: sink)
         encode(into: &out)
