@@ -15,20 +15,18 @@ extension Database {
         _ body: (_ write: (UnsafeRawBufferPointer, Int) throws(DatabaseError) -> Void) throws ->
             Void
     ) throws {
+        // What an error names in place of a statement's SQL.
+        let writing = "(writing \(table).\(column) of row \(row))"
         var blob: OpaquePointer?
         let code = sqlite3_blob_open(handle, "main", table, column, row, 1, &blob)
-        guard code == SQLITE_OK, let blob else {
-            throw error(code: code, sql: "(writing \(table).\(column) of row \(row))")
-        }
+        guard code == SQLITE_OK, let blob else { throw error(code: code, sql: writing) }
         defer { sqlite3_blob_close(blob) }
         try body { (bytes, offset) throws(DatabaseError) in
             guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
             let code =
                 offset + bytes.count <= Int(Int32.max)
                 ? sqlite3_blob_write(blob, start, Int32(bytes.count), Int32(offset)) : SQLITE_TOOBIG
-            if code != SQLITE_OK {
-                throw error(code: code, sql: "(writing \(table).\(column) of row \(row))")
-            }
+            if code != SQLITE_OK { throw error(code: code, sql: writing) }
         }
     }
 }

@@ -84,7 +84,8 @@ package struct ImageWriter {
     private var sink: ((UnsafeRawBufferPointer) -> Void)?
     private var chunk = Int.max
 
-    package init(reservingCapacity capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    /// Keeps everything written in ``bytes``.
+    package init() {}
 
     /// Hands what is written to `sink` in pieces of about `size` bytes (an array written
     /// whole may be one larger piece), in order; ``flush()`` hands on the rest. For
