@@ -36,6 +36,13 @@ package final class SQLStatement {
         sqlite3_clear_bindings(handle)
     }
 
+    /// Resets the statement to run again and keeps its bound values: for a writer that
+    /// binds every parameter each run, where unbinding several hundred would be wasted.
+    package func rewind() {
+        // As in reset(): the last step's error was already reported.
+        sqlite3_reset(handle)
+    }
+
     package func bind(_ value: Int64, at index: Int32) throws(DatabaseError) {
         try check(sqlite3_bind_int64(handle, index, value))
     }

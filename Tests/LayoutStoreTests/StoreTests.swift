@@ -135,6 +135,70 @@ struct StoreTests {
         #expect(second[0].constraintIDs.count == 1)
     }
 
+    @Test(
+        "constraints written many to a statement read back in statement order, with their ids",
+        arguments: [false, true])
+    func heldConstraintRows(afterOtherRows: Bool) throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let store = try ProjectStore.open(path: file.path, create: true)
+        if afterOtherRows {
+            // Ids continue past the largest in the table, as SQLite's own would.
+            try store.apply(script([.layout("first"), view("a"), equation("a", .width)]))
+            try store.database.execute(
+                """
+                INSERT INTO constraints (id, layout_id, ordinal, relation, constant)
+                VALUES (900, 1, 9, '==', 0)
+                """)
+        }
+        // More than two statements' worth (32 rows each), and in between: a constraint
+        // with a second term (its term row refers to its own row), a `set` of a label
+        // just written (its override refers to the row), a second layout.
+        var statements: [Statement] = [view("a"), view("b")]
+        for i in 0..<40 {
+            statements.append(equation("a", .width, .greaterOrEqual, nil, nil, Double(i)))
+        }
+        statements.append(
+            .constraint(
+                Constraint(
+                    lhs: LinearExpression(terms: [
+                        Term(view: "a", attribute: .width),
+                        Term(view: "b", attribute: .width),
+                    ]),
+                    relation: .equal, rhs: .constant(100))))
+        statements.append(equation("b", .height, .equal, nil, nil, 5, label: "b.height"))
+        statements.append(.variant(name: "small", canvas: Size(width: 320, height: 480)))
+        statements.append(.set(label: "b.height", constant: 7, variant: "small"))
+        for i in 0..<30 {
+            statements.append(equation("b", .left, .greaterOrEqual, "a", .left, Double(i)))
+        }
+        statements += [.layout("other"), view("x"), equation("x", .width, .equal, nil, nil, 3)]
+        let applied = try store.apply(script(statements))
+
+        let main = try #require(applied.first { $0.name == "main" })
+        let listed = try store.listConstraints()
+        #expect(main.constraintIDs == listed.map { $0.id! })
+        #expect(main.constraintIDs.count == 72)
+        #expect(zip(main.constraintIDs, main.constraintIDs.dropFirst()).allSatisfy { $0 + 1 == $1 })
+        #expect(main.constraintIDs.first! == (afterOtherRows ? 901 : 1))
+        let written = statements.compactMap { statement -> Constraint? in
+            guard case .constraint(let c) = statement, c.lhs.terms.first?.view != "x" else {
+                return nil
+            }
+            return c
+        }
+        #expect(listed.map(\.constraint.lhs) == written.map(\.lhs))
+        #expect(listed.map(\.constraint.constant) == written.map(\.constant))
+        #expect(listed.map(\.constraint.origin!.line) == Array(3...44) + Array(47...76))
+        let termOwner = try store.database.int64("SELECT constraint_id FROM constraint_terms")
+        #expect(termOwner == main.constraintIDs[40])
+        let override = try store.database.int64("SELECT constraint_id FROM variant_constants")
+        #expect(override == main.constraintIDs[41])
+        let other = try #require(applied.first { $0.name == "other" })
+        #expect(other.constraintIDs == [main.constraintIDs.last! + 1])
+        #expect(try store.listConstraints(layout: "other").map { $0.id! } == other.constraintIDs)
+    }
+
     @Test("apply is all or nothing: a late error leaves the project as it was")
     func applyAllOrNothing() throws {
         let (store, file) = try makeStore()

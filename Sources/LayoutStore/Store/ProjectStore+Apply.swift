@@ -55,7 +55,8 @@ extension ProjectStore {
                 // false.
                 try database.withoutTriggers {
                     let applier = try ScriptApplier(
-                        store: self, layout: layout, lineCount: lineCount)
+                        store: self, layout: layout, lineCount: lineCount,
+                        holdingConstraints: true)
                     var count = 0
                     while let statement = try next() {
                         try applier.apply(statement)
@@ -63,10 +64,11 @@ extension ProjectStore {
                         if let progress, count % storeProgressInterval == 0 { progress(count) }
                     }
                     progress?(count)
+                    let applied = try applier.finish()
                     for layoutID in applier.touchedLayouts {
                         try markDirty(layoutID: layoutID)
                     }
-                    return applier.applied
+                    return applied
                 }
             }
         }

@@ -67,16 +67,25 @@ final class ScriptApplier {
     /// - Parameters:
     ///   - layout: the layout statements go to until a `layout` statement.
     ///   - lineCount: the script's line count, where it is known.
-    init(store: ProjectStore, layout: String = defaultLayoutName, lineCount: Int = 0) throws {
+    ///   - holdingConstraints: whether constraint rows may be inserted many at a time
+    ///     (``RowWriter``); then ``finish()`` writes the last of them. Only for a caller
+    ///     whose every write goes through ``apply(_:)``.
+    init(
+        store: ProjectStore, layout: String = defaultLayoutName, lineCount: Int = 0,
+        holdingConstraints: Bool = false
+    ) throws {
         self.store = store
-        self.writer = try RowWriter(database: store.database)
+        self.writer = try RowWriter(
+            database: store.database, holdingConstraints: holdingConstraints)
         self.currentName = layout
         self.lineCount = lineCount
     }
 
-    /// What the script wrote, per layout it used, in the order it first used them.
-    var applied: [AppliedLayout] {
-        order.map { name in
+    /// What the script wrote, per layout it used, in the order it first used them, once
+    /// every row is in the file.
+    func finish() throws -> [AppliedLayout] {
+        try writer.flushConstraints()
+        return order.map { name in
             let state = layouts[name]!
             return AppliedLayout(
                 name: name, layoutID: state.id, createdLayout: state.created,
@@ -87,6 +96,12 @@ final class ScriptApplier {
     func apply(_ located: LocatedStatement) throws {
         let at = located.location
         line = at.line
+        switch located.statement {
+        case .constraint, .view: break
+        // Held constraint rows go in before any other statement's SQL, which may read or
+        // refer to them.
+        default: try writer.flushConstraints()
+        }
         switch located.statement {
         case .layout(let name):
             try Identifier.check(name, as: .layout, at: at)
