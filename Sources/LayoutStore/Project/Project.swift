@@ -130,16 +130,22 @@ public final class Project {
         return report
     }
 
-    /// Reads `text` and writes each statement before reading the next; returns what the
-    /// applier wrote, per layout in the order the script first used them, and each line's
-    /// layout. The reader shares `text`'s bytes.
+    /// Reads `text` and writes its statements as they are read: the reading runs a few
+    /// hundred statements ahead on a thread of its own (``ReadAhead``), the writing on the
+    /// caller's. Returns what the applier wrote, per layout in the order the script first
+    /// used them, and each line's layout. The reader shares `text`'s bytes.
     private func storeStatements(
         of text: [UInt8], file: String, layout: String, views: [String: [String: String]],
         guides: [String: Set<String>]
     ) throws -> (applied: [AppliedLayout], owners: LineOwners) {
-        var reader = ScriptReader(
-            utf8: text, file: file, layout: layout, views: views, guides: guides)
+        let reading = ReaderBox(
+            ScriptReader(utf8: text, file: file, layout: layout, views: views, guides: guides))
+        let ahead = ReadAhead(inline: text.count > Self.largestScriptReadAhead) {
+            try reading.reader.next()
+        }
+        defer { ahead.close() }
         var owners = LineOwners(start: layout)
+        var line = 0
         let lines = Self.newlines(in: text)
         let applied = try store.apply(
             layout: layout,
@@ -147,16 +153,32 @@ public final class Project {
                 { _ in
                     report(
                         WorkProgress(
-                            stage: .store, done: min(reader.lineNumber, lines), total: lines,
-                            unit: "lines"))
+                            stage: .store, done: min(line, lines), total: lines, unit: "lines"))
                 }
             }, lineCount: lines + 1
         ) {
-            guard let statement = try reader.next() else { return nil }
+            guard let statement = try ahead.next() else {
+                line = lines
+                return nil
+            }
             owners.note(statement)
+            line = statement.location.line
             return statement
         }
         return (applied, owners)
+    }
+
+    /// The largest script (in bytes) read ahead on a second thread; a larger one is read
+    /// in line. The second thread's allocations come from a heap of its own (glibc gives
+    /// each thread an arena), and what it frees there the writer cannot reuse: 20 to 30 MB
+    /// more at the peak, which at a million views (180 MB of script) is what limits.
+    static let largestScriptReadAhead = 64 << 20
+
+    /// A script reader handed to the thread that reads ahead (``ReadAhead``), which alone
+    /// uses it until it is closed.
+    private final class ReaderBox: @unchecked Sendable {
+        var reader: ScriptReader
+        init(_ reader: ScriptReader) { self.reader = reader }
     }
 
     /// The number of line feeds in `text`, counted over its bytes: a lazy filter of
