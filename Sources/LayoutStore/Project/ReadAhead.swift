@@ -47,28 +47,8 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
             self.inline = read
             return
         }
-        let work = Unmanaged.passRetained(
-            Work { [self] in readAll(read, chunk: chunk, depth: depth) })
-        #if canImport(Glibc)
-            var started = pthread_t()
-        #else
-            var started: pthread_t?
-        #endif
-        let code = pthread_create(
-            &started, nil,
-            { argument in
-                #if canImport(Glibc)
-                    guard let argument else { return nil }
-                #endif
-                Unmanaged<Work>.fromOpaque(argument).takeRetainedValue().body()
-                return nil
-            }, work.toOpaque())
-        if code == 0 {
-            thread = started
-        } else {
-            work.release()
-            self.inline = read
-        }
+        thread = startThread { [self] in readAll(read, chunk: chunk, depth: depth) }
+        if thread == nil { self.inline = read }
     }
 
     deinit {
@@ -154,6 +134,30 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
         finished = true
         pthread_cond_broadcast(changed)
     }
+}
+
+/// Starts a POSIX thread running `body`; nil where none can be started.
+private func startThread(_ body: @escaping () -> Void) -> pthread_t? {
+    let work = Unmanaged.passRetained(Work(body))
+    #if canImport(Glibc)
+        var started = pthread_t()
+    #else
+        var started: pthread_t?
+    #endif
+    let code = pthread_create(
+        &started, nil,
+        { argument in
+            #if canImport(Glibc)
+                guard let argument else { return nil }
+            #endif
+            Unmanaged<Work>.fromOpaque(argument).takeRetainedValue().body()
+            return nil
+        }, work.toOpaque())
+    guard code == 0 else {
+        work.release()
+        return nil
+    }
+    return started
 }
 
 /// A closure handed to a new thread through its one pointer argument.
