@@ -199,6 +199,71 @@ struct StoreTests {
         #expect(try store.listConstraints(layout: "other").map { $0.id! } == other.constraintIDs)
     }
 
+    @Test(
+        "views and constraints written many at a time, beside a stack, a metric and a second layout",
+        arguments: [false, true])
+    func heldViewRows(inTransaction: Bool) throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let store = try ProjectStore.open(path: file.path, create: true)
+        var statements: [Statement] = [.canvas(Size(width: 375, height: 812))]
+        for i in 0..<100 {
+            statements.append(view("v\(i)", in: i == 0 ? "root" : "v\(i - 1)"))
+            statements.append(equation("v\(i)", .width, .equal, nil, nil, Double(i)))
+            if i == 50 {
+                statements.append(
+                    .view(
+                        ViewDeclaration(
+                            name: "stack", parent: "v50", kind: .stack,
+                            stack: StackArrangement(axis: .vertical, spacing: 4))))
+                statements.append(.metric(name: "gap", value: 8))
+            }
+        }
+        statements += [.layout("other"), view("x"), equation("x", .width, .equal, nil, nil, 3)]
+        // Inside the caller's transaction, foreign keys are checked row by row: a
+        // constraint row must not be written before its view's.
+        let applied =
+            inTransaction
+            ? try store.database.transaction { try store.apply(script(statements)) }
+            : try store.apply(script(statements))
+
+        let main = try #require(applied.first { $0.name == "main" })
+        let views = try store.views()
+        #expect(
+            views.map(\.name) == ["root"] + (0..<51).map { "v\($0)" } + ["stack"]
+                + (51..<100).map { "v\($0)" })
+        #expect(main.viewIDs == Dictionary(uniqueKeysWithValues: views.map { ($0.name, $0.id) }))
+        #expect(zip(views, views.dropFirst()).allSatisfy { $0.id + 1 == $1.id })
+        #expect(views.dropFirst().allSatisfy { !$0.declaration.parent.isEmpty })
+        #expect(try store.database.int64("SELECT count(*) FROM stacks") == 1)
+        let listed = try store.listConstraints()
+        #expect(listed.map { $0.id! } == main.constraintIDs)
+        #expect(listed.map(\.constraint.constant) == (0..<100).map(Double.init))
+        #expect(try store.database.int64("PRAGMA foreign_key_check") == nil)
+        let other = try #require(applied.first { $0.name == "other" })
+        #expect(other.viewIDs["x"]! > views.last!.id)
+    }
+
+    @Test("a late error while rows are still being written leaves the project as it was")
+    func lateErrorWithRowsInFlight() throws {
+        let (store, file) = try makeStore()
+        defer { file.cleanup() }
+        let counts =
+            "SELECT (SELECT count(*) FROM views) * 1000000 + (SELECT count(*) FROM constraints)"
+        let before = try store.database.int64(counts)
+        var statements: [Statement] = []
+        for i in 0..<500 {
+            statements.append(view("w\(i)"))
+            statements.append(equation("w\(i)", .height, .equal, nil, nil, 10))
+        }
+        statements.append(view("w7"))
+        #expect(throws: StoreError.self) { try store.apply(script(statements)) }
+        #expect(try store.database.int64(counts) == before)
+        // The connection is usable again: the writer's thread is done with it.
+        try store.apply(script([view("after")]))
+        #expect(try store.views().map(\.name).contains("after"))
+    }
+
     @Test("apply is all or nothing: a late error leaves the project as it was")
     func applyAllOrNothing() throws {
         let (store, file) = try makeStore()

@@ -142,8 +142,8 @@ struct RobustnessInputTests {
             "SAVEPOINT \\(name)", "ROLLBACK TO SAVEPOINT \\(name)", "RELEASE SAVEPOINT \\(name)",
             // `condition` is an SQL fragment written in the library (constants and `?`s).
             "WHERE c.layout_id = ?\\(condition)",
-            // `columns` is a constant list of column names; the values are `?`s.
-            "INSERT INTO constraints (\\(columns)) VALUES ",
+            // `table` and `columns` are constant names; the values are `?`s.
+            "INSERT INTO \\(table) (\\(columns)) VALUES ",
         ]
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appending(path: "../../Sources").standardized

@@ -55,8 +55,10 @@ extension ProjectStore {
                 // false.
                 try database.withoutTriggers {
                     let applier = try ScriptApplier(
-                        store: self, layout: layout, lineCount: lineCount,
-                        holdingConstraints: true)
+                        store: self, layout: layout, lineCount: lineCount, holdingRows: true)
+                    // Before the savepoint rolls back, on an error: the writer's thread
+                    // must be done with the connection.
+                    defer { applier.close() }
                     var count = 0
                     while let statement = try next() {
                         try applier.apply(statement)

@@ -4,40 +4,36 @@ import LayoutScript
 /// Inserts model values as rows with prepared statements held for the whole write, so a
 /// bulk apply prepares each statement once and binds typed values (no per-row lookups).
 ///
-/// A writer made with `holdingConstraints` keeps constraint rows back and inserts up to
-/// ``heldConstraintLimit`` in one statement: each run of a statement opens and closes a
-/// cursor per index and halts its program, which a many-row insert does once for all its
-/// rows (constraint rows are most of a first apply's). Such a writer gives each held row
-/// its id itself (one past the table's largest, as SQLite would), and its owner calls
-/// ``flushConstraints()`` before any other SQL that could read or refer to constraint
-/// rows.
+/// A writer made `holdingRows` (a first apply's) keeps view and constraint rows back and
+/// inserts up to ``heldRowLimit`` in one statement: each run of a statement opens and
+/// closes a cursor per index and halts its program, which a many-row insert does once for
+/// all its rows. It hands each such INSERT to a thread of its own (``SerialWorker``) and
+/// goes on: SQLite writes while the applier reads the next statements. It gives each held
+/// row its id itself (one past the table's largest, as SQLite would). Its owner calls
+/// ``sync()`` before any SQL of its own (everything held is then written, and the
+/// connection is the caller's again) and ``close()`` when done, or when giving up.
 final class RowWriter {
     let database: Database
     private let insertLayout: SQLStatement
-    private let insertView: SQLStatement
     private let insertTerm: SQLStatement
-    private let holdsConstraints: Bool
-    private var held: [ConstraintRow] = []
-    /// The id the next held row gets; read from the table when a run of held rows starts.
-    private var nextConstraintID: Int64 = 0
-    /// Insert statements by their number of rows.
-    private var constraintInserts: [Int: SQLStatement] = [:]
+    /// Where held rows are written; nil for a writer that writes each row as it comes.
+    private let worker: SerialWorker?
+    private var heldViews: [ViewRow] = []
+    private var heldConstraints: [ConstraintRow] = []
+    /// The ids the next held rows get; nil: read from the table when next needed (the
+    /// caller may have written rows of its own since the last ``sync()``).
+    private var nextViewID: Int64?
+    private var nextConstraintID: Int64?
+    /// INSERT statements by table and number of rows. With a worker, used on its thread.
+    private var inserts: [String: SQLStatement] = [:]
 
-    /// The most constraint rows one statement inserts.
-    static let heldConstraintLimit = 32
+    /// The most rows one held INSERT writes.
+    static let heldRowLimit = 32
 
-    init(database: Database, holdingConstraints: Bool = false) throws(DatabaseError) {
+    init(database: Database, holdingRows: Bool = false) throws(DatabaseError) {
         self.database = database
-        self.holdsConstraints = holdingConstraints
+        worker = holdingRows ? SerialWorker() : nil
         insertLayout = try database.cachedStatement("INSERT INTO layouts (name) VALUES (?)")
-        insertView = try database.cachedStatement(
-            """
-            INSERT INTO views (layout_id, name, parent_id, ordinal, frame_x, frame_y,
-                frame_width, frame_height, autoresize, intrinsic_width, intrinsic_height,
-                hug, resist, kind, margin_top, margin_left, margin_bottom, margin_right,
-                baseline_first, baseline_last, hug_vertical, resist_vertical, hidden)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
         insertTerm = try database.cachedStatement(
             """
             INSERT INTO constraint_terms (constraint_id, side, position, view_id, attribute,
@@ -46,157 +42,269 @@ final class RowWriter {
             """)
     }
 
-    /// A new layout with its root view; returns (layout id, root view id).
-    func addLayout(named name: String) throws(DatabaseError) -> (layout: Int64, root: Int64) {
+    /// Writes everything held and waits until it is written; throws what the writing
+    /// threw. The connection is then the caller's, until the next held row.
+    func sync() throws {
+        guard let worker else { return }
+        try submitHeld()
+        try worker.drain()
+        nextViewID = nil
+        nextConstraintID = nil
+    }
+
+    /// Ends the writing thread, dropping what it has not written: after ``sync()``, or
+    /// when the caller gives up (its transaction then rolls back).
+    func close() { worker?.close() }
+
+    /// A new layout with its root view, both written at once (the statement that makes a
+    /// layout may go on to change its root's row); returns (layout id, root view id).
+    func addLayout(named name: String) throws -> (layout: Int64, root: Int64) {
+        try sync()
         try insertLayout.run([name])
         let layoutID = database.lastInsertedRowID
-        let root = try addView(
-            ViewDeclaration(name: rootViewName, parent: ""), layoutID: layoutID, parentID: nil,
-            ordinal: 0)
-        return (layoutID, root)
+        try insert(
+            CollectionOfOne(
+                ViewRow(
+                    ViewDeclaration(name: rootViewName, parent: ""), layoutID: layoutID,
+                    parentID: nil, ordinal: 0)))
+        return (layoutID, database.lastInsertedRowID)
     }
 
     /// Inserts a view row; returns its id.
     func addView(
         _ view: ViewDeclaration, layoutID: Int64, parentID: Int64?, ordinal: Int
-    ) throws(DatabaseError) -> Int64 {
-        let s = insertView
-        s.reset()
-        try s.bind(layoutID, at: 1)
-        try s.bind(view.name, at: 2)
-        if let parentID { try s.bind(parentID, at: 3) }
-        try s.bind(ordinal, at: 4)
-        if let frame = view.frame {
-            try s.bind(frame.x, at: 5)
-            try s.bind(frame.y, at: 6)
-            try s.bind(frame.width, at: 7)
-            try s.bind(frame.height, at: 8)
+    ) throws -> Int64 {
+        var row = ViewRow(view, layoutID: layoutID, parentID: parentID, ordinal: ordinal)
+        // A stack's row refers to its view's: both written here, in order.
+        guard worker != nil, view.stack == nil else {
+            try sync()
+            try insert(CollectionOfOne(row))
+            let id = database.lastInsertedRowID
+            if let stack = view.stack {
+                try database.cachedStatement(
+                    """
+                    INSERT INTO stacks (view_id, axis, spacing, distribution, alignment)
+                    VALUES (?, ?, ?, ?, ?)
+                    """
+                ).run([
+                    id, stack.axis == .horizontal ? "H" : "V", stack.spacing,
+                    stack.distribution.rawValue, stack.alignment.rawValue,
+                ])
+            }
+            return id
         }
-        try s.bind(view.autoresize.rawValue, at: 9)
-        if let intrinsic = view.intrinsic {
-            if let width = intrinsic.width { try s.bind(width, at: 10) }
-            if let height = intrinsic.height { try s.bind(height, at: 11) }
-            try s.bind(intrinsic.hug.rawValue, at: 12)
-            try s.bind(intrinsic.resist.rawValue, at: 13)
-        }
-        // A stack is a view row plus its `stacks` row (see migration 0008).
-        try s.bind(view.kind == .stack ? ViewKind.view.rawValue : view.kind.rawValue, at: 14)
-        if let m = view.margins {
-            try s.bind(m.top, at: 15)
-            try s.bind(m.left, at: 16)
-            try s.bind(m.bottom, at: 17)
-            try s.bind(m.right, at: 18)
-        }
-        if let baseline = view.baseline {
-            try s.bind(baseline.first, at: 19)
-            if let last = baseline.last { try s.bind(last, at: 20) }
-        }
-        if let intrinsic = view.intrinsic {
-            try s.bind(intrinsic.verticalHug.rawValue, at: 21)
-            try s.bind(intrinsic.verticalResist.rawValue, at: 22)
-        }
-        try s.bind(view.isHidden, at: 23)
-        try s.step()
-        s.reset()
-        let id = database.lastInsertedRowID
-        if let stack = view.stack {
-            try database.cachedStatement(
-                """
-                INSERT INTO stacks (view_id, axis, spacing, distribution, alignment)
-                VALUES (?, ?, ?, ?, ?)
-                """
-            ).run([
-                id, stack.axis == .horizontal ? "H" : "V", stack.spacing,
-                stack.distribution.rawValue, stack.alignment.rawValue,
-            ])
-        }
+        let id = try nextID(&nextViewID, largest: "SELECT max(id) FROM views")
+        row.id = id
+        heldViews.append(row)
+        if heldViews.count == Self.heldRowLimit { try submitHeld() }
         return id
     }
 
     /// Inserts a constraint: the first term of each side inline, any further terms as
     /// `constraint_terms` rows. `viewIDs` resolves every term's view (checked by the
-    /// caller). Returns the constraint's id; a writer holding constraints may insert the
-    /// row later (see ``RowWriter``).
+    /// caller). Returns the constraint's id; a holding writer writes the row later.
     func addConstraint(
         _ constraint: Constraint, layoutID: Int64, ordinal: Int, viewIDs: (String) -> Int64
-    ) throws(DatabaseError) -> Int64 {
+    ) throws -> Int64 {
         var row = ConstraintRow(constraint, layoutID: layoutID, ordinal: ordinal, viewIDs: viewIDs)
-        let hasExtraTerms = constraint.lhs.terms.count > 1 || constraint.rhs.terms.count > 1
-        let id: Int64
-        if holdsConstraints {
-            if held.isEmpty {
-                nextConstraintID = (try database.int64("SELECT max(id) FROM constraints") ?? 0) + 1
+        var terms: [TermRow] = []
+        if constraint.lhs.terms.count > 1 || constraint.rhs.terms.count > 1 {
+            for (side, expression) in [("lhs", constraint.lhs), ("rhs", constraint.rhs)]
+            where expression.terms.count > 1 {
+                for position in 1..<expression.terms.count {
+                    terms.append(
+                        TermRow(
+                            expression.terms[position], side: side, position: position,
+                            viewIDs: viewIDs))
+                }
             }
-            id = nextConstraintID
-            nextConstraintID += 1
-            row.id = id
-            held.append(row)
-            // A term row refers to its constraint's row, which must be there first.
-            if held.count == Self.heldConstraintLimit || hasExtraTerms {
-                try flushConstraints()
-            }
-        } else {
-            try insert(CollectionOfOne(row))
-            id = database.lastInsertedRowID
         }
-        if hasExtraTerms {
-            try addExtraTerms(constraint.lhs.terms, side: "lhs", of: id, viewIDs: viewIDs)
-            try addExtraTerms(constraint.rhs.terms, side: "rhs", of: id, viewIDs: viewIDs)
+        guard let worker else {
+            try insert(CollectionOfOne(row))
+            let id = database.lastInsertedRowID
+            try addTerms(terms, of: id)
+            return id
+        }
+        let id = try nextID(&nextConstraintID, largest: "SELECT max(id) FROM constraints")
+        row.id = id
+        heldConstraints.append(row)
+        if heldConstraints.count == Self.heldRowLimit { try submitHeld() }
+        if !terms.isEmpty {
+            // A term row refers to its constraint's row, which must be there first.
+            try submitHeld()
+            try worker.submit { [self] in try addTerms(terms, of: id) }
         }
         return id
     }
 
-    /// Inserts the constraint rows held back, if any.
-    func flushConstraints() throws(DatabaseError) {
-        guard !held.isEmpty else { return }
-        defer { held.removeAll(keepingCapacity: true) }
-        try insert(held)
+    /// The id for the next held row of a table, and the one after it in `next`; `largest`
+    /// reads the table's largest id.
+    private func nextID(_ next: inout Int64?, largest: String) throws -> Int64 {
+        if let id = next {
+            next = id + 1
+            return id
+        }
+        // Nothing of the table is held (a sync emptied it): the largest written is the
+        // largest there is.
+        try worker?.drain()
+        let id = (try database.int64(largest) ?? 0) + 1
+        next = id + 1
+        return id
+    }
+
+    /// Hands the held rows to the worker: views first, as constraints refer to them.
+    private func submitHeld() throws {
+        guard let worker else { return }
+        if !heldViews.isEmpty {
+            let rows = heldViews
+            heldViews = []
+            heldViews.reserveCapacity(Self.heldRowLimit)
+            try worker.submit { [self] in try insert(rows) }
+        }
+        if !heldConstraints.isEmpty {
+            let rows = heldConstraints
+            heldConstraints = []
+            heldConstraints.reserveCapacity(Self.heldRowLimit)
+            try worker.submit { [self] in try insert(rows) }
+        }
     }
 
     /// One INSERT of `rows`, every parameter bound (NULLs too), so the statement is only
     /// rewound between runs.
-    private func insert<Rows: Collection<ConstraintRow>>(_ rows: Rows) throws(DatabaseError) {
+    private func insert<Rows: Collection>(_ rows: Rows) throws(DatabaseError)
+    where Rows.Element: TableRow {
+        let key = "\(Rows.Element.table) \(rows.count)"
         let statement: SQLStatement
-        if let cached = constraintInserts[rows.count] {
+        if let cached = inserts[key] {
             statement = cached
         } else {
-            statement = try database.cachedStatement(ConstraintRow.insertSQL(rows: rows.count))
-            constraintInserts[rows.count] = statement
+            statement = try database.cachedStatement(Rows.Element.insertSQL(rows: rows.count))
+            inserts[key] = statement
         }
         statement.rewind()
         var base: Int32 = 0
         for row in rows {
             try row.bind(to: statement, after: base)
-            base += ConstraintRow.columnCount
+            base += Rows.Element.columnCount
         }
         try statement.step()
         statement.rewind()
     }
 
-    /// The terms after the first (the inline one) of one side: positions 1, 2, ...
-    private func addExtraTerms(
-        _ terms: [Term], side: String, of id: Int64, viewIDs: (String) -> Int64
-    ) throws(DatabaseError) {
-        guard terms.count > 1 else { return }
-        for position in 1..<terms.count {
-            let term = terms[position]
+    /// The terms after the first (the inline one) of a constraint's sides.
+    private func addTerms(_ terms: [TermRow], of id: Int64) throws(DatabaseError) {
+        for term in terms {
             let t = insertTerm
             t.reset()
             try t.bind(id, at: 1)
-            try t.bind(side, at: 2)
-            try t.bind(position, at: 3)
-            try t.bind(viewIDs(term.view), at: 4)
-            try t.bind(term.attribute.base.rawValue, at: 5)
+            try t.bind(term.side, at: 2)
+            try t.bind(term.position, at: 3)
+            try t.bind(term.viewID, at: 4)
+            try t.bind(term.attribute, at: 5)
             try t.bind(term.coefficient, at: 6)
-            if term.attribute.base != term.attribute { try t.bind(term.attribute.rawValue, at: 7) }
+            if let anchor = term.anchor { try t.bind(anchor, at: 7) }
             try t.step()
             t.reset()
         }
     }
 }
 
+/// A row type a held INSERT writes many of at a time.
+private protocol TableRow {
+    static var table: String { get }
+    /// The columns `bind` fills, in this order.
+    static var columns: String { get }
+    static var columnCount: Int32 { get }
+    /// Binds the row's columns to parameters `base + 1` to `base + columnCount`.
+    func bind(to statement: SQLStatement, after base: Int32) throws(DatabaseError)
+}
+
+extension TableRow {
+    static func insertSQL(rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: Int(columnCount)).joined(separator: ", ") + ")"
+        return "INSERT INTO \(table) (\(columns)) VALUES "
+            + Array(repeating: row, count: rows).joined(separator: ", ")
+    }
+
+    static func count(_ columns: String) -> Int32 { Int32(columns.split(separator: ",").count) }
+}
+
+/// A term after the first of a constraint's side: a `constraint_terms` row.
+private struct TermRow {
+    let side: String
+    let position: Int
+    let viewID: Int64
+    let attribute: String
+    let coefficient: Double
+    let anchor: String?
+
+    init(_ term: Term, side: String, position: Int, viewIDs: (String) -> Int64) {
+        (self.side, self.position, viewID) = (side, position, viewIDs(term.view))
+        (attribute, coefficient) = (term.attribute.base.rawValue, term.coefficient)
+        anchor = term.attribute.base != term.attribute ? term.attribute.rawValue : nil
+    }
+}
+
+/// A view as its `views` row.
+private struct ViewRow: TableRow {
+    /// Nil: SQLite gives the row its id.
+    var id: Int64?
+    let layoutID: Int64
+    let view: ViewDeclaration
+    let parentID: Int64?
+    let ordinal: Int
+
+    init(_ view: ViewDeclaration, layoutID: Int64, parentID: Int64?, ordinal: Int) {
+        (self.view, self.layoutID) = (view, layoutID)
+        (self.parentID, self.ordinal) = (parentID, ordinal)
+    }
+
+    static let table = "views"
+    static let columns = """
+        id, layout_id, name, parent_id, ordinal, frame_x, frame_y, frame_width, \
+        frame_height, autoresize, intrinsic_width, intrinsic_height, hug, resist, kind, \
+        margin_top, margin_left, margin_bottom, margin_right, baseline_first, baseline_last, \
+        hug_vertical, resist_vertical, hidden
+        """
+    static let columnCount = count(columns)
+
+    func bind(to s: SQLStatement, after base: Int32) throws(DatabaseError) {
+        func value(_ value: Double?, _ at: Int32) throws(DatabaseError) {
+            if let value { try s.bind(value, at: base + at) } else { try s.bindNull(at: base + at) }
+        }
+        if let id { try s.bind(id, at: base + 1) } else { try s.bindNull(at: base + 1) }
+        try s.bind(layoutID, at: base + 2)
+        try s.bind(view.name, at: base + 3)
+        if let parentID { try s.bind(parentID, at: base + 4) } else { try s.bindNull(at: base + 4) }
+        try s.bind(ordinal, at: base + 5)
+        let frame = view.frame
+        try value(frame?.x, 6)
+        try value(frame?.y, 7)
+        try value(frame?.width, 8)
+        try value(frame?.height, 9)
+        try s.bind(view.autoresize.rawValue, at: base + 10)
+        let intrinsic = view.intrinsic
+        try value(intrinsic?.width, 11)
+        try value(intrinsic?.height, 12)
+        try value(intrinsic?.hug.rawValue, 13)
+        try value(intrinsic?.resist.rawValue, 14)
+        // A stack is a view row plus its `stacks` row (see migration 0008).
+        try s.bind(view.kind == .stack ? ViewKind.view.rawValue : view.kind.rawValue, at: base + 15)
+        let margins = view.margins
+        try value(margins?.top, 16)
+        try value(margins?.left, 17)
+        try value(margins?.bottom, 18)
+        try value(margins?.right, 19)
+        try value(view.baseline?.first, 20)
+        try value(view.baseline?.last, 21)
+        try value(intrinsic?.verticalHug.rawValue, 22)
+        try value(intrinsic?.verticalResist.rawValue, 23)
+        try s.bind(view.isHidden, at: base + 24)
+    }
+}
+
 /// A constraint as its `constraints` row: the first term of each side inline.
-private struct ConstraintRow {
+private struct ConstraintRow: TableRow {
     /// Nil: SQLite gives the row its id.
     var id: Int64?
     let layoutID: Int64
@@ -238,21 +346,14 @@ private struct ConstraintRow {
         rhs = InlineTerm(c.rhs.terms.first, viewIDs: viewIDs)
     }
 
-    /// The columns `bind` fills, in this order.
+    static let table = "constraints"
     static let columns = """
         id, layout_id, ordinal, label, relation, constant, lhs_constant, priority, active, \
         kind, source, origin_file, origin_line, origin_column, lhs_view_id, lhs_attribute, \
         lhs_coefficient, rhs_view_id, rhs_attribute, rhs_coefficient, lhs_anchor, rhs_anchor
         """
-    static let columnCount = Int32(columns.split(separator: ",").count)
+    static let columnCount = count(columns)
 
-    static func insertSQL(rows: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: Int(columnCount)).joined(separator: ", ") + ")"
-        return "INSERT INTO constraints (\(columns)) VALUES "
-            + Array(repeating: row, count: rows).joined(separator: ", ")
-    }
-
-    /// Binds the row's columns to parameters `base + 1` to `base + columnCount`.
     func bind(to s: SQLStatement, after base: Int32) throws(DatabaseError) {
         func optional(_ value: String?, _ at: Int32) throws(DatabaseError) {
             if let value { try s.bind(value, at: base + at) } else { try s.bindNull(at: base + at) }

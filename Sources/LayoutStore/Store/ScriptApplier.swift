@@ -67,24 +67,27 @@ final class ScriptApplier {
     /// - Parameters:
     ///   - layout: the layout statements go to until a `layout` statement.
     ///   - lineCount: the script's line count, where it is known.
-    ///   - holdingConstraints: whether constraint rows may be inserted many at a time
-    ///     (``RowWriter``); then ``finish()`` writes the last of them. Only for a caller
-    ///     whose every write goes through ``apply(_:)``.
+    ///   - holdingRows: whether view and constraint rows may be written many at a time,
+    ///     on a thread of their own (``RowWriter``); then ``finish()`` writes the last of
+    ///     them, and the caller calls ``close()`` in any case. Only for a caller whose
+    ///     every use of the connection, until ``finish()``, goes through ``apply(_:)``.
     init(
         store: ProjectStore, layout: String = defaultLayoutName, lineCount: Int = 0,
-        holdingConstraints: Bool = false
+        holdingRows: Bool = false
     ) throws {
         self.store = store
-        self.writer = try RowWriter(
-            database: store.database, holdingConstraints: holdingConstraints)
+        self.writer = try RowWriter(database: store.database, holdingRows: holdingRows)
         self.currentName = layout
         self.lineCount = lineCount
     }
 
+    /// Ends the writer's thread, if it has one: after ``finish()``, or when giving up.
+    func close() { writer.close() }
+
     /// What the script wrote, per layout it used, in the order it first used them, once
     /// every row is in the file.
     func finish() throws -> [AppliedLayout] {
-        try writer.flushConstraints()
+        try writer.sync()
         return order.map { name in
             let state = layouts[name]!
             return AppliedLayout(
@@ -98,9 +101,9 @@ final class ScriptApplier {
         line = at.line
         switch located.statement {
         case .constraint, .view: break
-        // Held constraint rows go in before any other statement's SQL, which may read or
-        // refer to them.
-        default: try writer.flushConstraints()
+        // Held rows go in before any other statement's SQL, which may read or refer to
+        // them, and which needs the connection.
+        default: try writer.sync()
         }
         switch located.statement {
         case .layout(let name):
@@ -499,6 +502,7 @@ final class ScriptApplier {
     /// The state of layout `name`, loading it from the project or creating it.
     private func state(_ name: String) throws -> LayoutState {
         if let state = layouts[name] { return state }
+        try writer.sync()
         let db = store.database
         let state: LayoutState
         if let id = try db.int64("SELECT id FROM layouts WHERE name = ?", [name]) {

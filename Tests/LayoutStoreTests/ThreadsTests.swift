@@ -60,3 +60,55 @@ struct ReadAheadTests {
         ahead.close()
     }
 }
+
+/// What jobs did, in order; read by the test only after a drain or a close.
+private final class Log: @unchecked Sendable {
+    var entries: [Int] = []
+}
+
+@Suite("Jobs run in order on a thread of their own")
+struct SerialWorkerTests {
+    @Test("every job runs, in the order given, before drain returns", arguments: [1, 4, 64])
+    func inOrder(limit: Int) throws {
+        let log = Log()
+        let worker = SerialWorker(limit: limit)
+        defer { worker.close() }
+        for i in 0..<200 { try worker.submit { log.entries.append(i) } }
+        try worker.drain()
+        #expect(log.entries == Array(0..<200))
+        try worker.submit { log.entries.append(200) }
+        try worker.drain()
+        #expect(log.entries.count == 201)
+    }
+
+    @Test("a job that throws drops the jobs after it; drain and submit throw its error")
+    func failureEndsTheWork() throws {
+        let log = Log()
+        let worker = SerialWorker(limit: 8)
+        defer { worker.close() }
+        for i in 0..<5 {
+            try worker.submit {
+                if i == 2 { throw Refused(at: 2) }
+                log.entries.append(i)
+            }
+        }
+        #expect(throws: Refused(at: 2)) { try worker.drain() }
+        #expect(log.entries == [0, 1])
+        #expect(throws: Refused(at: 2)) { try worker.submit { log.entries.append(9) } }
+        #expect(throws: Refused(at: 2)) { try worker.drain() }
+        #expect(log.entries == [0, 1])
+    }
+
+    @Test("closing with jobs waiting ends the thread without running them all")
+    func closeDropsWaitingJobs() throws {
+        let log = Log()
+        let worker = SerialWorker(limit: 1000)
+        for i in 0..<1000 { try worker.submit { log.entries.append(i) } }
+        worker.close()
+        // What ran, ran in order; the thread is gone, so nothing more will.
+        let ran = log.entries
+        #expect(ran == Array(0..<ran.count))
+        worker.close()
+        #expect(log.entries == ran)
+    }
+}

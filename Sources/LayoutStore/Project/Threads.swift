@@ -1,0 +1,289 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Calls `read` on a thread of its own, ahead of the caller, and hands what it read over
+/// in order through ``next()``: a first apply parses its script on one core while it
+/// writes the statements already parsed on the other.
+///
+/// At most `depth` chunks of `chunk` elements wait, so a million-statement script is
+/// never held whole. An error `read` throws comes out of ``next()`` after everything read
+/// before it, as it would reading in line. ``close()`` stops the thread and waits for it:
+/// every owner calls it (the thread holds the object until it ends), before whatever
+/// `read` uses goes away. Made `inline`, or where no thread can be started, it starts
+/// none and ``next()`` calls `read` itself.
+///
+///     let ahead = ReadAhead { try box.reader.next() }
+///     defer { ahead.close() }
+///     while let statement = try ahead.next() { try applier.apply(statement) }
+final class ReadAhead<Element: Sendable>: @unchecked Sendable {
+    // Unchecked: the fields from `ready` to `stopped` are touched only inside `monitor`;
+    // `current`, `index`, `thread` and `inline` only by the caller's thread.
+    private let monitor = Monitor()
+    private var ready: [[Element]] = []
+    private var failure: (any Error)?
+    private var finished = false
+    private var stopped = false
+    private var thread: pthread_t?
+    private var current: [Element] = []
+    private var index = 0
+    /// `read`, kept where no thread could be started.
+    private var inline: (() throws -> Element?)?
+
+    init(
+        inline: Bool = false, chunk: Int = 256, depth: Int = 8,
+        _ read: @escaping @Sendable () throws -> Element?
+    ) {
+        precondition(chunk > 0 && depth > 0)
+        guard !inline else {
+            self.inline = read
+            return
+        }
+        thread = startThread { [self] in readAll(read, chunk: chunk, depth: depth) }
+        if thread == nil { self.inline = read }
+    }
+
+    /// The next element `read` gave, or nil after its last.
+    func next() throws -> Element? {
+        if let inline { return try inline() }
+        while index == current.count {
+            let taken = monitor.locked { () -> [Element]? in
+                monitor.wait { !ready.isEmpty || finished }
+                guard !ready.isEmpty else { return nil }
+                monitor.broadcast()
+                return ready.removeFirst()
+            }
+            guard let taken else {
+                if let failure = monitor.locked({ failure }) { throw failure }
+                return nil
+            }
+            current = taken
+            index = 0
+        }
+        index += 1
+        return current[index - 1]
+    }
+
+    /// Stops the reading thread (at its next chunk) and waits until it has ended.
+    func close() {
+        guard let thread else { return }
+        self.thread = nil
+        monitor.locked {
+            stopped = true
+            monitor.broadcast()
+        }
+        pthread_join(thread, nil)
+    }
+
+    /// The thread's work: read until the end, an error or a stop, a chunk at a time.
+    private func readAll(_ read: () throws -> Element?, chunk: Int, depth: Int) {
+        var pending: [Element] = []
+        pending.reserveCapacity(chunk)
+        while true {
+            let element: Element?
+            do {
+                element = try read()
+            } catch {
+                hand(pending, ending: error)
+                return
+            }
+            guard let element else {
+                hand(pending, ending: nil)
+                return
+            }
+            pending.append(element)
+            if pending.count == chunk {
+                guard hand(pending, waitingBelow: depth) else { return }
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    /// Queues a full chunk once fewer than `depth` wait; false when the caller stopped.
+    private func hand(_ chunk: [Element], waitingBelow depth: Int) -> Bool {
+        monitor.locked {
+            monitor.wait { ready.count < depth || stopped }
+            guard !stopped else { return false }
+            ready.append(chunk)
+            monitor.broadcast()
+            return true
+        }
+    }
+
+    /// Queues the last chunk and how reading ended.
+    private func hand(_ chunk: [Element], ending error: (any Error)?) {
+        monitor.locked {
+            if !chunk.isEmpty { ready.append(chunk) }
+            failure = error
+            finished = true
+            monitor.broadcast()
+        }
+    }
+}
+
+/// Runs jobs one after another, in the order given, on a thread of its own: the writer
+/// of a first apply's rows (``RowWriter``) hands it each INSERT of 32 rows and goes on
+/// with the next statements while SQLite writes.
+///
+/// At most `limit` jobs wait: ``submit(_:)`` blocks beyond. A job that throws ends the
+/// work: the jobs after it are dropped, and the error comes out of the next
+/// ``submit(_:)`` or ``drain()``. The caller uses nothing the jobs use until ``drain()``
+/// returns (the thread is then idle, and all it wrote is visible to the caller), and calls
+/// ``close()`` before what the jobs use goes away. Where no thread can be started, each
+/// job runs in ``submit(_:)``.
+///
+///     let worker = SerialWorker()
+///     defer { worker.close() }
+///     try worker.submit { try insert(rows) }
+///     try worker.drain()   // now the caller may use the connection
+final class SerialWorker: @unchecked Sendable {
+    // Unchecked: the fields from `jobs` to `stopped` are touched only inside `monitor`;
+    // `thread` only by the caller's thread.
+    private let monitor = Monitor()
+    private var jobs: [() throws -> Void] = []
+    private var first = 0
+    private var running = false
+    private var failure: (any Error)?
+    private var stopped = false
+    private var thread: pthread_t?
+    private let limit: Int
+
+    init(limit: Int = 64) {
+        precondition(limit > 0)
+        self.limit = limit
+        thread = startThread { [self] in work() }
+    }
+
+    /// Queues `job`, after every job given before it.
+    func submit(_ job: @escaping () throws -> Void) throws {
+        guard thread != nil else { return try job() }
+        try monitor.locked {
+            monitor.wait { jobs.count - first < limit || failure != nil }
+            if let failure { throw failure }
+            jobs.append(job)
+            monitor.broadcast()
+        }
+    }
+
+    /// Waits until every job given has run, and throws the error that ended the work, if
+    /// one did.
+    func drain() throws {
+        try monitor.locked {
+            monitor.wait { (first == jobs.count && !running) || failure != nil }
+            if let failure { throw failure }
+        }
+    }
+
+    /// Drops the jobs that wait, lets the one running finish and ends the thread.
+    func close() {
+        guard let thread else { return }
+        self.thread = nil
+        monitor.locked {
+            stopped = true
+            monitor.broadcast()
+        }
+        pthread_join(thread, nil)
+    }
+
+    private func work() {
+        while let job = nextJob() {
+            do {
+                try job()
+                monitor.locked {
+                    running = false
+                    monitor.broadcast()
+                }
+            } catch {
+                monitor.locked {
+                    running = false
+                    failure = error
+                    jobs.removeAll()
+                    first = 0
+                    monitor.broadcast()
+                }
+            }
+        }
+    }
+
+    /// The next job to run, or nil once stopped.
+    private func nextJob() -> (() throws -> Void)? {
+        monitor.locked {
+            monitor.wait { first < jobs.count || stopped }
+            guard !stopped else { return nil }
+            let job = jobs[first]
+            first += 1
+            if first == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                first = 0
+            }
+            running = true
+            return job
+        }
+    }
+}
+
+/// A POSIX mutex and condition variable: the binary links neither Foundation whole nor
+/// Dispatch (see ModuleBoundaryTests), so no NSCondition or DispatchSemaphore.
+private final class Monitor {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(mutex)
+        changed.deallocate()
+        mutex.deallocate()
+    }
+
+    /// `body` with the mutex held.
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Inside ``locked(_:)``: waits until `done` holds, woken by each ``broadcast()``.
+    func wait(until done: () -> Bool) {
+        while !done() { pthread_cond_wait(changed, mutex) }
+    }
+
+    /// Inside ``locked(_:)``: wakes every waiter, to look again.
+    func broadcast() { pthread_cond_broadcast(changed) }
+}
+
+/// Starts a POSIX thread running `body`; nil where none can be started.
+private func startThread(_ body: @escaping () -> Void) -> pthread_t? {
+    let work = Unmanaged.passRetained(Work(body))
+    #if canImport(Glibc)
+        var started = pthread_t()
+    #else
+        var started: pthread_t?
+    #endif
+    let code = pthread_create(
+        &started, nil,
+        { argument in
+            #if canImport(Glibc)
+                guard let argument else { return nil }
+            #endif
+            Unmanaged<Work>.fromOpaque(argument).takeRetainedValue().body()
+            return nil
+        }, work.toOpaque())
+    guard code == 0 else {
+        work.release()
+        return nil
+    }
+    return started
+}
+
+/// A closure handed to a new thread through its one pointer argument.
+private final class Work {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+}
