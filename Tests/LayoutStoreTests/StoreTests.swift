@@ -201,8 +201,8 @@ struct StoreTests {
 
     @Test(
         "views and constraints written many at a time, beside a stack, a metric and a second layout",
-        arguments: [false, true])
-    func heldViewRows(inTransaction: Bool) throws {
+        arguments: [false, true], [false, true])
+    func heldViewRows(inTransaction: Bool, onThreads: Bool) throws {
         let file = TempFile()
         defer { file.cleanup() }
         let store = try ProjectStore.open(path: file.path, create: true)
@@ -222,10 +222,12 @@ struct StoreTests {
         statements += [.layout("other"), view("x"), equation("x", .width, .equal, nil, nil, 3)]
         // Inside the caller's transaction, foreign keys are checked row by row: a
         // constraint row must not be written before its view's.
+        var next = script(statements).makeIterator()
+        func apply() throws -> [AppliedLayout] {
+            try store.apply(onThreads: onThreads) { next.next() }
+        }
         let applied =
-            inTransaction
-            ? try store.database.transaction { try store.apply(script(statements)) }
-            : try store.apply(script(statements))
+            inTransaction ? try store.database.transaction { try apply() } : try apply()
 
         let main = try #require(applied.first { $0.name == "main" })
         let views = try store.views()

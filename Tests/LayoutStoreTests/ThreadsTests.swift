@@ -99,6 +99,19 @@ struct SerialWorkerTests {
         #expect(log.entries == [0, 1])
     }
 
+    @Test("made inline, each job runs in submit, and its error comes out there")
+    func inlineJobs() throws {
+        let log = Log()
+        let worker = SerialWorker(inline: true)
+        defer { worker.close() }
+        try worker.submit { log.entries.append(1) }
+        #expect(log.entries == [1])
+        #expect(throws: Refused(at: 3)) { try worker.submit { throw Refused(at: 3) } }
+        try worker.submit { log.entries.append(2) }
+        try worker.drain()
+        #expect(log.entries == [1, 2])
+    }
+
     @Test("closing with jobs waiting ends the thread without running them all")
     func closeDropsWaitingJobs() throws {
         let log = Log()

@@ -140,9 +140,8 @@ public final class Project {
     ) throws -> (applied: [AppliedLayout], owners: LineOwners) {
         let reading = ReaderBox(
             ScriptReader(utf8: text, file: file, layout: layout, views: views, guides: guides))
-        let ahead = ReadAhead(inline: text.count > Self.largestScriptReadAhead) {
-            try reading.reader.next()
-        }
+        let onThreads = text.count <= Self.largestScriptOnThreads
+        let ahead = ReadAhead(inline: !onThreads) { try reading.reader.next() }
         defer { ahead.close() }
         var owners = LineOwners(start: layout)
         var line = 0
@@ -155,7 +154,7 @@ public final class Project {
                         WorkProgress(
                             stage: .store, done: min(line, lines), total: lines, unit: "lines"))
                 }
-            }, lineCount: lines + 1
+            }, lineCount: lines + 1, onThreads: onThreads
         ) {
             guard let statement = try ahead.next() else {
                 line = lines
@@ -168,11 +167,12 @@ public final class Project {
         return (applied, owners)
     }
 
-    /// The largest script (in bytes) read ahead on a second thread; a larger one is read
-    /// in line. The second thread's allocations come from a heap of its own (glibc gives
-    /// each thread an arena), and what it frees there the writer cannot reuse: 20 to 30 MB
-    /// more at the peak, which at a million views (180 MB of script) is what limits.
-    static let largestScriptReadAhead = 64 << 20
+    /// The largest script (in bytes) applied on three threads (read ahead, applied, its
+    /// rows written); a larger one is applied on one. Each thread's allocations come from
+    /// a heap of its own (glibc gives each thread an arena), and what one frees there the
+    /// others cannot reuse: at a million views (180 MB of script) the peak, which is then
+    /// what limits, rose from 1.36 GiB to 1.39-1.47 GiB, varying with the threads' timing.
+    static let largestScriptOnThreads = 64 << 20
 
     /// A script reader handed to the thread that reads ahead (``ReadAhead``), which alone
     /// uses it until it is closed.

@@ -131,8 +131,8 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
 /// work: the jobs after it are dropped, and the error comes out of the next
 /// ``submit(_:)`` or ``drain()``. The caller uses nothing the jobs use until ``drain()``
 /// returns (the thread is then idle, and all it wrote is visible to the caller), and calls
-/// ``close()`` before what the jobs use goes away. Where no thread can be started, each
-/// job runs in ``submit(_:)``.
+/// ``close()`` before what the jobs use goes away. Made `inline`, or where no thread can
+/// be started, it starts none and each job runs in ``submit(_:)``.
 ///
 ///     let worker = SerialWorker()
 ///     defer { worker.close() }
@@ -150,10 +150,10 @@ final class SerialWorker: @unchecked Sendable {
     private var thread: pthread_t?
     private let limit: Int
 
-    init(limit: Int = 64) {
+    init(inline: Bool = false, limit: Int = 64) {
         precondition(limit > 0)
         self.limit = limit
-        thread = startThread { [self] in work() }
+        if !inline { thread = startThread { [self] in work() } }
     }
 
     /// Queues `job`, after every job given before it.

@@ -42,9 +42,10 @@ extension ProjectStore {
     /// statements.
     ///
     /// `lineCount` (0: unknown) is the script's line count: see ``ScriptApplier``.
+    /// `onThreads` false writes the rows on the caller's thread (see ``RowWriter``).
     package func apply(
         layout: String = defaultLayoutName, progress: ((Int) -> Void)? = nil, lineCount: Int = 0,
-        reading next: () throws -> LocatedStatement?
+        onThreads: Bool = true, reading next: () throws -> LocatedStatement?
     ) throws -> [AppliedLayout] {
         try database.withoutForeignKeyChecks {
             try database.savepoint(.immediate) {
@@ -55,7 +56,8 @@ extension ProjectStore {
                 // false.
                 try database.withoutTriggers {
                     let applier = try ScriptApplier(
-                        store: self, layout: layout, lineCount: lineCount, holdingRows: true)
+                        store: self, layout: layout, lineCount: lineCount, holdingRows: true,
+                        writingOnThread: onThreads)
                     // Before the savepoint rolls back, on an error: the writer's thread
                     // must be done with the connection.
                     defer { applier.close() }

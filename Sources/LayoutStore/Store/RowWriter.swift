@@ -30,9 +30,16 @@ final class RowWriter {
     /// The most rows one held INSERT writes.
     static let heldRowLimit = 32
 
-    init(database: Database, holdingRows: Bool = false) throws(DatabaseError) {
+    /// - Parameters:
+    ///   - holdingRows: whether view and constraint rows are held and written many at a
+    ///     time (then the owner syncs and closes, as above).
+    ///   - onThread: false: held rows are written on the caller's thread, at each full
+    ///     INSERT and each ``sync()``.
+    init(database: Database, holdingRows: Bool = false, onThread: Bool = true)
+        throws(DatabaseError)
+    {
         self.database = database
-        worker = holdingRows ? SerialWorker() : nil
+        worker = holdingRows ? SerialWorker(inline: !onThread) : nil
         insertLayout = try database.cachedStatement("INSERT INTO layouts (name) VALUES (?)")
         insertTerm = try database.cachedStatement(
             """

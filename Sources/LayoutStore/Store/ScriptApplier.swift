@@ -71,12 +71,14 @@ final class ScriptApplier {
     ///     on a thread of their own (``RowWriter``); then ``finish()`` writes the last of
     ///     them, and the caller calls ``close()`` in any case. Only for a caller whose
     ///     every use of the connection, until ``finish()``, goes through ``apply(_:)``.
+    ///   - writingOnThread: false: held rows are written on the caller's thread.
     init(
         store: ProjectStore, layout: String = defaultLayoutName, lineCount: Int = 0,
-        holdingRows: Bool = false
+        holdingRows: Bool = false, writingOnThread: Bool = true
     ) throws {
         self.store = store
-        self.writer = try RowWriter(database: store.database, holdingRows: holdingRows)
+        self.writer = try RowWriter(
+            database: store.database, holdingRows: holdingRows, onThread: writingOnThread)
         self.currentName = layout
         self.lineCount = lineCount
     }
