@@ -73,6 +73,12 @@ package final class SQLStatement {
         try check(code)
     }
 
+    /// Binds `value`, or NULL where it is nil: for a writer that binds every parameter
+    /// of each run (``rewind()``).
+    package func bind(_ value: (some SQLBindable)?, at index: Int32) throws(DatabaseError) {
+        if let value { try value.bind(to: self, at: index) } else { try bindNull(at: index) }
+    }
+
     package func bindNull(at index: Int32) throws(DatabaseError) {
         try check(sqlite3_bind_null(handle, index))
     }

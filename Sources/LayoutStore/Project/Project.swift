@@ -131,9 +131,10 @@ public final class Project {
     }
 
     /// Reads `text` and writes its statements as they are read: the reading runs a few
-    /// hundred statements ahead on a thread of its own (``ReadAhead``), the writing on the
-    /// caller's. Returns what the applier wrote, per layout in the order the script first
-    /// used them, and each line's layout. The reader shares `text`'s bytes.
+    /// hundred statements ahead on a thread of its own (``ReadAhead``), the applier on the
+    /// caller's, and the rows it holds are written on a third (``RowWriter``). Returns what
+    /// the applier wrote, per layout in the order the script first used them, and each
+    /// line's layout. The reader shares `text`'s bytes.
     private func storeStatements(
         of text: [UInt8], file: String, layout: String, views: [String: [String: String]],
         guides: [String: Set<String>]

@@ -68,13 +68,7 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
 
     /// Stops the reading thread (at its next chunk) and waits until it has ended.
     func close() {
-        guard let thread else { return }
-        self.thread = nil
-        monitor.locked {
-            stopped = true
-            monitor.broadcast()
-        }
-        pthread_join(thread, nil)
+        monitor.stop(&thread) { stopped = true }
     }
 
     /// The thread's work: read until the end, an error or a stop, a chunk at a time.
@@ -178,13 +172,7 @@ final class SerialWorker: @unchecked Sendable {
 
     /// Drops the jobs that wait, lets the one running finish and ends the thread.
     func close() {
-        guard let thread else { return }
-        self.thread = nil
-        monitor.locked {
-            stopped = true
-            monitor.broadcast()
-        }
-        pthread_join(thread, nil)
+        monitor.stop(&thread) { stopped = true }
     }
 
     private func work() {
@@ -256,6 +244,18 @@ private final class Monitor {
 
     /// Inside ``locked(_:)``: wakes every waiter, to look again.
     func broadcast() { pthread_cond_broadcast(changed) }
+
+    /// Tells `thread` to stop (`stop`, run with the mutex held, says so in the state it
+    /// watches), waits until it has ended and forgets it; nothing where it is nil.
+    func stop(_ thread: inout pthread_t?, _ stop: () -> Void) {
+        guard let running = thread else { return }
+        thread = nil
+        locked {
+            stop()
+            broadcast()
+        }
+        pthread_join(running, nil)
+    }
 }
 
 /// Starts a POSIX thread running `body`; nil where none can be started.

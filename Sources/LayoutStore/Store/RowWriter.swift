@@ -277,12 +277,12 @@ private struct ViewRow: TableRow {
 
     func bind(to s: SQLStatement, after base: Int32) throws(DatabaseError) {
         func value(_ value: Double?, _ at: Int32) throws(DatabaseError) {
-            if let value { try s.bind(value, at: base + at) } else { try s.bindNull(at: base + at) }
+            try s.bind(value, at: base + at)
         }
-        if let id { try s.bind(id, at: base + 1) } else { try s.bindNull(at: base + 1) }
+        try s.bind(id, at: base + 1)
         try s.bind(layoutID, at: base + 2)
         try s.bind(view.name, at: base + 3)
-        if let parentID { try s.bind(parentID, at: base + 4) } else { try s.bindNull(at: base + 4) }
+        try s.bind(parentID, at: base + 4)
         try s.bind(ordinal, at: base + 5)
         let frame = view.frame
         try value(frame?.x, 6)
@@ -362,13 +362,10 @@ private struct ConstraintRow: TableRow {
     static let columnCount = count(columns)
 
     func bind(to s: SQLStatement, after base: Int32) throws(DatabaseError) {
-        func optional(_ value: String?, _ at: Int32) throws(DatabaseError) {
-            if let value { try s.bind(value, at: base + at) } else { try s.bindNull(at: base + at) }
-        }
-        if let id { try s.bind(id, at: base + 1) } else { try s.bindNull(at: base + 1) }
+        try s.bind(id, at: base + 1)
         try s.bind(layoutID, at: base + 2)
         try s.bind(ordinal, at: base + 3)
-        try optional(label, 4)
+        try s.bind(label, at: base + 4)
         try s.bind(relation, at: base + 5)
         try s.bind(constant, at: base + 6)
         try s.bind(lhsConstant, at: base + 7)
@@ -394,7 +391,7 @@ private struct ConstraintRow: TableRow {
         }
         try term(lhs, 15)
         try term(rhs, 18)
-        try optional(lhs?.anchor, 21)
-        try optional(rhs?.anchor, 22)
+        try s.bind(lhs?.anchor, at: base + 21)
+        try s.bind(rhs?.anchor, at: base + 22)
     }
 }
