@@ -6,7 +6,7 @@
 
 /// Calls `read` on a thread of its own, ahead of the caller, and hands what it read over
 /// in order through ``next()``: a first apply parses its script on one core while it
-/// writes the statements already parsed on the other.
+/// applies the statements already parsed on another.
 ///
 /// At most `depth` chunks of `chunk` elements wait, so a million-statement script is
 /// never held whole. An error `read` throws comes out of ``next()`` after everything read
