@@ -1,16 +1,6 @@
 import CSQLite
 
 extension SQLStatement {
-    /// Binds `bytes` as a BLOB (SQLite copies them).
-    package func bind(blob bytes: [UInt8], at index: Int32) throws(DatabaseError) {
-        let code = bytes.withUnsafeBytes { buffer in
-            sqlite3_bind_blob64(
-                handle, index, buffer.baseAddress, sqlite3_uint64(buffer.count),
-                csqlite_transient())
-        }
-        if code != SQLITE_OK { throw database.error(code: code, sql: sql) }
-    }
-
     /// Lends the current row's BLOB column to `body` without a copy (an empty buffer for
     /// NULL or an empty value); the bytes are valid only inside `body`.
     package func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T)
