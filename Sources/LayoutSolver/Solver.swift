@@ -294,13 +294,12 @@ public struct Solver {
 
     /// The independent parts of the system, each sorted, ordered by their first variable.
     public func independentComponents() -> [Component] {
-        components.elements
-            .map {
-                Component(
-                    variables: $0.variables.map { Variable($0) },
-                    constraints: $0.constraints.map { ConstraintHandle($0) })
-            }
-            .sorted { $0.variables[0] < $1.variables[0] }
+        componentIDsInOrder().map { id in
+            let component = components[id]
+            return Component(
+                variables: component.variables.map { Variable($0) },
+                constraints: component.constraints.map { ConstraintHandle($0) })
+        }
     }
 
     /// Per variable and per constraint handle (by index), the place of its component in
@@ -308,17 +307,22 @@ public struct Solver {
     /// making it. At a million views the list's arrays were 90 MB at the peak of a
     /// layout's first solve.
     public func componentNumbers() -> (variables: [Int32], constraints: [Int32]) {
-        // The list's order: by each component's first variable (its variables are sorted).
-        var order = components.identified.map { (first: $0.element.variables[0], id: $0.id) }
-        order.sort { $0.first < $1.first }
         var variables = [Int32](repeating: -1, count: variableCount)
         var constraints = [Int32](repeating: -1, count: constraintTable.count)
-        for (n, entry) in order.enumerated() {
-            let component = components[entry.id]
+        for (n, id) in componentIDsInOrder().enumerated() {
+            let component = components[id]
             for v in component.variables { variables[Int(v)] = Int32(n) }
             for c in component.constraints { constraints[Int(c)] = Int32(n) }
         }
         return (variables, constraints)
+    }
+
+    /// The living components' ids, ordered by each one's first variable (a component's
+    /// variables are sorted): the order ``independentComponents()`` lists them in.
+    private func componentIDsInOrder() -> [Int32] {
+        var order = components.identified.map { (first: $0.element.variables[0], id: $0.id) }
+        order.sort { $0.first < $1.first }
+        return order.map(\.id)
     }
 
     /// The variables solved together with `variable` (just itself when unconstrained).
