@@ -2,6 +2,10 @@ import Testing
 
 @testable import LayoutStore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A counter the reading thread alone advances.
 private final class Counter: @unchecked Sendable {
     var next = 0
@@ -125,3 +129,37 @@ struct SerialWorkerTests {
         #expect(log.entries == ran)
     }
 }
+
+#if os(Linux)
+    @Suite("Processors a thread may run on")
+    struct ProcessorsTests {
+        typealias Affinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+
+        /// The calling thread's affinity mask, through `sched_getaffinity` or
+        /// `sched_setaffinity` (looked up by name, as Glibc's module leaves them out).
+        func affinity(_ name: String, _ set: inout cpu_set_t) throws -> Bool {
+            let symbol = try #require(dlsym(nil, name))
+            return unsafeBitCast(symbol, to: Affinity.self)(0, MemoryLayout<cpu_set_t>.size, &set)
+                == 0
+        }
+
+        @Test("narrowed to one processor (as `taskset -c N` does), the count is 1")
+        func narrowedToOne() throws {
+            var all = cpu_set_t()
+            try #require(affinity("sched_getaffinity", &all))
+            let count = processorsAvailable()
+            // The first processor in the mask, as its byte and its bit in that byte.
+            let bytes = withUnsafeBytes(of: &all) { Array($0) }
+            let byte = try #require(bytes.firstIndex { $0 != 0 })
+            let bit = bytes[byte].trailingZeroBitCount
+            var one = cpu_set_t()
+            withUnsafeMutableBytes(of: &one) { $0[byte] = 1 << bit }
+            try #require(affinity("sched_setaffinity", &one))
+            let narrowed = processorsAvailable()
+            try #require(affinity("sched_setaffinity", &all))
+            #expect(narrowed == 1)
+            #expect(processorsAvailable() == count)
+            #expect(count == bytes.reduce(0) { $0 + $1.nonzeroBitCount })
+        }
+    }
+#endif

@@ -141,7 +141,7 @@ public final class Project {
     ) throws -> (applied: [AppliedLayout], owners: LineOwners) {
         let reading = ReaderBox(
             ScriptReader(utf8: text, file: file, layout: layout, views: views, guides: guides))
-        let onThreads = text.count <= Self.largestScriptOnThreads
+        let onThreads = text.count <= Self.largestScriptOnThreads && processorsAvailable() > 1
         let ahead = ReadAhead(inline: !onThreads) { try reading.reader.next() }
         defer { ahead.close() }
         var owners = LineOwners(start: layout)
@@ -169,7 +169,8 @@ public final class Project {
     }
 
     /// The largest script (in bytes) applied on three threads (read ahead, applied, its
-    /// rows written); a larger one is applied on one. Each thread's allocations come from
+    /// rows written), where the process may run on more than one processor; a larger one
+    /// is applied on one. Each thread's allocations come from
     /// a heap of its own (glibc gives each thread an arena), and what one frees there the
     /// others cannot reuse: at a million views (180 MB of script) the peak, which is then
     /// what limits, rose from 1.36 GiB to 1.39-1.47 GiB, varying with the threads' timing.
