@@ -29,6 +29,29 @@ struct InputRulesTests {
         }
     }
 
+    @Test("the label check agrees with the rule as stated, on every string of up to five pieces")
+    func labelCheckAgreesWithTheRule() {
+        // The rule as stated: the parts between dots are names (one at least), then
+        // numbers; not H or V.
+        func byTheRule(_ label: String) -> Bool {
+            guard label != "H", label != "V" else { return false }
+            let parts = label.split(separator: ".", omittingEmptySubsequences: false)
+            let names = parts.prefix { Identifier.isValid(String($0)) }
+            return !names.isEmpty
+                && parts.dropFirst(names.count).allSatisfy { part in
+                    !part.isEmpty && part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+                }
+        }
+        let pieces = ["a", "H", "V", "_", "-", "1", ".", " ", "é"]
+        var labels = [""]
+        for _ in 1...5 {
+            labels = labels.flatMap { label in pieces.map { label + $0 } }
+            for label in labels where Identifier.isValidLabel(label) != byTheRule(label) {
+                Issue.record("\(label.debugDescription): \(Identifier.isValidLabel(label))")
+            }
+        }
+    }
+
     @Test("what the rule accepts is what the script parser reads back as that one name")
     func ruleAgreesWithTheParser() throws {
         for name in ["a", "tab-bar", "_x_1", "a-", "view", "in"] {

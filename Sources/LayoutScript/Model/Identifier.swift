@@ -27,13 +27,38 @@ public enum Identifier {
     /// labelled VFL line numbers its constraints), joined by dots; not `H` or `V`.
     public static func isValidLabel(_ label: String) -> Bool {
         guard label != "H", label != "V" else { return false }
-        let parts = label.split(separator: ".", omittingEmptySubsequences: false)
-        // Numbers come last (`gap.1.2`): the lexer reads `1.b` as a malformed number.
-        let names = parts.prefix { isValid(String($0)) }
-        return !names.isEmpty
-            && parts.dropFirst(names.count).allSatisfy { part in
-                !part.isEmpty && part.utf8.allSatisfy { ASCII.isDigit($0) }
+        // One pass over the bytes (a label is checked for each labelled constraint of a
+        // script): `part` is what the current part between dots is so far.
+        enum Part { case empty, name, number }
+        var part = Part.empty
+        var names = 0
+        var numbers = false
+        for b in label.utf8 {
+            switch part {
+            case .empty:
+                if !numbers, ASCII.isLetter(b) {
+                    (part, names) = (.name, names + 1)
+                } else if names > 0, ASCII.isDigit(b) {
+                    // Numbers come last (`gap.1.2`): the lexer reads `1.b` as a malformed number.
+                    (part, numbers) = (.number, true)
+                } else {
+                    return false
+                }
+            case .name:
+                if b == ASCII.dot {
+                    part = .empty
+                } else if !(ASCII.isWord(b) || b == ASCII.minus) {
+                    return false
+                }
+            case .number:
+                if b == ASCII.dot {
+                    part = .empty
+                } else if !ASCII.isDigit(b) {
+                    return false
+                }
             }
+        }
+        return part != .empty
     }
 
     /// Whether `name` is valid for `kind` (see ``isValid(_:)`` and ``isValidLabel(_:)``).

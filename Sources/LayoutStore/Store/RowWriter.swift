@@ -111,16 +111,18 @@ final class RowWriter {
     /// `constraint_terms` rows. `viewIDs` resolves every term's view (checked by the
     /// caller). Returns the constraint's id; a holding writer writes the row later.
     func addConstraint(
-        _ constraint: Constraint, layoutID: Int64, ordinal: Int, viewIDs: (String) -> Int64
+        _ constraint: Constraint, layoutID: Int64, ordinal: Int,
+        viewIDs: (String) throws -> Int64
     ) throws -> Int64 {
-        var row = ConstraintRow(constraint, layoutID: layoutID, ordinal: ordinal, viewIDs: viewIDs)
+        var row = try ConstraintRow(
+            constraint, layoutID: layoutID, ordinal: ordinal, viewIDs: viewIDs)
         var terms: [TermRow] = []
         if constraint.lhs.terms.count > 1 || constraint.rhs.terms.count > 1 {
             for (side, expression) in [("lhs", constraint.lhs), ("rhs", constraint.rhs)]
             where expression.terms.count > 1 {
                 for position in 1..<expression.terms.count {
                     terms.append(
-                        TermRow(
+                        try TermRow(
                             expression.terms[position], side: side, position: position,
                             viewIDs: viewIDs))
                 }
@@ -245,8 +247,8 @@ private struct TermRow {
     let coefficient: Double
     let anchor: String?
 
-    init(_ term: Term, side: String, position: Int, viewIDs: (String) -> Int64) {
-        (self.side, self.position, viewID) = (side, position, viewIDs(term.view))
+    init(_ term: Term, side: String, position: Int, viewIDs: (String) throws -> Int64) rethrows {
+        (self.side, self.position, viewID) = (side, position, try viewIDs(term.view))
         (attribute, coefficient) = (term.attribute.base.rawValue, term.coefficient)
         anchor = term.attribute.base != term.attribute ? term.attribute.rawValue : nil
     }
@@ -335,22 +337,24 @@ private struct ConstraintRow: TableRow {
         /// The attribute as written where it is not its base (`leading`, `topMargin`).
         let anchor: String?
 
-        init?(_ term: Term?, viewIDs: (String) -> Int64) {
+        init?(_ term: Term?, viewIDs: (String) throws -> Int64) rethrows {
             guard let term else { return nil }
-            viewID = viewIDs(term.view)
+            viewID = try viewIDs(term.view)
             attribute = term.attribute.base.rawValue
             coefficient = term.coefficient
             anchor = term.attribute.base != term.attribute ? term.attribute.rawValue : nil
         }
     }
 
-    init(_ c: Constraint, layoutID: Int64, ordinal: Int, viewIDs: (String) -> Int64) {
+    init(_ c: Constraint, layoutID: Int64, ordinal: Int, viewIDs: (String) throws -> Int64)
+        rethrows
+    {
         (self.layoutID, self.ordinal, label) = (layoutID, ordinal, c.label)
         (relation, constant, lhsConstant) = (c.relation.rawValue, c.constant, c.lhs.constant)
         (priority, isActive, kind) = (c.priority.rawValue, c.isActive, c.kind.rawValue)
         (source, origin) = (c.source, c.origin)
-        lhs = InlineTerm(c.lhs.terms.first, viewIDs: viewIDs)
-        rhs = InlineTerm(c.rhs.terms.first, viewIDs: viewIDs)
+        lhs = try InlineTerm(c.lhs.terms.first, viewIDs: viewIDs)
+        rhs = try InlineTerm(c.rhs.terms.first, viewIDs: viewIDs)
     }
 
     static let table = "constraints"

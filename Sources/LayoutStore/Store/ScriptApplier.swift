@@ -319,12 +319,15 @@ final class ScriptApplier {
     private func addConstraint(_ constraint: Constraint) throws {
         let at = constraint.origin
         let layout = try state(currentName)
-        // Each side on its own, not `lhs.terms + rhs.terms`: no array made per constraint.
-        for term in constraint.lhs.terms where layout.viewIDs[term.view] == nil {
-            throw unknownView(term.view, in: layout, at: at)
-        }
-        for term in constraint.rhs.terms where layout.viewIDs[term.view] == nil {
-            throw unknownView(term.view, in: layout, at: at)
+        // Each view is looked up once, as the writer makes the row (before it writes or
+        // holds anything): an unknown one refuses the constraint there.
+        let id = try writer.addConstraint(
+            constraint, layoutID: layout.id, ordinal: layout.nextConstraintOrdinal
+        ) { view in
+            guard let id = layout.viewIDs[view] else {
+                throw unknownView(view, in: layout, at: at)
+            }
+            return id
         }
         if let label = constraint.label {
             try Identifier.check(label, as: .label, at: at)
@@ -334,18 +337,12 @@ final class ScriptApplier {
             }
             layout.labels[label] = at
         }
-        let id = try writer.addConstraint(
-            constraint, layoutID: layout.id, ordinal: layout.nextConstraintOrdinal,
-            viewIDs: { layout.viewIDs[$0]! })
         layout.constraintIDs.append(id)
-        if layout.model != nil {
-            // The statement's text is in its row; the model is for solving, and a million
-            // views' texts are hundreds of megabytes (``AppliedLayout/model``).
-            var solved = constraint
-            solved.source = ""
-            layout.model!.constraints.append(
-                StoredConstraint(id: id, layout: layout.name, constraint: solved))
-        }
+        // The statement's text is in its row; the model is for solving, and a million
+        // views' texts are hundreds of megabytes (``AppliedLayout/model``). Changed in
+        // place: reading `layout.model` to test it copied the whole model.
+        layout.model?.constraints.append(
+            StoredConstraint(id: id, layout: layout.name, constraint: constraint.withoutSource))
         layout.nextConstraintOrdinal += 1
         touchedLayouts.insert(layout.id)
     }
@@ -575,5 +572,14 @@ final class ScriptApplier {
             state.metrics[metric] = .some(nil)
         }
         return state
+    }
+}
+
+extension Constraint {
+    /// The constraint without its statement's text: what a model keeps to solve.
+    fileprivate var withoutSource: Constraint {
+        var solved = self
+        solved.source = ""
+        return solved
     }
 }
