@@ -108,8 +108,9 @@ final class RowWriter {
     }
 
     /// Inserts a constraint: the first term of each side inline, any further terms as
-    /// `constraint_terms` rows. `viewIDs` resolves every term's view (checked by the
-    /// caller). Returns the constraint's id; a holding writer writes the row later.
+    /// `constraint_terms` rows. `viewIDs` resolves every term's view, each once, before
+    /// anything is written or held: what it throws (an unknown view) leaves the writer as
+    /// it was. Returns the constraint's id; a holding writer writes the row later.
     func addConstraint(
         _ constraint: Constraint, layoutID: Int64, ordinal: Int,
         viewIDs: (String) throws -> Int64
