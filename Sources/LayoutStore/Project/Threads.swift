@@ -261,23 +261,24 @@ private final class Monitor {
 /// The number of processors this thread may run on: where it is one, a second thread
 /// only takes turns with the first (a first apply on three threads was 4 % slower on one
 /// core than on one thread). On Linux the thread's affinity mask, which `taskset` and
-/// container CPU sets narrow; a CFS quota is not counted.
+/// container CPU sets narrow (a CFS quota is not counted); elsewhere, or where the mask
+/// cannot be read, the processors online.
 func processorsAvailable() -> Int {
     #if os(Linux)
         // Glibc declares `sched_getaffinity` for _GNU_SOURCE only, which Swift's module of
         // it is not built with: the function is looked up by name.
         typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
-        guard let symbol = dlsym(nil, "sched_getaffinity") else { return 1 }
         var set = cpu_set_t()
-        guard
+        if let symbol = dlsym(nil, "sched_getaffinity"),
             unsafeBitCast(symbol, to: GetAffinity.self)(0, MemoryLayout<cpu_set_t>.size, &set) == 0
-        else { return 1 }
-        return withUnsafeBytes(of: &set) { bytes in
-            bytes.reduce(0) { $0 + $1.nonzeroBitCount }
+        {
+            let count = withUnsafeBytes(of: &set) { bytes in
+                bytes.reduce(0) { $0 + $1.nonzeroBitCount }
+            }
+            if count > 0 { return count }
         }
-    #else
-        return max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
     #endif
+    return max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
 }
 
 /// Starts a POSIX thread running `body`; nil where none can be started.
