@@ -262,17 +262,43 @@ private struct JSONBytes: ~Copyable {
     }
 
     mutating func integer(_ i: Int64) {
-        var text = String(i)
-        text.withUTF8 { append($0) }
+        digits(of: i.magnitude, negative: i < 0)
     }
 
-    /// A number as `exactNumber` writes it, `null` where JSON has none.
+    /// A number as `exactNumber` writes it, `null` where JSON has none. A whole number
+    /// below 1e15 (most of a layout's frames) is written here, digit by digit, as
+    /// `exactNumber` writes it: through its closure and scratch buffer, the eight numbers
+    /// of a change cost more than the rest of it.
     mutating func number(_ d: Double) {
         guard d.isFinite else {
             add("null")
             return
         }
+        if let whole = Int64(exactly: d), whole.magnitude < 1_000_000_000_000_000 {
+            digits(of: whole.magnitude, negative: whole < 0)
+            return
+        }
         withExactNumber(d) { append($0) }
+    }
+
+    /// `n`'s decimal digits, after a `-` where `negative`, written in place.
+    private mutating func digits(of n: UInt64, negative: Bool) {
+        var length = negative ? 2 : 1
+        var rest = n / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        reserve(length)
+        var next = base + count + length
+        var v = n
+        repeat {
+            next -= 1
+            next.initialize(to: UInt8(ascii: "0") + UInt8(v % 10))
+            v /= 10
+        } while v > 0
+        if negative { (base + count).initialize(to: UInt8(ascii: "-")) }
+        count += length
     }
 
     mutating func string(_ s: String) {
