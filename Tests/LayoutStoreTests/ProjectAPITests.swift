@@ -55,6 +55,35 @@ final class ProjectAPITests: ProjectFileSuite {
         #expect(try project.constraint(named: "w") == nil)
     }
 
+    @Test("a report's frames are the ones `frames` shows: the solver's noise is not reported")
+    func reportsShowTheFramesAsRead() throws {
+        let project = try Project.open(path: temporaryProjectPath(), create: true)
+        // b.left solves to 0.1 + 0.2, 0.30000000000000004 as a double; `frames` shows 0.3.
+        let applied = try project.apply(
+            script: """
+                canvas 100 100
+                view a
+                view b
+                a.left == 0.1; a.top == 0; a.width == 10; a.height == 10
+                gap: b.left == a.left + 0.2
+                b.top == 0; b.width == 10; b.height == 10
+                """)
+        let stored = try project.store.database.cachedStatement(
+            "SELECT f.x FROM frames f JOIN views v ON v.id = f.view_id WHERE v.name = 'b'"
+        ).rows([]) { $0.double(0) }
+        #expect(stored == [0.1 + 0.2] && stored != [0.3])
+        func shown() throws -> [String: Rect] {
+            Dictionary(uniqueKeysWithValues: try project.frames().map { ($0.view, $0.frame) })
+        }
+        #expect(applied.changes.map(\.new) == applied.changes.map { try? shown()[$0.view] })
+        #expect(applied.changes.first { $0.view == "b" }?.new.x == 0.3)
+        // A constant edit (solved from the kept image): 0.1 + 0.7 is 0.7999999999999999.
+        let edited = try project.setConstant(label: "gap", to: 0.7)
+        #expect(edited.changes.map(\.view) == ["b"])
+        #expect(edited.changes.first?.old?.x == 0.3 && edited.changes.first?.new.x == 0.8)
+        #expect(try shown()["b"]?.x == 0.8)
+    }
+
     @Test("equation strings with metrics go through the same path as the DSL")
     func equationStrings() throws {
         let project = try Project.open(path: temporaryProjectPath(), create: true)

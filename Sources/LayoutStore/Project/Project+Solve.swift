@@ -163,8 +163,8 @@ extension Project {
             if old.map({ !$0.isClose(to: f) }) ?? true {
                 report.changes.append(
                     FrameChange(
-                        layout: model.name, variant: variantName, view: view.name, old: old, new: f)
-                )
+                        solvedIn: model.name, variant: variantName, view: view.name, old: old,
+                        new: f))
             }
         }
         // A fitted root's solved size is stored like any frame; a fixed root has none.
@@ -179,7 +179,7 @@ extension Project {
                 if oldRect.map({ !$0.isClose(to: f) }) ?? true {
                     report.changes.append(
                         FrameChange(
-                            layout: model.name, variant: variantName, view: root.name,
+                            solvedIn: model.name, variant: variantName, view: root.name,
                             old: oldRect, new: f))
                 }
             } else if components == nil {
@@ -272,7 +272,7 @@ extension Project {
         for (i, old, new) in changed {
             report.changes.append(
                 FrameChange(
-                    layout: layout, variant: variantName, view: names[i], old: old, new: new))
+                    solvedIn: layout, variant: variantName, view: names[i], old: old, new: new))
         }
         for i in ambiguousIndices {
             report.ambiguous.append("\(layout)/\(variantName): \(names[i])")
@@ -365,6 +365,17 @@ extension Project {
                     height: component(3)))
         }
         try store.writeComponents(layout: layout, rows: rows)
+    }
+}
+
+extension FrameChange {
+    /// A change a solve found: `old` as stored and `new` as solved, each value on the grid
+    /// of ``snapSolvedValue(_:)``, as `frames`, `diff` and the `solved_frames` view show
+    /// them (a report of `y` 247.20000000000005 where `frames` says 247.2 was one number
+    /// shown two ways).
+    init(solvedIn layout: String, variant: String, view: String, old: Rect?, new: Rect) {
+        self.init(
+            layout: layout, variant: variant, view: view, old: old?.snapped, new: new.snapped)
     }
 }
 
