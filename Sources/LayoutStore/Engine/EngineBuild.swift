@@ -74,10 +74,13 @@ struct EngineBuild {
     /// constraints once the input lets them go (``EngineInput/quotesConflicts``).
     private var userRequired: [Bool] = []
     private var pendingShift = 0.0
-    /// A constraint's terms in base attributes, gathered by ``add(_:priority:_:_:solved:)``
-    /// and handed on: one array for all of them, where one a constraint (grown twice on
-    /// average) cost a form-10000 apply 30M instructions.
+    /// A constraint's terms in base attributes, gathered by
+    /// ``add(written:_:_:_:_:_:solved:)`` and handed on: one array for all of them, where
+    /// one a constraint (grown twice on average) cost a form-10000 apply 30M instructions.
     private var baseTerms: [(Int, BaseAttribute, Double)] = []
+    /// A constraint's terms as written, gathered for ``add(written:_:_:_:_:_:solved:)``:
+    /// one array for all of them, as for ``baseTerms``.
+    private var writtenTerms: [(Int, Attribute, Double)] = []
 
     /// Takes `input` whole: what it lets go of during the solve is freed, not kept alive
     /// by the caller's copy.
@@ -227,9 +230,19 @@ struct EngineBuild {
         foldShifts.reserveCapacity(expected)
         foldEnds.reserveCapacity(expected)
         userRequired.reserveCapacity(input.constraints.count)
+        // A first apply's constraints are packed: each is read where it is, and a term's
+        // view by its index in the packed names, each name looked up once. Not where
+        // stacks relax constraints: that reads each constraint's views by name.
+        let packedViews =
+            stacks.relaxed.isEmpty ? input.constraints.packedNames.map(viewNumbers) : nil
         // By index: an iterator would hold a second reference to the constraints, and the
         // first change below would copy them all.
         for i in 0..<input.constraints.count {
+            if let packedViews, let packed = input.constraints.packedConstraint(at: i) {
+                userRequired.append(packed.priority.isRequired)
+                try add(packed, views: packedViews, user: i, &mentioned)
+                continue
+            }
             let c = input.constraints[i]
             userRequired.append(c.priority.isRequired)
             let relax = relaxed(c)
@@ -319,38 +332,86 @@ struct EngineBuild {
         _ c: Constraint, priority: Priority, _ origin: Origin, _ mentioned: inout [Bool],
         solved: Bool = true
     ) throws(EngineError) {
+        var written = takeWrittenTerms()
+        for sign in [1.0, -1.0] {
+            for t in sign > 0 ? c.lhs.terms : c.rhs.terms {
+                written.append((try viewNumber(t.view, in: c), t.attribute, t.coefficient * sign))
+            }
+        }
+        try add(
+            written: written, c.relation, c.constant, priority, origin, &mentioned, solved: solved)
+    }
+
+    /// ``add(_:priority:_:_:solved:)`` for user constraint `i` as the packed collection
+    /// keeps it, each term's view found in `views` (``viewNumbers(_:)`` of its names).
+    private mutating func add(
+        _ c: PackedConstraint, views: [Int], user i: Int, _ mentioned: inout [Bool]
+    ) throws(EngineError) {
+        var written = takeWrittenTerms()
+        for sign in [1.0, -1.0] {
+            for t in sign > 0 ? c.lhs : c.rhs {
+                let view = views[Int(t.view)]
+                if view == Self.unknownView {
+                    // Made only for the error: the name and the constraint to quote.
+                    let name = input.constraints.packedNames?[Int(t.view)] ?? ""
+                    throw .unknownView(name, in: input.constraints[i])
+                }
+                written.append((view, t.attribute, t.coefficient * sign))
+            }
+        }
+        try add(
+            written: written, c.relation, c.constant, c.priority, .user(i), &mentioned,
+            solved: c.isActive)
+    }
+
+    /// The kept array for a constraint's terms as written, emptied.
+    private mutating func takeWrittenTerms() -> [(Int, Attribute, Double)] {
+        var written = writtenTerms
+        writtenTerms = []
+        written.removeAll(keepingCapacity: true)
+        return written
+    }
+
+    /// A constraint's terms as written (each with its view's number and its side's sign in
+    /// the coefficient) as terms of base attributes: margins, the safe area and baselines
+    /// are the view's edges plus constants, moved right; leading and trailing mirror in a
+    /// right-to-left layout.
+    private mutating func add(
+        written: [(Int, Attribute, Double)], _ relation: Relation, _ constant: Double,
+        _ priority: Priority, _ origin: Origin, _ mentioned: inout [Bool], solved: Bool
+    ) throws(EngineError) {
         var terms = baseTerms
         baseTerms = []
         terms.removeAll(keepingCapacity: true)
-        defer { baseTerms = terms }
-        // The constants of margins, safe-area and baseline attributes, moved right.
+        defer { (writtenTerms, baseTerms) = (written, terms) }
         var shift = 0.0
-        let mirror =
-            input.rightToLeft
-            && (c.lhs.terms.contains { $0.attribute.isDirectional }
-                || c.rhs.terms.contains { $0.attribute.isDirectional })
-        for sign in [1.0, -1.0] {
-            for t in sign > 0 ? c.lhs.terms : c.rhs.terms {
-                let view = try viewNumber(t.view, in: c)
-                if view >= 0, view < mentioned.count { mentioned[view] = true }
-                let (bases, constant) = expansion(view, t.attribute, mirror: mirror)
-                for (b, k) in bases {
-                    terms.append((view, b, k * t.coefficient * sign))
-                }
-                shift += constant * t.coefficient * sign
-                // Mirrored about a fitted width: `W` is the root's variable, not the
-                // canvas constant the expansion folded in.
-                if mirror, input.fit.width, t.attribute.mirrored != nil {
-                    terms.append((-1, .width, t.coefficient * sign))
-                    shift -= input.canvas.width * t.coefficient * sign
-                }
+        let mirror = input.rightToLeft && written.contains { $0.1.isDirectional }
+        for (view, attribute, coefficient) in written {
+            if view >= 0, view < mentioned.count { mentioned[view] = true }
+            let (bases, moved) = expansion(view, attribute, mirror: mirror)
+            for (b, k) in bases { terms.append((view, b, k * coefficient)) }
+            shift += moved * coefficient
+            // Mirrored about a fitted width: `W` is the root's variable, not the canvas
+            // constant the expansion folded in.
+            if mirror, input.fit.width, attribute.mirrored != nil {
+                terms.append((-1, .width, coefficient))
+                shift -= input.canvas.width * coefficient
             }
         }
         if solved {
             pendingShift = shift
-            try add(terms, c.relation, c.constant - shift, priority, origin)
+            try add(terms, relation, constant - shift, priority, origin)
         }
     }
+
+    /// What a term's view stands for in ``viewNumber(_:in:)``'s numbering, by name: -1
+    /// for the root, ``unknownView`` for a name the layout does not have.
+    private func viewNumbers(_ names: [String]) -> [Int] {
+        names.map { $0 == rootViewName ? -1 : index[$0] ?? Self.unknownView }
+    }
+
+    /// ``viewNumbers(_:)``'s mark for a name that is no view of the layout.
+    private static let unknownView = Int.min
 
     /// Drawn frames: springs and struts for unmentioned views, fallbacks for the others.
     private mutating func generateFrameConstraints(

@@ -60,6 +60,19 @@ package struct EngineConstraints: RandomAccessCollection, ExpressibleByArrayLite
         }
     }
 
+    /// The names packed constraints' terms refer to; nil where the constraints are not a
+    /// model's packed ones (``StoredConstraints/packed()``).
+    package var packedNames: [String]? {
+        guard case .stored(let constraints) = storage else { return nil }
+        return constraints.packedNames
+    }
+
+    /// What a solve reads of constraint `position` where it is packed; nil where it is not.
+    package func packedConstraint(at position: Int) -> PackedConstraint? {
+        guard case .stored(let constraints) = storage else { return nil }
+        return constraints.packedConstraint(at: position)
+    }
+
     /// Lets go of constraint `position`'s terms once the engine has them: as arrays of
     /// their own they are hundreds of megabytes at a million views; packed ones
     /// (``StoredConstraints/packed()``) take no memory of their own and stay.

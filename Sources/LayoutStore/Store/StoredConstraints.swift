@@ -80,6 +80,15 @@ package struct StoredConstraints: RandomAccessCollection, MutableCollection, Has
         packed?.constraint(position) ?? rows[position].constraint
     }
 
+    /// The names packed terms refer to (``PackedTerm/view``); nil where not packed.
+    package var packedNames: [String]? { packed?.names }
+
+    /// What a solve reads of element `position`, where the packed form keeps it; nil where
+    /// not packed.
+    package func packedConstraint(at position: Int) -> PackedConstraint? {
+        packed?.solved(position)
+    }
+
     /// Each constraint's row id, read without building the constraints.
     package var ids: [Int64?] { packed?.ids ?? rows.map(\.id) }
 
@@ -99,6 +108,26 @@ package struct StoredConstraints: RandomAccessCollection, MutableCollection, Has
         hasher.combine(count)
         for c in self { hasher.combine(c) }
     }
+}
+
+/// A term of a packed constraint (``StoredConstraints/packed()``): its view as an index
+/// into the collection's names (``StoredConstraints/packedNames``).
+package struct PackedTerm: Sendable {
+    package var coefficient: Double
+    package var view: Int32
+    package var attribute: Attribute
+}
+
+/// What a solve reads of a packed constraint, where the collection keeps it: no
+/// `Constraint` made of it, no array of its own for either side.
+package struct PackedConstraint {
+    package let lhs: ArraySlice<PackedTerm>
+    package let rhs: ArraySlice<PackedTerm>
+    package let relation: Relation
+    /// The right side's constant less the left side's (``Constraint/constant``).
+    package let constant: Double
+    package let priority: Priority
+    package let isActive: Bool
 }
 
 /// The packed form of ``StoredConstraints``: one record a constraint, the terms of all in
@@ -122,16 +151,12 @@ private struct PackedConstraints: Sendable {
         var hasID: Bool
     }
 
-    private struct Term: Sendable {
-        var coefficient: Double
-        /// The view's name in ``names``.
-        var view: Int32
-        var attribute: Attribute
-    }
+    private typealias Term = PackedTerm
 
     private var records: [Record] = []
     private var terms: [Term] = []
-    private var names: [String] = []
+    /// Views' and files' names, each once; a term's view is an index here.
+    private(set) var names: [String] = []
     private var nameIndex: [String: Int32] = [:]
     /// Of each constraint, what few have: a label, a statement text, a component, and a
     /// layout other than the first one's (each model holds one layout).
@@ -156,6 +181,17 @@ private struct PackedConstraints: Sendable {
             id: r.hasID ? r.id : nil,
             layout: otherLayouts.isEmpty ? layout ?? "" : otherLayouts[i] ?? layout ?? "",
             constraint: constraint(i), component: components.isEmpty ? nil : components[i])
+    }
+
+    /// What a solve reads of constraint `i`, where it is.
+    func solved(_ i: Int) -> PackedConstraint {
+        let r = records[i]
+        let first = Int(r.firstTerm)
+        let lhsEnd = first + Int(r.lhsCount)
+        return PackedConstraint(
+            lhs: terms[first..<lhsEnd], rhs: terms[lhsEnd..<(lhsEnd + Int(r.rhsCount))],
+            relation: r.relation, constant: r.rhsConstant - r.lhsConstant, priority: r.priority,
+            isActive: r.isActive)
     }
 
     /// Constraint `i` alone, what the engine reads of it.
