@@ -22,12 +22,15 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
     // Unchecked: the fields from `ready` to `stopped` are touched only inside `monitor`;
     // `current`, `index`, `thread` and `inline` only by the caller's thread.
     private let monitor = Monitor()
-    private var ready: [[Element]] = []
+    /// Chunks in reading order. Their elements are optionals so that ``next()`` can move
+    /// each out (`take()`): a copy retained everything an element holds (a statement's
+    /// strings and arrays), and the chunk's end released it all again.
+    private var ready: [[Element?]] = []
     private var failure: (any Error)?
     private var finished = false
     private var stopped = false
     private var thread: pthread_t?
-    private var current: [Element] = []
+    private var current: [Element?] = []
     private var index = 0
     /// `read`, kept where no thread could be started.
     private var inline: (() throws -> Element?)?
@@ -49,7 +52,7 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
     func next() throws -> Element? {
         if let inline { return try inline() }
         while index == current.count {
-            let taken = monitor.locked { () -> [Element]? in
+            let taken = monitor.locked { () -> [Element?]? in
                 monitor.wait { !ready.isEmpty || finished }
                 guard !ready.isEmpty else { return nil }
                 monitor.broadcast()
@@ -62,8 +65,8 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
             current = taken
             index = 0
         }
-        index += 1
-        return current[index - 1]
+        defer { index += 1 }
+        return current[index].take()
     }
 
     /// Stops the reading thread (at its next chunk) and waits until it has ended.
@@ -73,21 +76,19 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
 
     /// The thread's work: read until the end, an error or a stop, a chunk at a time.
     private func readAll(_ read: () throws -> Element?, chunk: Int, depth: Int) {
-        var pending: [Element] = []
+        var pending: [Element?] = []
         pending.reserveCapacity(chunk)
         while true {
-            let element: Element?
             do {
-                element = try read()
+                guard let element = try read() else {
+                    hand(pending, ending: nil)
+                    return
+                }
+                pending.append(element)
             } catch {
                 hand(pending, ending: error)
                 return
             }
-            guard let element else {
-                hand(pending, ending: nil)
-                return
-            }
-            pending.append(element)
             if pending.count == chunk {
                 guard hand(pending, waitingBelow: depth) else { return }
                 pending.removeAll(keepingCapacity: true)
@@ -96,7 +97,7 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Queues a full chunk once fewer than `depth` wait; false when the caller stopped.
-    private func hand(_ chunk: [Element], waitingBelow depth: Int) -> Bool {
+    private func hand(_ chunk: [Element?], waitingBelow depth: Int) -> Bool {
         monitor.locked {
             monitor.wait { ready.count < depth || stopped }
             guard !stopped else { return false }
@@ -107,7 +108,7 @@ final class ReadAhead<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Queues the last chunk and how reading ended.
-    private func hand(_ chunk: [Element], ending error: (any Error)?) {
+    private func hand(_ chunk: [Element?], ending error: (any Error)?) {
         monitor.locked {
             if !chunk.isEmpty { ready.append(chunk) }
             failure = error
