@@ -123,9 +123,9 @@ final class RowWriter {
             where expression.terms.count > 1 {
                 for position in 1..<expression.terms.count {
                     terms.append(
-                        try TermRow(
-                            expression.terms[position], side: side, position: position,
-                            viewIDs: viewIDs))
+                        TermRow(
+                            side: side, position: position,
+                            term: try TermColumns(expression.terms[position], viewIDs: viewIDs)))
                 }
             }
         }
@@ -203,16 +203,16 @@ final class RowWriter {
 
     /// The terms after the first (the inline one) of a constraint's sides.
     private func addTerms(_ terms: [TermRow], of id: Int64) throws(DatabaseError) {
-        for term in terms {
+        for row in terms {
             let t = insertTerm
             t.reset()
             try t.bind(id, at: 1)
-            try t.bind(term.side, at: 2)
-            try t.bind(term.position, at: 3)
-            try t.bind(term.viewID, at: 4)
-            try t.bind(term.attribute, at: 5)
-            try t.bind(term.coefficient, at: 6)
-            if let anchor = term.anchor { try t.bind(anchor, at: 7) }
+            try t.bind(row.side, at: 2)
+            try t.bind(row.position, at: 3)
+            try t.bind(row.term.viewID, at: 4)
+            try t.bind(row.term.attribute, at: 5)
+            try t.bind(row.term.coefficient, at: 6)
+            if let anchor = row.term.anchor { try t.bind(anchor, at: 7) }
             try t.step()
             t.reset()
         }
@@ -239,20 +239,29 @@ extension TableRow {
     static func count(_ columns: String) -> Int32 { Int32(columns.split(separator: ",").count) }
 }
 
+/// A term as the columns that store it, inline in its constraint's row (the first of a
+/// side) or in a `constraint_terms` row (the others).
+private struct TermColumns {
+    let viewID: Int64
+    /// The base attribute (`left`, `top`, ...).
+    let attribute: String
+    let coefficient: Double
+    /// The attribute as written where it is not its base (`leading`, `topMargin`).
+    let anchor: String?
+
+    init(_ term: Term, viewIDs: (String) throws -> Int64) rethrows {
+        viewID = try viewIDs(term.view)
+        attribute = term.attribute.base.rawValue
+        coefficient = term.coefficient
+        anchor = term.attribute.base != term.attribute ? term.attribute.rawValue : nil
+    }
+}
+
 /// A term after the first of a constraint's side: a `constraint_terms` row.
 private struct TermRow {
     let side: String
     let position: Int
-    let viewID: Int64
-    let attribute: String
-    let coefficient: Double
-    let anchor: String?
-
-    init(_ term: Term, side: String, position: Int, viewIDs: (String) throws -> Int64) rethrows {
-        (self.side, self.position, viewID) = (side, position, try viewIDs(term.view))
-        (attribute, coefficient) = (term.attribute.base.rawValue, term.coefficient)
-        anchor = term.attribute.base != term.attribute ? term.attribute.rawValue : nil
-    }
+    let term: TermColumns
 }
 
 /// A view as its `views` row.
@@ -328,24 +337,9 @@ private struct ConstraintRow: TableRow {
     let kind: String
     let source: String
     let origin: SourceLocation?
-    let lhs: InlineTerm?
-    let rhs: InlineTerm?
-
-    struct InlineTerm {
-        let viewID: Int64
-        let attribute: String
-        let coefficient: Double
-        /// The attribute as written where it is not its base (`leading`, `topMargin`).
-        let anchor: String?
-
-        init?(_ term: Term?, viewIDs: (String) throws -> Int64) rethrows {
-            guard let term else { return nil }
-            viewID = try viewIDs(term.view)
-            attribute = term.attribute.base.rawValue
-            coefficient = term.coefficient
-            anchor = term.attribute.base != term.attribute ? term.attribute.rawValue : nil
-        }
-    }
+    /// Each side's first term, inline.
+    let lhs: TermColumns?
+    let rhs: TermColumns?
 
     init(_ c: Constraint, layoutID: Int64, ordinal: Int, viewIDs: (String) throws -> Int64)
         rethrows
@@ -354,8 +348,8 @@ private struct ConstraintRow: TableRow {
         (relation, constant, lhsConstant) = (c.relation.rawValue, c.constant, c.lhs.constant)
         (priority, isActive, kind) = (c.priority.rawValue, c.isActive, c.kind.rawValue)
         (source, origin) = (c.source, c.origin)
-        lhs = try InlineTerm(c.lhs.terms.first, viewIDs: viewIDs)
-        rhs = try InlineTerm(c.rhs.terms.first, viewIDs: viewIDs)
+        lhs = try c.lhs.terms.first.map { try TermColumns($0, viewIDs: viewIDs) }
+        rhs = try c.rhs.terms.first.map { try TermColumns($0, viewIDs: viewIDs) }
     }
 
     static let table = "constraints"
@@ -385,7 +379,7 @@ private struct ConstraintRow: TableRow {
         } else {
             for at: Int32 in 12...14 { try s.bindNull(at: base + at) }
         }
-        func term(_ side: InlineTerm?, _ at: Int32) throws(DatabaseError) {
+        func term(_ side: TermColumns?, _ at: Int32) throws(DatabaseError) {
             guard let side else {
                 for at in at...(at + 2) { try s.bindNull(at: base + at) }
                 return
