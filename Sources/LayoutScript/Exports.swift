@@ -9,5 +9,6 @@
 @_exported import enum LayoutSolver.Relation
 @_exported import func LayoutSolver.exactNumber
 @_exported import func LayoutSolver.formatNumber
+@_exported import func LayoutSolver.plainWholeNumber
 @_exported import func LayoutSolver.withExactNumber
 @_exported import func LayoutSolver.withFormattedNumber

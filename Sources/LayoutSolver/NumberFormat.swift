@@ -105,8 +105,8 @@ public func withExactNumber(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>
         let end = buffer.count
         var start: Int
         let magnitude = abs(value)
-        if value == value.rounded(), magnitude < 1e15 {
-            start = writeDigits(UInt64(magnitude), into: buffer, before: end, width: 1)
+        if let whole = plainWholeNumber(value) {
+            start = writeDigits(whole.magnitude, into: buffer, before: end, width: 1)
         } else if magnitude >= 1e-4, magnitude < 1e9,
             let (scaled, places) = shortDecimal(magnitude)
         {
@@ -130,6 +130,16 @@ public func withExactNumber(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>
         var text = value.description
         text.withUTF8(body)
     }
+}
+
+/// `value` as a whole number where ``exactNumber(_:)`` writes it as one, its digits alone
+/// (a magnitude below 1e15; -0 is 0); nil for any other value. A writer of its own that
+/// writes these digits itself (JSON) writes what `exactNumber` does.
+package func plainWholeNumber(_ value: Double) -> Int64? {
+    guard let whole = Int64(exactly: value), whole.magnitude < 1_000_000_000_000_000 else {
+        return nil
+    }
+    return whole
 }
 
 /// The fewest places (1 to 4) at which `magnitude` is a decimal that reads back as itself,

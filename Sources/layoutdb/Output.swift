@@ -265,16 +265,16 @@ private struct JSONBytes: ~Copyable {
         digits(of: i.magnitude, negative: i < 0)
     }
 
-    /// A number as `exactNumber` writes it, `null` where JSON has none. A whole number
-    /// below 1e15 (most of a layout's frames) is written here, digit by digit, as
-    /// `exactNumber` writes it: through its closure and scratch buffer, the eight numbers
-    /// of a change cost more than the rest of it.
+    /// A number as `exactNumber` writes it, `null` where JSON has none. A whole number it
+    /// writes as plain digits (most of a layout's frames) is written here: through its
+    /// closure and scratch buffer, the eight numbers of a change cost more than the rest
+    /// of it.
     mutating func number(_ d: Double) {
         guard d.isFinite else {
             add("null")
             return
         }
-        if let whole = Int64(exactly: d), whole.magnitude < 1_000_000_000_000_000 {
+        if let whole = plainWholeNumber(d) {
             digits(of: whole.magnitude, negative: whole < 0)
             return
         }
