@@ -149,6 +149,10 @@ private struct PackedConstraints: Sendable {
         var kind: Constraint.Kind
         var isActive: Bool
         var hasID: Bool
+
+        /// Where each side's terms are in ``PackedConstraints/terms``.
+        var lhsTerms: Range<Int> { Int(firstTerm)..<(Int(firstTerm) + Int(lhsCount)) }
+        var rhsTerms: Range<Int> { lhsTerms.upperBound..<(lhsTerms.upperBound + Int(rhsCount)) }
     }
 
     private typealias Term = PackedTerm
@@ -186,20 +190,14 @@ private struct PackedConstraints: Sendable {
     /// What a solve reads of constraint `i`, where it is.
     func solved(_ i: Int) -> PackedConstraint {
         let r = records[i]
-        let first = Int(r.firstTerm)
-        let lhsEnd = first + Int(r.lhsCount)
         return PackedConstraint(
-            lhs: terms[first..<lhsEnd], rhs: terms[lhsEnd..<(lhsEnd + Int(r.rhsCount))],
-            relation: r.relation, constant: r.rhsConstant - r.lhsConstant, priority: r.priority,
-            isActive: r.isActive)
+            lhs: terms[r.lhsTerms], rhs: terms[r.rhsTerms], relation: r.relation,
+            constant: r.rhsConstant - r.lhsConstant, priority: r.priority, isActive: r.isActive)
     }
 
-    /// Constraint `i` alone, what the engine reads of it.
+    /// Constraint `i` alone, without the rest of its row.
     func constraint(_ i: Int) -> Constraint {
         let r = records[i]
-        let first = Int(r.firstTerm)
-        let lhsEnd = first + Int(r.lhsCount)
-        let rhsEnd = lhsEnd + Int(r.rhsCount)
         let origin =
             r.originFile < 0
             ? nil
@@ -208,9 +206,9 @@ private struct PackedConstraints: Sendable {
                 column: Int(r.originColumn))
         return Constraint(
             label: labels.isEmpty ? nil : labels[i],
-            lhs: LinearExpression(terms: unpacked(first..<lhsEnd), constant: r.lhsConstant),
+            lhs: LinearExpression(terms: unpacked(r.lhsTerms), constant: r.lhsConstant),
             relation: r.relation,
-            rhs: LinearExpression(terms: unpacked(lhsEnd..<rhsEnd), constant: r.rhsConstant),
+            rhs: LinearExpression(terms: unpacked(r.rhsTerms), constant: r.rhsConstant),
             priority: r.priority, isActive: r.isActive, kind: r.kind,
             source: sources.isEmpty ? "" : sources[i] ?? "", origin: origin)
     }
