@@ -170,10 +170,10 @@ public final class Project {
 
     /// The largest script (in bytes) applied on three threads (read ahead, applied, its
     /// rows written), where the process may run on more than one processor; a larger one
-    /// is applied on one. Each thread's allocations come from
-    /// a heap of its own (glibc gives each thread an arena), and what one frees there the
-    /// others cannot reuse: at a million views (180 MB of script) the peak, which is then
-    /// what limits, rose from 1.36 GiB to 1.39-1.47 GiB, varying with the threads' timing.
+    /// is applied on one. Each thread's allocations come from a heap of its own (glibc
+    /// gives each thread an arena), and what one frees there the others cannot reuse: at a
+    /// million views (180 MB of script) the peak, which is then what limits, rose from
+    /// 1.36 GiB to 1.39-1.47 GiB, varying with the threads' timing.
     static let largestScriptOnThreads = 64 << 20
 
     /// A script reader handed to the thread that reads ahead (``ReadAhead``), which alone
