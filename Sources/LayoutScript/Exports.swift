@@ -10,5 +10,6 @@
 @_exported import func LayoutSolver.exactNumber
 @_exported import func LayoutSolver.formatNumber
 @_exported import func LayoutSolver.plainWholeNumber
+@_exported import func LayoutSolver.shortDecimal
 @_exported import func LayoutSolver.withExactNumber
 @_exported import func LayoutSolver.withFormattedNumber

@@ -107,11 +107,7 @@ public func withExactNumber(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>
         let magnitude = abs(value)
         if let whole = plainWholeNumber(value) {
             start = writeDigits(whole.magnitude, into: buffer, before: end, width: 1)
-        } else if magnitude >= 1e-4, magnitude < 1e9,
-            let (scaled, places) = shortDecimal(magnitude)
-        {
-            let scale = UInt64(powersOfTen[places])
-            let (whole, fraction) = UInt64(scaled).quotientAndRemainder(dividingBy: scale)
+        } else if let (whole, fraction, places) = shortDecimal(value) {
             start = writeDigits(fraction, into: buffer, before: end, width: places)
             start -= 1
             buffer[start] = UInt8(ascii: ".")
@@ -142,15 +138,31 @@ package func plainWholeNumber(_ value: Double) -> Int64? {
     return whole
 }
 
-/// The fewest places (1 to 4) at which `magnitude` is a decimal that reads back as itself,
-/// and that decimal times ten to the places (a whole number).
-private func shortDecimal(_ magnitude: Double) -> (scaled: Double, places: Int)? {
-    for places in 1...4 {
-        let scale = powersOfTen[places]
-        let scaled = (magnitude * scale).rounded()
-        if scaled / scale == magnitude { return (scaled, places) }
+/// `value` as ``exactNumber(_:)`` writes it where that is a short decimal (a magnitude
+/// from 1e-4 below 1e9 that is no whole number, with one to four places that read back
+/// as `value`): the magnitude's whole part, its fraction as a whole number of `places`
+/// digits (the first ones may be zeros, the last is not) and the places; nil for any
+/// other value. A writer of its own that writes these digits itself (JSON) writes what
+/// `exactNumber` does.
+///
+/// One test at four places finds the fewest: a decimal of fewer places that reads back
+/// is the same number at four, and times 1e4 it is a whole number that the product
+/// rounds to (it lies well within half a unit of it), so its zeros at the end are what
+/// it has over four places.
+package func shortDecimal(_ value: Double) -> (whole: UInt64, fraction: UInt64, places: Int)? {
+    let magnitude = value.magnitude
+    guard magnitude >= 1e-4, magnitude < 1e9 else { return nil }
+    let scaled = (magnitude * 1e4).rounded()
+    guard scaled / 1e4 == magnitude else { return nil }
+    let (whole, tenThousandths) = UInt64(scaled).quotientAndRemainder(dividingBy: 10_000)
+    guard tenThousandths != 0 else { return nil }
+    var fraction = tenThousandths
+    var places = 4
+    while fraction % 10 == 0 {
+        fraction /= 10
+        places -= 1
     }
-    return nil
+    return (whole, fraction, places)
 }
 
 /// Writes `n`'s decimal digits, at least `width` of them (zeros first), to end just
@@ -185,8 +197,7 @@ package func snapSolvedValue(_ value: Double) -> Double {
     // Twelve significant digits: value × 10^(11 - exponent) rounded to a whole number,
     // then divided back. Both the whole number and 10^k (k ≤ 22) are exact doubles, so
     // the one division rounds correctly to the double nearest the decimal.
-    let exponent = Int(log10(abs(value)).rounded(.down))
-    let shift = 11 - exponent
+    let shift = 11 - decimalExponent(value.magnitude)
     if shift >= 0 && shift <= 22 {
         let scale = powersOfTen[shift]
         return (value * scale).rounded() / scale
@@ -198,6 +209,19 @@ package func snapSolvedValue(_ value: Double) -> Double {
     // Far from 1 (below 1e-11, from 1e34) no power of ten that scales it is exact: the
     // decimal text, read back, is what the SQL view's printf and CAST give.
     return Double(printf("%.12g", value)) ?? value
+}
+
+/// The decimal exponent of `magnitude` (finite, above zero): k with 10^k ≤ magnitude <
+/// 10^(k+1). From 1 to 1e23 it is counted against the exact powers of ten, without
+/// `log10` (half a solve's report cost) and without its rounding up just below a power.
+private func decimalExponent(_ magnitude: Double) -> Int {
+    guard magnitude >= 1, magnitude < 1e23 else {
+        return Int(log10(magnitude).rounded(.down))
+    }
+    // floor(e × log10 2) for the binary exponent e, then at most one step up.
+    var k = (Int(magnitude.exponent) * 1233) >> 12
+    if k < 22, magnitude >= powersOfTen[k + 1] { k += 1 }
+    return k
 }
 
 /// 1e0 ... 1e22: the powers of ten that are exact doubles.

@@ -46,6 +46,23 @@ struct NumberFormatTests {
         }
     }
 
+    @Test("twelve significant digits count from the value's own power of ten, at every one")
+    func snappingCountsDigitsFromThePowerOfTen() {
+        for k in 0...22 {
+            let power = Double("1e\(k)") ?? 0
+            #expect(snapSolvedValue(power) == power, "1e\(k)")
+            #expect(snapSolvedValue(power.nextDown) == power, "1e\(k) - ulp")
+            #expect(snapSolvedValue(power.nextUp) == power, "1e\(k) + ulp")
+            // Thirteen digits and more: the twelfth is kept, rounded by the thirteenth.
+            #expect(
+                snapSolvedValue(1.23456789012345 * power) == Double("1.23456789012e\(k)"),
+                "1.23456789012345e\(k)")
+            #expect(
+                snapSolvedValue(9.87654321098765 * power) == Double("9.87654321099e\(k)"),
+                "9.87654321098765e\(k)")
+        }
+    }
+
     @Test("an exact number is Swift's own text of the double, whole numbers without `.0`")
     func exactNumberIsSwiftsText() {
         func swiftText(_ d: Double) -> String {

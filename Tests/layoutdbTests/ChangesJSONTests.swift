@@ -96,6 +96,27 @@ import Testing
         }
         #expect(jsonString([Double.infinity, -Double.infinity, Double.nan]) == "[null,null,null]")
         #expect(jsonString(Int64.min) == "-9223372036854775808")
+        let integers: [Int64] = [0, -1, 7, 10, 99, 100, 1_000_000_007, .max]
+        #expect(jsonString(integers) == "[\(integers.map(String.init).joined(separator: ","))]")
+    }
+
+    @Test("short decimals, which JSON writes digit by digit, are exactNumber's text too")
+    func shortDecimalsAsExactNumberWritesThem() {
+        var numbers: [Double] = [
+            0.5, -0.05, 0.0001, 0.00012, 1e-4, 9.99e-5, 1.0005, 43.84, -43.84, 100.1,
+            999_999_999.9999, 1e9 - 0.5, 1e9 + 0.5,
+        ]
+        // One to five places (five is past the digit-by-digit road), across its range.
+        for places in 1...5 {
+            let scale = [1.0, 10, 100, 1000, 10000, 100_000][places]
+            for _ in 0..<2000 {
+                numbers.append(
+                    Double(Int64.random(in: -100_000_000_000...100_000_000_000)) / scale)
+            }
+        }
+        for d in numbers {
+            #expect(jsonString([d]) == "[\(exactNumber(d))]", "\(d)")
+        }
         #expect(
             jsonString(["b": 1, "a": [true, false]] as [String: Any])
                 == #"{"a":[true,false],"b":1}"#)
