@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LayoutStore
@@ -159,7 +160,64 @@ struct SerialWorkerTests {
             try #require(affinity("sched_setaffinity", &all))
             #expect(narrowed == 1)
             #expect(processorsAvailable() == count)
-            #expect(count == bytes.reduce(0) { $0 + $1.nonzeroBitCount })
+            let inMask = bytes.reduce(0) { $0 + $1.nonzeroBitCount }
+            #expect(count == min(inMask, quotaProcessors() ?? inMask))
+        }
+
+        /// A folder in the temporary directory holding `files` (path under it → text).
+        func cgroupFolder(_ files: [String: String]) throws -> String {
+            let root = FileManager.default.temporaryDirectory.appending(
+                path: "cgroup-\(UInt64.random(in: 0...UInt64.max))"
+            ).path
+            for (path, text) in files {
+                let file = root + "/" + path
+                try FileManager.default.createDirectory(
+                    atPath: (file as NSString).deletingLastPathComponent,
+                    withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+            }
+            return root
+        }
+
+        @Test("a container's CPU quota counts as its processors, rounded up; none, nil")
+        func quotaAsProcessors() throws {
+            let v2 = "0::/\n"
+            let v1 = "3:cpu,cpuacct:/\n2:memory:/\n"
+            let cases: [([String: String], String, Int?)] = [
+                (["cpu.max": "150000 100000\n"], v2, 2),  // cgroup v2, `--cpus 1.5`
+                (["cpu.max": "100000 100000\n"], v2, 1),
+                (["cpu.max": "50000 100000\n"], v2, 1),
+                (["cpu.max": "max 100000\n"], v2, nil),
+                (["cpu.max": "1 2 3\n"], v2, nil),
+                (["cpu/cpu.cfs_quota_us": "50000\n", "cpu/cpu.cfs_period_us": "100000\n"], v1, 1),
+                (["cpu/cpu.cfs_quota_us": "400000\n", "cpu/cpu.cfs_period_us": "100000\n"], v1, 4),
+                (["cpu/cpu.cfs_quota_us": "-1\n", "cpu/cpu.cfs_period_us": "100000\n"], v1, nil),
+                (["cpu/cpu.cfs_quota_us": "50000\n"], v1, nil),
+                ([:], v2, nil),
+                // The process's own cgroup below the mount, and a tighter quota above it.
+                (
+                    [
+                        "cpu.max": "max 100000\n", "app.slice/cpu.max": "100000 100000\n",
+                        "app.slice/run.scope/cpu.max": "300000 100000\n",
+                    ], "0::/app.slice/run.scope\n", 1
+                ),
+                (
+                    [
+                        "cpu/cpu.cfs_quota_us": "-1\n", "cpu/cpu.cfs_period_us": "100000\n",
+                        "cpu/job/cpu.cfs_quota_us": "200000\n",
+                        "cpu/job/cpu.cfs_period_us": "100000\n",
+                    ], "4:cpu,cpuacct:/job\n", 2
+                ),
+                // A container's view: the host's path is not under its own mount.
+                (["cpu.max": "200000 100000\n"], "0::/docker/0123abcd\n", 2),
+            ]
+            for (files, cgroup, expected) in cases {
+                let root = try cgroupFolder(files)
+                defer { try? FileManager.default.removeItem(atPath: root) }
+                #expect(
+                    quotaProcessors(cgroupRoot: root, cgroup: cgroup) == expected,
+                    "\(files) \(cgroup)")
+            }
         }
     }
 #endif

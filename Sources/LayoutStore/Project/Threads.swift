@@ -262,9 +262,11 @@ private final class Monitor {
 /// The number of processors this thread may run on: where it is one, a second thread
 /// only takes turns with the first (a first apply on three threads was 4 % slower on one
 /// core than on one thread). On Linux the thread's affinity mask, which `taskset` and
-/// container CPU sets narrow (a CFS quota is not counted); elsewhere, or where the mask
-/// cannot be read, the processors online.
+/// container CPU sets narrow, capped by a container's CPU quota
+/// (``quotaProcessors(cgroupRoot:)``); elsewhere, or where the mask cannot be read, the
+/// processors online.
 func processorsAvailable() -> Int {
+    var count = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
     #if os(Linux)
         // Glibc declares `sched_getaffinity` for _GNU_SOURCE only, which Swift's module of
         // it is not built with: the function is looked up by name.
@@ -273,13 +275,98 @@ func processorsAvailable() -> Int {
         if let symbol = dlsym(nil, "sched_getaffinity"),
             unsafeBitCast(symbol, to: GetAffinity.self)(0, MemoryLayout<cpu_set_t>.size, &set) == 0
         {
-            let count = withUnsafeBytes(of: &set) { bytes in
+            let inMask = withUnsafeBytes(of: &set) { bytes in
                 bytes.reduce(0) { $0 + $1.nonzeroBitCount }
             }
-            if count > 0 { return count }
+            if inMask > 0 { count = inMask }
         }
+        if let quota = quotaProcessors() { count = min(count, quota) }
     #endif
-    return max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+    return count
+}
+
+/// The processors a CFS quota grants this process, rounded up (`docker run --cpus 1.5`
+/// sets 2; so does `systemd-run -p CPUQuota=150%`): the smallest quota on the way from the
+/// process's cgroup (`/proc/self/cgroup`, `cgroup`) up to the hierarchy mounted at
+/// `cgroupRoot`. cgroup v2's `cpu.max` (`QUOTA PERIOD`, or `max PERIOD` for none), else
+/// v1's `cpu/cpu.cfs_quota_us` (-1 for none) over `cpu/cpu.cfs_period_us`. Nil where no
+/// quota is set or none can be read.
+func quotaProcessors(
+    cgroupRoot: String = "/sys/fs/cgroup", cgroup: String? = fileText("/proc/self/cgroup")
+) -> Int? {
+    // Per line `ID:CONTROLLERS:PATH`; v2's has no controllers, v1's cpu has `cpu` among them.
+    var v2Path = "/"
+    var v1Path = "/"
+    for line in (cgroup ?? "").split(separator: "\n") {
+        let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard fields.count == 3 else { continue }
+        if fields[1].isEmpty {
+            v2Path = String(fields[2])
+        } else if fields[1].split(separator: ",").contains("cpu") {
+            v1Path = String(fields[2])
+        }
+    }
+    // In a container the mount is its own cgroup, and the path (the host's) is not there:
+    // the folders that do not exist read as no quota.
+    var least: Int?
+    for folder in folders(from: cgroupRoot, down: v2Path) {
+        guard let line = fileText(folder + "/cpu.max") else { continue }
+        let fields = line.split(whereSeparator: \.isWhitespace)
+        if fields.count == 2, let n = quotaProcessors(quota: fields[0], period: fields[1]) {
+            least = min(least ?? n, n)
+        }
+    }
+    if least != nil { return least }
+    for folder in folders(from: cgroupRoot + "/cpu", down: v1Path) {
+        guard let quota = fileText(folder + "/cpu.cfs_quota_us"),
+            let period = fileText(folder + "/cpu.cfs_period_us"),
+            let n = quotaProcessors(
+                quota: quota.trimmingSpace, period: period.trimmingSpace)
+        else { continue }
+        least = min(least ?? n, n)
+    }
+    return least
+}
+
+/// `root`, then each folder of `path` below it, down to the whole of it.
+private func folders(from root: String, down path: String) -> [String] {
+    var folders = [root]
+    var folder = root
+    for part in path.split(separator: "/") where part != "." && part != ".." {
+        folder += "/" + part
+        folders.append(folder)
+    }
+    return folders
+}
+
+/// `quota` microseconds of CPU time per `period` as whole processors, rounded up; nil for
+/// no quota (`max`, -1) or text that is not one.
+private func quotaProcessors(quota: Substring, period: Substring) -> Int? {
+    guard let quota = Int(quota), quota > 0, let period = Int(period), period > 0 else {
+        return nil
+    }
+    return (quota + period - 1) / period
+}
+
+/// The text of the small file at `path` (a kernel's file of settings: up to 4 KiB); nil
+/// where it cannot be read.
+func fileText(_ path: String) -> String? {
+    let file = open(path, O_RDONLY | O_CLOEXEC)
+    guard file >= 0 else { return nil }
+    defer { close(file) }
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    let count = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    return String(decoding: bytes[..<count], as: UTF8.self)
+}
+
+extension String {
+    /// Without the spaces and newlines at either end.
+    fileprivate var trimmingSpace: Substring {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+        return self[start..<end]
+    }
 }
 
 /// Starts a POSIX thread running `body`; nil where none can be started.
