@@ -212,8 +212,8 @@ package func snapSolvedValue(_ value: Double) -> Double {
 }
 
 /// The decimal exponent of `magnitude` (finite, above zero): k with 10^k ≤ magnitude <
-/// 10^(k+1). From 1 to 1e23 it is counted against the exact powers of ten, without
-/// `log10` (half a solve's report cost) and without its rounding up just below a power.
+/// 10^(k+1). From 1 to 1e23 it is counted against the exact powers of ten: `log10` cost
+/// more than the rest of a snap, and it can round up just below a power.
 private func decimalExponent(_ magnitude: Double) -> Int {
     guard magnitude >= 1, magnitude < 1e23 else {
         return Int(log10(magnitude).rounded(.down))
