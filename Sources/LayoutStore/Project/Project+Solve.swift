@@ -345,7 +345,9 @@ extension Project {
         }
         var rows = ViewRows<ViewComponents>()
         rows.reserveCapacity(views.count)
+        var entering = 0
         for (i, view) in views.enumerated() {
+            if view.components.allSatisfy({ $0 == nil }) { entering += 1 }
             func component(_ k: Int) -> Int? {
                 if let dirty, let stored = view.components[k], !dirty.contains(stored) {
                     return stored
@@ -364,7 +366,7 @@ extension Project {
                     left: component(0), top: component(1), width: component(2),
                     height: component(3)))
         }
-        try store.writeComponents(layout: layout, rows: rows)
+        try store.writeComponents(layout: layout, rows: rows, entering: entering)
     }
 }
 

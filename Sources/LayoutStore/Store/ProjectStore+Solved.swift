@@ -163,30 +163,61 @@ extension ProjectStore {
         try writeComponents(layout: layout, rows: ViewRows(views.mapValues(ViewComponents.init)))
     }
 
-    /// ``writeComponents(layout:views:)`` for rows already gathered in order.
-    func writeComponents(layout: String, rows: ViewRows<ViewComponents>) throws {
+    /// ``writeComponents(layout:views:)`` for rows already gathered in order, of which
+    /// `entering` are views with no component stored yet.
+    func writeComponents(layout: String, rows: ViewRows<ViewComponents>, entering: Int = 0)
+        throws
+    {
         try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
-            let update = try database.cachedStatement(
-                """
-                UPDATE views SET comp_left = ?3, comp_top = ?4, comp_width = ?5, comp_height = ?6
-                WHERE id = ?1 AND layout_id = ?2 AND (comp_left IS NOT ?3 OR comp_top IS NOT ?4
-                    OR comp_width IS NOT ?5 OR comp_height IS NOT ?6)
-                """)
-            // In id order: the rows (and the comp_* index entries) are visited in order.
-            try rows.visitInViewIDOrder { viewID, c in
+            try rebuildingComponentIndexes(entering: entering) {
+                let update = try database.cachedStatement(
+                    """
+                    UPDATE views
+                    SET comp_left = ?3, comp_top = ?4, comp_width = ?5, comp_height = ?6
+                    WHERE id = ?1 AND layout_id = ?2 AND (comp_left IS NOT ?3
+                        OR comp_top IS NOT ?4 OR comp_width IS NOT ?5 OR comp_height IS NOT ?6)
+                    """)
+                // In id order: the rows (and the comp_* index entries) are visited in order.
+                try rows.visitInViewIDOrder { viewID, c in
+                    update.reset()
+                    try update.bind(viewID, at: 1)
+                    try update.bind(layoutID, at: 2)
+                    if let left = c.left { try update.bind(left, at: 3) }
+                    if let top = c.top { try update.bind(top, at: 4) }
+                    if let width = c.width { try update.bind(width, at: 5) }
+                    if let height = c.height { try update.bind(height, at: 6) }
+                    try update.step()
+                }
                 update.reset()
-                try update.bind(viewID, at: 1)
-                try update.bind(layoutID, at: 2)
-                if let left = c.left { try update.bind(left, at: 3) }
-                if let top = c.top { try update.bind(top, at: 4) }
-                if let width = c.width { try update.bind(width, at: 5) }
-                if let height = c.height { try update.bind(height, at: 6) }
-                try update.step()
             }
-            update.reset()
         }
     }
+
+    /// Runs `body`, which gives `entering` views their first components, inside the
+    /// caller's savepoint, with the views' component indexes dropped before and made again
+    /// after from their own SQL, where most of the table enters at once (a first apply):
+    /// made from the finished rows, an index is one sorted pass, where kept up to date it
+    /// was four b-tree inserts a row, a third of the UPDATE's cost.
+    private func rebuildingComponentIndexes(entering: Int, _ body: () throws -> Void) throws {
+        let largestID = try database.int64("SELECT max(id) FROM views") ?? 0
+        guard entering >= Self.fewestEnteringForIndexRebuild, 2 * Int64(entering) >= largestID
+        else { return try body() }
+        let indexes = try database.makeStatement(
+            """
+            SELECT name, sql FROM sqlite_schema
+            WHERE type = 'index' AND tbl_name = 'views' AND name LIKE 'views\\_comp\\_%' ESCAPE '\\'
+            ORDER BY rowid
+            """
+        ).rows { (name: $0.string(0), sql: $0.string(1)) }
+        for index in indexes { try database.execute("DROP INDEX \"\(index.name)\"") }
+        try body()
+        for index in indexes { try database.execute(index.sql) }
+    }
+
+    /// The fewest views entering for which ``rebuildingComponentIndexes(entering:_:)``
+    /// drops and makes the indexes again.
+    static let fewestEnteringForIndexRebuild = 1000
 
     // MARK: Variants and metrics
 
