@@ -536,9 +536,12 @@ struct EngineBuild {
         var frames: [Rect] = []
         frames.reserveCapacity(viewCount)
         for i in 0..<viewCount {
+            // Not `v.map(solver.value(of:))`: the method reference copied the solver (a
+            // retain and a release of each of its arrays) once a variable.
             func value(_ b: BaseAttribute) -> Double {
                 let (v, known) = base(i, b)
-                return v.map(solver.value(of:)) ?? known
+                guard let v else { return known }
+                return solver.value(of: v)
             }
             frames.append(
                 Rect(x: value(.left), y: value(.top), width: value(.width), height: value(.height)))
@@ -587,8 +590,8 @@ struct EngineBuild {
             let (w, width) = base(-1, .width)
             let (h, height) = base(-1, .height)
             result.root = Rect(
-                x: 0, y: 0, width: w.map(solver.value(of:)) ?? width,
-                height: h.map(solver.value(of:)) ?? height)
+                x: 0, y: 0, width: w.map { solver.value(of: $0) } ?? width,
+                height: h.map { solver.value(of: $0) } ?? height)
         }
         return result
     }
