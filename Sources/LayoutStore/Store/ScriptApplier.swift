@@ -13,7 +13,10 @@ final class ScriptApplier {
     private final class LayoutState {
         let id: Int64
         let name: String
+        /// Each view's id. A name once given an id keeps it (a view declared again is
+        /// refused), which ``viewID(_:)``'s recent names rely on.
         var viewIDs: [String: Int64]
+        private var recentViewIDs = RecentNames<Int64>()
         /// Where each view was declared, for views declared by this script.
         var viewOrigins: [String: SourceLocation] = [:]
         var labels: [String: SourceLocation?]
@@ -45,6 +48,14 @@ final class ScriptApplier {
             self.nextConstraintOrdinal = nextConstraintOrdinal
             self.variants = variants
         }
+
+        /// The id of the view `name`, nil where the layout has none.
+        func viewID(_ name: String) -> Int64? {
+            if let id = recentViewIDs.cached(name) { return id }
+            guard let id = viewIDs[name] else { return nil }
+            recentViewIDs.keep(name, id)
+            return id
+        }
     }
 
     private let store: ProjectStore
@@ -52,7 +63,10 @@ final class ScriptApplier {
     private var layouts: [String: LayoutState] = [:]
     /// Layout names in the order the script first used them.
     private var order: [String] = []
-    private var currentName = defaultLayoutName
+    private var currentName = defaultLayoutName { didSet { currentState = nil } }
+    /// The state of `currentName`, once looked up: every statement asks for it, and
+    /// finding it by name each time hashed the name.
+    private var currentState: LayoutState?
     /// Layouts this script changed: the caller marks them wholly dirty.
     private(set) var touchedLayouts: Set<Int64> = []
 
@@ -113,7 +127,7 @@ final class ScriptApplier {
             currentName = name
             _ = try state(name)
         case .canvas(let size, let safe, let margins, let direction):
-            let layout = try state(currentName)
+            let layout = try current()
             let safe = safe ?? .zero
             try store.database.execute(
                 """
@@ -148,7 +162,7 @@ final class ScriptApplier {
             try addView(view, at: at)
         case .metric(let name, let value):
             try Identifier.check(name, as: .metric, at: at)
-            let layout = try state(currentName)
+            let layout = try current()
             // The parser has already put the value into the statements that use the name,
             // so a second definition would split them between two values: refused, as a
             // second view or label of one name is.
@@ -212,7 +226,7 @@ final class ScriptApplier {
         _ label: String, priority: Priority?, active: Bool?, variant: String?,
         _ located: LocatedStatement
     ) throws {
-        let layout = try state(currentName)
+        let layout = try current()
         let ids = try store.constraintIDs(
             named: label, layoutID: layout.id, layout: layout.name,
             at: Self.location(of: label, in: located, after: 1))
@@ -230,7 +244,7 @@ final class ScriptApplier {
         _ view: String, _ size: IntrinsicSize, variant: String?, _ located: LocatedStatement
     ) throws {
         let at = located.location
-        let layout = try state(currentName)
+        let layout = try current()
         try StoreError.checkingNumbers(size.checkNumbers(), at: at)
         guard let viewID = layout.viewIDs[view] else { throw unknownView(view, in: layout, at: at) }
         _ = try store.intrinsicTarget(view, layoutID: layout.id, layout: layout.name, at: at)
@@ -242,7 +256,7 @@ final class ScriptApplier {
 
     /// The `fit` of a `canvas` (variant nil) or `variant NAME canvas` statement.
     private func fit(_ fit: Fit, variant: String?, at: SourceLocation) throws {
-        let layout = try state(currentName)
+        let layout = try current()
         if let variant, let id = layout.variants[variant] {
             try store.database.execute(
                 "UPDATE variants SET fit_width = ?, fit_height = ? WHERE id = ?",
@@ -261,7 +275,7 @@ final class ScriptApplier {
         _ view: String, _ hidden: Bool, variant: String?, at: SourceLocation,
         viewAt: SourceLocation, variantAt: SourceLocation
     ) throws {
-        let layout = try state(currentName)
+        let layout = try current()
         let viewID = try store.hideableViewID(
             view, layoutID: layout.id, layout: layout.name, at: viewAt)
         let variantID = try variantID(variant, in: layout, at: variantAt)
@@ -293,7 +307,7 @@ final class ScriptApplier {
 
     private func addView(_ view: ViewDeclaration, at: SourceLocation) throws {
         try Identifier.check(view.name, as: .view, at: at)
-        let layout = try state(currentName)
+        let layout = try current()
         if layout.viewIDs[view.name] != nil {
             throw StoreError.duplicateView(
                 name: view.name, layout: layout.name, at: at,
@@ -318,13 +332,13 @@ final class ScriptApplier {
 
     private func addConstraint(_ constraint: Constraint) throws {
         let at = constraint.origin
-        let layout = try state(currentName)
+        let layout = try current()
         // Each view is looked up once, as the writer makes the row (before it writes or
         // holds anything): an unknown one refuses the constraint there.
         let id = try writer.addConstraint(
             constraint, layoutID: layout.id, ordinal: layout.nextConstraintOrdinal
         ) { view in
-            guard let id = layout.viewIDs[view] else {
+            guard let id = layout.viewID(view) else {
                 throw unknownView(view, in: layout, at: at)
             }
             return id
@@ -361,7 +375,7 @@ final class ScriptApplier {
     ) throws {
         try Identifier.check(name, as: .variant, at: at)
         if name == baseVariantName { throw StoreError.reservedVariantName(name: name, at: at) }
-        let layout = try state(currentName)
+        let layout = try current()
         let db = store.database
         if let id = layout.variants[name] {
             // Declaring a variant again changes its canvas (when given); a `fit`
@@ -456,7 +470,7 @@ final class ScriptApplier {
         _ label: String, _ constant: Double, variant: String?, at: SourceLocation,
         labelAt: SourceLocation, variantAt: SourceLocation
     ) throws {
-        let layout = try state(currentName)
+        let layout = try current()
         if let stackID = try store.spacingStack(label, layoutID: layout.id) {
             let variantID = try variantID(variant, in: layout, at: variantAt)
             try store.setSpacing(stackID: stackID, constant, variantID: variantID)
@@ -499,6 +513,14 @@ final class ScriptApplier {
     // MARK: Per-layout state
 
     /// The state of layout `name`, loading it from the project or creating it.
+    /// The state of the layout statements go to now (``state(_:)`` of `currentName`).
+    private func current() throws -> LayoutState {
+        if let currentState { return currentState }
+        let state = try state(currentName)
+        currentState = state
+        return state
+    }
+
     private func state(_ name: String) throws -> LayoutState {
         if let state = layouts[name] { return state }
         try writer.sync()

@@ -162,6 +162,8 @@ private struct PackedConstraints: Sendable {
     /// Views' and files' names, each once; a term's view is an index here.
     private(set) var names: [String] = []
     private var nameIndex: [String: Int32] = [:]
+    /// An index of `names` never changes.
+    private var recentNames = RecentNames<Int32>()
     /// Of each constraint, what few have: a label, a statement text, a component, and a
     /// layout other than the first one's (each model holds one layout).
     private var labels: [Int: String] = [:]
@@ -313,10 +315,16 @@ private struct PackedConstraints: Sendable {
 
     /// The index of `text` in the names table, added if new.
     private mutating func name(_ text: String) -> Int32 {
-        if let i = nameIndex[text] { return i }
-        let i = Int32(names.count)
-        names.append(text)
-        nameIndex[text] = i
+        if let i = recentNames.cached(text) { return i }
+        let i: Int32
+        if let known = nameIndex[text] {
+            i = known
+        } else {
+            i = Int32(names.count)
+            names.append(text)
+            nameIndex[text] = i
+        }
+        recentNames.keep(text, i)
         return i
     }
 }
