@@ -73,6 +73,17 @@ package final class SQLStatement {
         try check(code)
     }
 
+    /// Binds text that lives as long as the program (a literal), in place: SQLite reads it
+    /// where it is (`SQLITE_STATIC`) instead of copying it into memory of its own, as it
+    /// does a `String`'s bytes, which may go away (a malloc, a copy and a free each).
+    package func bind(literal text: StaticString, at index: Int32) throws(DatabaseError) {
+        precondition(text.hasPointerRepresentation, "a literal of one character's scalar")
+        let code = UnsafeRawPointer(text.utf8Start).withMemoryRebound(
+            to: CChar.self, capacity: text.utf8CodeUnitCount
+        ) { sqlite3_bind_text(handle, index, $0, Int32(text.utf8CodeUnitCount), nil) }
+        try check(code)
+    }
+
     /// Binds `value`, or NULL where it is nil: for a writer that binds every parameter
     /// of each run (``rewind()``). One function a type, not one generic over
     /// ``SQLBindable``: called across the module boundary, the generic looked up the

@@ -210,7 +210,7 @@ final class RowWriter {
             try t.bind(row.side, at: 2)
             try t.bind(row.position, at: 3)
             try t.bind(row.term.viewID, at: 4)
-            try t.bind(row.term.attribute, at: 5)
+            try t.bind(literal: row.term.attribute.columnText, at: 5)
             try t.bind(row.term.coefficient, at: 6)
             if let anchor = row.term.anchor { try t.bind(anchor, at: 7) }
             try t.step()
@@ -244,14 +244,14 @@ extension TableRow {
 private struct TermColumns {
     let viewID: Int64
     /// The base attribute (`left`, `top`, ...).
-    let attribute: String
+    let attribute: Attribute
     let coefficient: Double
     /// The attribute as written where it is not its base (`leading`, `topMargin`).
     let anchor: String?
 
     init(_ term: Term, viewIDs: (String) throws -> Int64) rethrows {
         viewID = try viewIDs(term.view)
-        attribute = term.attribute.base.rawValue
+        attribute = term.attribute.base
         coefficient = term.coefficient
         anchor = term.attribute.base != term.attribute ? term.attribute.rawValue : nil
     }
@@ -329,12 +329,12 @@ private struct ConstraintRow: TableRow {
     let layoutID: Int64
     let ordinal: Int
     let label: String?
-    let relation: String
+    let relation: Relation
     let constant: Double
     let lhsConstant: Double
     let priority: Double
     let isActive: Bool
-    let kind: String
+    let kind: Constraint.Kind
     let source: String
     let origin: SourceLocation?
     /// Each side's first term, inline.
@@ -345,8 +345,8 @@ private struct ConstraintRow: TableRow {
         rethrows
     {
         (self.layoutID, self.ordinal, label) = (layoutID, ordinal, c.label)
-        (relation, constant, lhsConstant) = (c.relation.rawValue, c.constant, c.lhs.constant)
-        (priority, isActive, kind) = (c.priority.rawValue, c.isActive, c.kind.rawValue)
+        (relation, constant, lhsConstant) = (c.relation, c.constant, c.lhs.constant)
+        (priority, isActive, kind) = (c.priority.rawValue, c.isActive, c.kind)
         (source, origin) = (c.source, c.origin)
         lhs = try c.lhs.terms.first.map { try TermColumns($0, viewIDs: viewIDs) }
         rhs = try c.rhs.terms.first.map { try TermColumns($0, viewIDs: viewIDs) }
@@ -365,12 +365,12 @@ private struct ConstraintRow: TableRow {
         try s.bind(layoutID, at: base + 2)
         try s.bind(ordinal, at: base + 3)
         try s.bind(label, at: base + 4)
-        try s.bind(relation, at: base + 5)
+        try s.bind(literal: relation.columnText, at: base + 5)
         try s.bind(constant, at: base + 6)
         try s.bind(lhsConstant, at: base + 7)
         try s.bind(priority, at: base + 8)
         try s.bind(isActive, at: base + 9)
-        try s.bind(kind, at: base + 10)
+        try s.bind(literal: kind.columnText, at: base + 10)
         try s.bind(source, at: base + 11)
         if let origin {
             try s.bind(origin.file, at: base + 12)
@@ -385,12 +385,55 @@ private struct ConstraintRow: TableRow {
                 return
             }
             try s.bind(side.viewID, at: base + at)
-            try s.bind(side.attribute, at: base + at + 1)
+            try s.bind(literal: side.attribute.columnText, at: base + at + 1)
             try s.bind(side.coefficient, at: base + at + 2)
         }
         try term(lhs, 15)
         try term(rhs, 18)
         try s.bind(lhs?.anchor, at: base + 21)
         try s.bind(rhs?.anchor, at: base + 22)
+    }
+}
+
+// The words the row columns hold, as literals the writer binds in place
+// (`SQLStatement.bind(literal:at:)`): bound as `String`s, SQLite copied each into memory of
+// its own, three to five a constraint. Each is its case's raw value (a test checks every
+// case), which stays the vocabulary's one home.
+
+extension Relation {
+    var columnText: StaticString {
+        switch self {
+        case .equal: "=="
+        case .lessOrEqual: "<="
+        case .greaterOrEqual: ">="
+        }
+    }
+}
+
+extension Constraint.Kind {
+    var columnText: StaticString {
+        switch self {
+        case .user: "user"
+        case .intrinsic: "intrinsic"
+        case .stack: "stack"
+        }
+    }
+}
+
+extension Attribute {
+    /// The text of a base attribute (``Attribute/base``), the only ones a term's
+    /// attribute column holds.
+    var columnText: StaticString {
+        switch base {
+        case .left: "left"
+        case .right: "right"
+        case .top: "top"
+        case .bottom: "bottom"
+        case .width: "width"
+        case .height: "height"
+        case .centerX: "centerX"
+        case .centerY: "centerY"
+        default: preconditionFailure("\(self)'s base is \(base), not a base attribute")
+        }
     }
 }
