@@ -512,7 +512,6 @@ final class ScriptApplier {
 
     // MARK: Per-layout state
 
-    /// The state of layout `name`, loading it from the project or creating it.
     /// The state of the layout statements go to now (``state(_:)`` of `currentName`).
     private func current() throws -> LayoutState {
         if let currentState { return currentState }
@@ -521,6 +520,7 @@ final class ScriptApplier {
         return state
     }
 
+    /// The state of layout `name`, loading it from the project or creating it.
     private func state(_ name: String) throws -> LayoutState {
         if let state = layouts[name] { return state }
         try writer.sync()
