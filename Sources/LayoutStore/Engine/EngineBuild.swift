@@ -332,7 +332,7 @@ struct EngineBuild {
         _ c: Constraint, priority: Priority, _ origin: Origin, _ mentioned: inout [Bool],
         solved: Bool = true
     ) throws(EngineError) {
-        var written = takeWrittenTerms()
+        var written = Self.emptied(&writtenTerms)
         for sign in [1.0, -1.0] {
             for t in sign > 0 ? c.lhs.terms : c.rhs.terms {
                 written.append((try viewNumber(t.view, in: c), t.attribute, t.coefficient * sign))
@@ -347,7 +347,7 @@ struct EngineBuild {
     private mutating func add(
         _ c: PackedConstraint, views: [Int], user i: Int, _ mentioned: inout [Bool]
     ) throws(EngineError) {
-        var written = takeWrittenTerms()
+        var written = Self.emptied(&writtenTerms)
         for sign in [1.0, -1.0] {
             for t in sign > 0 ? c.lhs : c.rhs {
                 let view = views[Int(t.view)]
@@ -364,12 +364,13 @@ struct EngineBuild {
             solved: c.isActive)
     }
 
-    /// The kept array for a constraint's terms as written, emptied.
-    private mutating func takeWrittenTerms() -> [(Int, Attribute, Double)] {
-        var written = writtenTerms
-        writtenTerms = []
-        written.removeAll(keepingCapacity: true)
-        return written
+    /// `kept`, emptied with its capacity, handed over (`kept` is left empty, so the array
+    /// is not shared and appending to it copies nothing); the caller puts it back.
+    private static func emptied<T>(_ kept: inout [T]) -> [T] {
+        var array = kept
+        kept = []
+        array.removeAll(keepingCapacity: true)
+        return array
     }
 
     /// A constraint's terms as written (each with its view's number and its side's sign in
@@ -380,9 +381,7 @@ struct EngineBuild {
         written: [(Int, Attribute, Double)], _ relation: Relation, _ constant: Double,
         _ priority: Priority, _ origin: Origin, _ mentioned: inout [Bool], solved: Bool
     ) throws(EngineError) {
-        var terms = baseTerms
-        baseTerms = []
-        terms.removeAll(keepingCapacity: true)
+        var terms = Self.emptied(&baseTerms)
         defer { (writtenTerms, baseTerms) = (written, terms) }
         var shift = 0.0
         let mirror = input.rightToLeft && written.contains { $0.1.isDirectional }
