@@ -310,22 +310,25 @@ func quotaProcessors(
     // the folders that do not exist read as no quota.
     var least: Int?
     for folder in folders(from: cgroupRoot, down: v2Path) {
-        guard let line = fileText(folder + "/cpu.max") else { continue }
-        let fields = line.split(whereSeparator: \.isWhitespace)
-        if fields.count == 2, let n = quotaProcessors(quota: fields[0], period: fields[1]) {
-            least = min(least ?? n, n)
-        }
+        guard let fields = fileFields(folder + "/cpu.max"), fields.count == 2,
+            let n = quotaProcessors(quota: fields[0], period: fields[1])
+        else { continue }
+        least = min(least ?? n, n)
     }
     if least != nil { return least }
     for folder in folders(from: cgroupRoot + "/cpu", down: v1Path) {
-        guard let quota = fileText(folder + "/cpu.cfs_quota_us"),
-            let period = fileText(folder + "/cpu.cfs_period_us"),
-            let n = quotaProcessors(
-                quota: quota.trimmingSpace, period: period.trimmingSpace)
+        guard let quota = fileFields(folder + "/cpu.cfs_quota_us"), quota.count == 1,
+            let period = fileFields(folder + "/cpu.cfs_period_us"), period.count == 1,
+            let n = quotaProcessors(quota: quota[0], period: period[0])
         else { continue }
         least = min(least ?? n, n)
     }
     return least
+}
+
+/// The words of the small file at `path` (``fileText(_:)``), split at spaces and newlines.
+private func fileFields(_ path: String) -> [Substring]? {
+    fileText(path)?.split(whereSeparator: \.isWhitespace)
 }
 
 /// `root`, then each folder of `path` below it, down to the whole of it.
@@ -358,15 +361,6 @@ func fileText(_ path: String) -> String? {
     let count = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
     guard count > 0 else { return nil }
     return String(decoding: bytes[..<count], as: UTF8.self)
-}
-
-extension String {
-    /// Without the spaces and newlines at either end.
-    fileprivate var trimmingSpace: Substring {
-        let start = firstIndex { !$0.isWhitespace } ?? endIndex
-        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-        return self[start..<end]
-    }
 }
 
 /// Starts a POSIX thread running `body`; nil where none can be started.
