@@ -371,6 +371,40 @@ struct ReapplyTests {
         #expect(box.run(["apply", path]).stdout.contains("no changes"))
     }
 
+    @Test(
+        "a `set`, `priority` or `activate` left naming a label the edit took away is refused at its FILE:LINE:COL, by --dry-run too",
+        arguments: [
+            // The label's declaration goes; the variant's `set` of it stays.
+            (
+                [("header.height: header.height == 80", "header.height == 80")],
+                "home.layout:24:5: no constraint labelled `header.height` in layout `main`"
+            ),
+            // A new statement naming a label the layout never had.
+            (
+                [("set header.height 44 in compact", "deactivate wider in compact")],
+                "home.layout:24:12: no constraint labelled `wider` in layout `main`; did you mean `wide`?"
+            ),
+            (
+                [
+                    ("wide: title.width", "title.width"),
+                    ("set header.height 44 in compact", "priority wide 10 in compact"),
+                ],
+                "home.layout:24:10: no constraint labelled `wide` in layout `main`"
+            ),
+        ])
+    func labelTakenAway(_ edit: ([(String, String)], String)) {
+        let box = project()
+        let path = box.directory.appending(path: "home.layout").path
+        let snapshot = box.snapshot()
+        box.write("home.layout", edited(edit.0))
+        for dryRun in [["--dry-run"], []] {
+            let r = box.run(["apply", path] + dryRun)
+            #expect(r.status == 65, "\(dryRun) \(r.status) \(r.stdout) \(r.stderr)")
+            #expect(r.stderr.contains(edit.1), "\(dryRun) \(r.stderr)")
+        }
+        #expect(box.snapshot() == snapshot)
+    }
+
     @Test("--replace throws away what the layout holds and takes the script, saying so first")
     func replace() {
         let box = project()
@@ -489,11 +523,14 @@ struct ReapplyTests {
                         + "\(Int.random(in: 5...150, using: &rng))"
                 }
             case 2:
-                // Remove the last view and every line that names it.
+                // Remove the last view and every line that names it or its label (`wN`
+                // of `vN`).
                 if let last = lines.last(where: { $0.hasPrefix("view ") }) {
                     let name = String(last.split(separator: " ")[1])
+                    let label = "w" + name.dropFirst()
                     lines.removeAll {
-                        $0.range(of: "\\b\(name)\\b", options: .regularExpression) != nil
+                        $0.range(of: "\\b(\(name)|\(label))\\b", options: .regularExpression)
+                            != nil
                     }
                 }
             case 3:

@@ -81,6 +81,7 @@ struct Reconciler {
             try layoutID.map {
                 try store.constraintsByIdentity(layoutID: $0, layout: name, file: file)
             } ?? [:]
+        try checkLabelTargets(old: o, new: n, rows: rows, viewByName: viewByName)
 
         // Constraints: what goes before the views change, what comes after.
         var deletions: [Int64] = []
@@ -334,10 +335,7 @@ struct Reconciler {
                 os == nil ? .add : .change,
                 "set \(ns.label) \(ScriptWriter.number(ns.value))"
                     + (ns.variant.map { " in \($0)" } ?? ""), note)
-            variantWrites.append {
-                try $0.apply(
-                    statement(.set(label: ns.label, constant: ns.value, variant: ns.variant)))
-            }
+            variantWrites.append { try $0.apply(ns.located) }
         }
         var spacingRemovals: [(variant: Int64, stack: Int64)] = []
         for key in o.setOrder where n.sets[key] == nil {
@@ -502,6 +500,44 @@ struct Reconciler {
             (rank($0.element), $0.offset) < (rank($1.element), $1.offset)
         }.map(\.element)
         return (ordered, writes)
+    }
+
+    /// Refuses a `set`, `priority` or `activate` whose label the re-applied layout no
+    /// longer has (its declaration gone from the script, or never in the project), with the
+    /// error a fresh apply of the script gives. Checked before anything is planned, so a
+    /// dry run refuses it too; an unchanged statement would otherwise be skipped and stay
+    /// in the script naming nothing.
+    private func checkLabelTargets(
+        old o: ScriptImage.Layout, new n: ScriptImage.Layout,
+        rows: [String: StoredConstraint], viewByName: [String: StoredView]
+    ) throws {
+        func survives(_ label: String) -> Bool {
+            if let stack = StackArrangement.stack(ofSpacingLabel: label),
+                n.views[stack]?.stack != nil
+                    || (o.views[stack] == nil && viewByName[stack]?.declaration.stack != nil)
+            {
+                return true
+            }
+            return n.labels[label] != nil || (o.labels[label] == nil && rows[label] != nil)
+        }
+        var targets = n.setOrder.compactMap { n.sets[$0].map { ($0.label, $0.located) } }
+        for key in n.overrideOrder {
+            let located = n.overrides[key]!
+            switch located.statement {
+            case .priority(let label, _, _), .activate(let label, _, _):
+                targets.append((label, located))
+            default: break
+            }
+        }
+        for (label, located) in targets
+        where ProjectStore.constraintKey(label).label != nil && !survives(label) {
+            let labels = Set(n.labels.keys).union(
+                rows.keys.filter { o.labels[$0] == nil && rows[$0]?.constraint.label == $0 })
+            throw StoreError.unknownLabel(
+                label: label, layout: n.name,
+                at: ScriptApplier.location(of: label, in: located, after: 1),
+                suggestion: suggestName(label, from: labels.sorted()))
+        }
     }
 
     private func statement(_ s: Statement, at origin: SourceLocation? = nil) -> LocatedStatement {

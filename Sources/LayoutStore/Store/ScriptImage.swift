@@ -61,8 +61,10 @@ struct ScriptImage {
         var variants: [String: VariantShape] = [:]
         var variantOrder: [String] = []
         /// `set` in a variant, and base `set` of labels this script does not declare:
-        /// key `LABEL|VARIANT` (`LABEL|` for base).
-        var sets: [String: (label: String, variant: String?, value: Double)] = [:]
+        /// key `LABEL|VARIANT` (`LABEL|` for base), with the last statement of each.
+        var sets:
+            [String: (label: String, variant: String?, value: Double, located: LocatedStatement)] =
+                [:]
         var setOrder: [String] = []
         /// Override statements not folded into a declaration, by ``overrideKey(of:)``: the
         /// last one of each key.
@@ -216,7 +218,7 @@ extension ScriptImage.Layout {
             } else {
                 let key = Self.setKey(label, variant)
                 if sets[key] == nil { setOrder.append(key) }
-                sets[key] = (label, variant, value)
+                sets[key] = (label, variant, value, located)
             }
             return .set(label, variant)
         }
