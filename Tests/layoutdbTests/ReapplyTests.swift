@@ -310,6 +310,31 @@ struct ReapplyTests {
         #expect(FileManager.default.fileExists(atPath: box.db) == projectExists)
     }
 
+    @Test(
+        "--dry-run of a file new to the project refuses what its apply refuses: a view, label or metric the layout has",
+        arguments: [
+            ("view header\n", ["more.layout:1:1: view `header` is already declared"]),
+            ("metric pad 4\n", ["more.layout:1:1: metric `pad` is already defined"]),
+            (
+                "view extra\nextra.top == root.top; wide: extra.width == 3\n",
+                [
+                    "more.layout:2:24: label `wide` is already used in layout `main` (first at ",
+                    "/home.layout:15:1)",
+                ]
+            ),
+        ])
+    func dryRunOfAFirstApplyRefusesWhatItWouldTakeOver(_ script: (String, [String])) {
+        let box = project()
+        let path = box.write("more.layout", script.0)
+        let before = box.snapshot()
+        let dry = box.run(["apply", path, "--dry-run"])
+        let real = box.run(["apply", path])
+        #expect(dry.status == 65 && real.status == 65, "\(dry.stdout)\(dry.stderr)")
+        for part in script.1 { #expect(dry.stderr.contains(part), "\(dry.stderr)") }
+        #expect(dry.stderr == real.stderr)
+        #expect(box.snapshot() == before)
+    }
+
     @Test("a re-apply writes only what changed: a constant marks its components, not the layout")
     func onlyWhatChangedIsMarked() {
         let box = project()

@@ -96,7 +96,8 @@ extension Project {
                 // was written, so its names are not checked against the project.
                 var old: [LocatedStatement] = []
                 var start = layout
-                if let held = try self.store.heldScript(file: file) {
+                let held = try self.store.heldScript(file: file)
+                if let held {
                     start = held.startLayout ?? layout
                     do {
                         old = try ScriptParser.parse(held.text, file: file, layout: start)
@@ -124,8 +125,9 @@ extension Project {
                 let statements = try ScriptParser.parse(
                     text, file: file, layout: layout, views: views, guides: guides)
                 let newImage = ScriptImage(statements, start: layout)
-                let reconciler = Reconciler(
+                var reconciler = Reconciler(
                     store: self.store, old: oldImage, new: newImage, file: file)
+                reconciler.firstApply = held == nil
                 let (steps, writes) = try reconciler.plan()
                 plan.steps = steps
                 if dryRun { return }

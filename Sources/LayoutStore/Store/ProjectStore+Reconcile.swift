@@ -15,6 +15,10 @@ struct Reconciler {
     let old: ScriptImage
     let new: ScriptImage
     let file: String
+    /// The project holds nothing of `file` (a dry run of its first apply): what a first
+    /// apply refuses, a view, label or metric the layout already has, is refused here
+    /// too instead of being taken over as a re-apply takes over what the command line made.
+    var firstApply = false
 
     /// The plan, and the writes that carry it out (run in order, in the caller's
     /// transaction).
@@ -94,6 +98,10 @@ struct Reconciler {
             let row = rows[key]
             let text = ScriptWriter.text(of: nc)
             guard let oc = o.constraints[key] else {
+                if let row, firstApply, let label = nc.label {
+                    throw StoreError.duplicateLabel(
+                        label: label, layout: name, at: nc.origin, previous: row.constraint.origin)
+                }
                 if let row {
                     deletions.append(row.id!)
                     additions.append(nc)
@@ -149,6 +157,10 @@ struct Reconciler {
                 viewWrites.append { try $0.apply(statement(.view(nv))) }
                 step(.add, "view \(view)" + (nv.parent == rootViewName ? "" : " in \(nv.parent)"))
                 continue
+            }
+            if firstApply {
+                throw StoreError.duplicateView(
+                    name: view, layout: name, at: n.origins[.view(view)], previous: nil)
             }
             if ov == nv { continue }
             let note =
@@ -217,6 +229,10 @@ struct Reconciler {
         for metric in n.metricOrder
         where o.metrics[metric] != n.metrics[metric] || metrics[metric] == nil {
             let value = n.metrics[metric]!
+            if firstApply, metrics[metric] != nil {
+                throw StoreError.duplicateMetric(
+                    name: metric, layout: name, at: n.origins[.metric(metric)], previous: nil)
+            }
             if metrics[metric] == value { continue }
             step(
                 metrics[metric] == nil ? .add : .change,
