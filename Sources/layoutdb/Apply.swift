@@ -20,10 +20,13 @@ struct Apply: ParsableCommand {
             file did not make, and edits made since of things the file did not change,
             are kept; where the file changed the same thing, the file wins and the plan
             says so. Re-applying an unchanged file prints "no changes" and writes
-            nothing. --dry-run prints the plan and writes nothing; --replace throws
-            away what the file's layouts hold and applies the file afresh (see
-            docs/editing.md). Standard input adds to the project, unless --as NAME
-            names the file it stands for: then it reconciles as that file would.
+            nothing. --dry-run prints the plan and writes nothing; it refuses what the
+            apply would refuse for a name (a parse error, an unknown or duplicate view
+            or label), but it does not solve, so constraints that cannot all hold show
+            only when the file is applied. --replace throws away what the file's
+            layouts hold and applies the file afresh (see docs/editing.md). Standard
+            input adds to the project, unless --as NAME names the file it stands for:
+            then it reconciles as that file would.
             """,
             examples: [
                 "layoutdb apply home.layout",

@@ -199,6 +199,31 @@ struct ReapplyTests {
         #expect(box.run(["doctor"]).status == 0, "\(kind): \(box.run(["doctor"]).stdout)")
     }
 
+    @Test("a `layout` section added to the file is made by the re-apply, as a fresh apply makes it")
+    func layoutSectionAdded() {
+        let box = project()
+        let text =
+            Self.script + """
+                layout side
+                canvas 200 300
+                metric inset 6
+                view panel
+                panel.left == |.left + inset; panel.top == |.top + inset
+                panel.width == 50; panel.height == 60
+
+                """
+        let path = box.write("home.layout", text)
+        let r = box.run(["apply", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("side: add view panel"), "\(r.stdout)")
+        let fresh = project(text)
+        #expect(frames(box) == frames(fresh))
+        let side = ["frames", "--layout", "side", "--format", "csv"]
+        #expect(box.run(side).stdout == fresh.run(side).stdout)
+        #expect(box.run(side).stdout.contains("panel,6,6,50,60"), "\(box.run(side).stdout)")
+        #expect(box.run(["apply", path]).stdout.contains("home.layout: no changes"))
+    }
+
     @Test(
         "what the command line made or changed is kept; where the script changes it too, the script wins"
     )
@@ -397,7 +422,7 @@ struct ReapplyTests {
     }
 
     @Test(
-        "a `set`, `priority` or `activate` left naming a label the edit took away is refused at its FILE:LINE:COL, by --dry-run too",
+        "a `set`, `priority` or `activate` left naming a label or variant the edit took away is refused at its FILE:LINE:COL, by --dry-run too",
         arguments: [
             // The label's declaration goes; the variant's `set` of it stays.
             (
@@ -415,6 +440,15 @@ struct ReapplyTests {
                     ("set header.height 44 in compact", "priority wide 10 in compact"),
                 ],
                 "home.layout:24:10: no constraint labelled `wide` in layout `main`"
+            ),
+            // The variant goes; its `set` stays.
+            (
+                [("variant compact canvas 320 568\n", "")],
+                "home.layout:23:25: no variant `compact` in layout `main` (declare it with `variant compact`)"
+            ),
+            (
+                [("set header.height 44 in compact", "set header.height 44 in compakt")],
+                "home.layout:24:25: no variant `compakt` in layout `main`; did you mean `compact`?"
             ),
         ])
     func labelTakenAway(_ edit: ([(String, String)], String)) {

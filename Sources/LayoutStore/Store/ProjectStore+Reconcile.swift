@@ -71,21 +71,23 @@ struct Reconciler {
             steps.append(ApplyPlan.Step(action: action, layout: name, what: what, note: note))
         }
         let edited = "replaces an edit made since"
-        let layoutID = try store.existingLayoutID(name)
+        // A layout the script adds has no row yet: it is planned as empty.
+        let layoutID = try store.storedLayoutID(name)
         let views = try layoutID.map { try store.views(layoutID: $0, components: nil) } ?? []
         let viewByName = Dictionary(views.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let variants = try layoutID.map { try store.variants(layoutID: $0) } ?? []
         let variantByName = Dictionary(
             variants.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let metrics = Dictionary(
-            try store.metrics(layout: name).map { ($0.name, $0.value) },
-            uniquingKeysWith: { a, _ in a })
+            try layoutID.map { _ in try store.metrics(layout: name) }?.map { ($0.name, $0.value) }
+                ?? [], uniquingKeysWith: { a, _ in a })
 
         let rows =
             try layoutID.map {
                 try store.constraintsByIdentity(layoutID: $0, layout: name, file: file)
             } ?? [:]
-        try checkLabelTargets(old: o, new: n, rows: rows, viewByName: viewByName)
+        try checkTargets(
+            old: o, new: n, rows: rows, viewByName: viewByName, variantByName: variantByName)
 
         // Constraints: what goes before the views change, what comes after.
         var deletions: [Int64] = []
@@ -518,16 +520,17 @@ struct Reconciler {
         return (ordered, writes)
     }
 
-    /// Refuses a `set`, `priority` or `activate` whose label the re-applied layout no
-    /// longer has (its declaration gone from the script, or never in the project), with the
-    /// error a fresh apply of the script gives. Checked before anything is planned, so a
-    /// dry run refuses it too; an unchanged statement would otherwise be skipped and stay
-    /// in the script naming nothing.
-    private func checkLabelTargets(
+    /// Refuses a `set`, `priority`, `activate`, `hide` or `intrinsic` whose label or
+    /// variant the re-applied layout no longer has (its declaration gone from the script,
+    /// or never in the project), with the error a fresh apply of the script gives. Checked
+    /// before anything is planned, so a dry run refuses it too; an unchanged statement
+    /// would otherwise be skipped and stay in the script naming nothing.
+    private func checkTargets(
         old o: ScriptImage.Layout, new n: ScriptImage.Layout,
-        rows: [String: StoredConstraint], viewByName: [String: StoredView]
+        rows: [String: StoredConstraint], viewByName: [String: StoredView],
+        variantByName: [String: VariantModel]
     ) throws {
-        func survives(_ label: String) -> Bool {
+        func labelSurvives(_ label: String) -> Bool {
             if let stack = StackArrangement.stack(ofSpacingLabel: label),
                 n.views[stack]?.stack != nil
                     || (o.views[stack] == nil && viewByName[stack]?.declaration.stack != nil)
@@ -536,23 +539,38 @@ struct Reconciler {
             }
             return n.labels[label] != nil || (o.labels[label] == nil && rows[label] != nil)
         }
-        var targets = n.setOrder.compactMap { n.sets[$0].map { ($0.label, $0.located) } }
+        var targets = n.setOrder.compactMap {
+            n.sets[$0].map { (label: Optional($0.label), $0.variant, $0.located) }
+        }
         for key in n.overrideOrder {
             let located = n.overrides[key]!
             switch located.statement {
-            case .priority(let label, _, _), .activate(let label, _, _):
-                targets.append((label, located))
+            case .priority(let label, _, let variant), .activate(let label, _, let variant):
+                targets.append((label, variant, located))
+            case .hide(_, _, let variant), .intrinsic(_, _, let variant):
+                targets.append((nil, variant, located))
             default: break
             }
         }
-        for (label, located) in targets
-        where ProjectStore.constraintKey(label).label != nil && !survives(label) {
-            let labels = Set(n.labels.keys).union(
-                rows.keys.filter { o.labels[$0] == nil && rows[$0]?.constraint.label == $0 })
-            throw StoreError.unknownLabel(
-                label: label, layout: n.name,
-                at: ScriptApplier.location(of: label, in: located, after: 1),
-                suggestion: suggestName(label, from: labels.sorted()))
+        for (label, variant, located) in targets {
+            if let label, ProjectStore.constraintKey(label).label != nil, !labelSurvives(label) {
+                let labels = Set(n.labels.keys).union(
+                    rows.keys.filter { o.labels[$0] == nil && rows[$0]?.constraint.label == $0 })
+                throw StoreError.unknownLabel(
+                    label: label, layout: n.name,
+                    at: ScriptApplier.location(of: label, in: located, after: 1),
+                    suggestion: suggestName(label, from: labels.sorted()))
+            }
+            if let variant, n.variants[variant] == nil,
+                o.variants[variant] != nil || variantByName[variant] == nil
+            {
+                let variants = Set(n.variants.keys).union(
+                    variantByName.keys.filter { o.variants[$0] == nil })
+                throw StoreError.unknownVariant(
+                    name: variant, layout: n.name,
+                    at: ScriptApplier.location(ofVariant: variant, in: located),
+                    suggestion: suggestName(variant, from: variants.sorted()))
+            }
         }
     }
 

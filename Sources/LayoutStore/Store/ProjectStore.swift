@@ -65,9 +65,7 @@ package final class ProjectStore {
 
     /// The id of layout `name`, or ``StoreError/unknownLayout(name:suggestion:)``.
     func layoutID(_ name: String) throws -> Int64 {
-        if let id = try database.int64("SELECT id FROM layouts WHERE name = ?", [name]) {
-            return id
-        }
+        if let id = try storedLayoutID(name) { return id }
         let names = try database.cachedStatement("SELECT name FROM layouts").rows { $0.string(0) }
         throw StoreError.unknownLayout(name: name, suggestion: suggestName(name, from: names))
     }
@@ -76,13 +74,18 @@ package final class ProjectStore {
     /// layout at all (after `init`): every project has `main` implicitly, as every script
     /// does, so it reads as empty instead of as missing. Other names: as ``layoutID(_:)``.
     func existingLayoutID(_ name: String) throws -> Int64? {
-        if name == defaultLayoutName,
-            try database.int64("SELECT id FROM layouts WHERE name = ?", [name]) == nil,
+        if name == defaultLayoutName, try storedLayoutID(name) == nil,
             try database.int64("SELECT count(*) FROM layouts") == 0
         {
             return nil
         }
         return try layoutID(name)
+    }
+
+    /// The id of layout `name`, or nil where the project has no layout of that name (one
+    /// a script is about to make).
+    func storedLayoutID(_ name: String) throws -> Int64? {
+        try database.int64("SELECT id FROM layouts WHERE name = ?", [name])
     }
 
     /// Whether the project holds no layout yet (a new file, or `init` alone).

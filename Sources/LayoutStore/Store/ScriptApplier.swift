@@ -184,7 +184,7 @@ final class ScriptApplier {
             try set(
                 label, constant, variant: variant, at: at,
                 labelAt: Self.location(of: label, in: located, after: 1),
-                variantAt: variant.map { Self.location(of: $0, in: located, after: 4) } ?? at)
+                variantAt: variant.map { Self.location(ofVariant: $0, in: located) } ?? at)
         case .priority(let label, let priority, let variant):
             try hold(label, priority: priority, active: nil, variant: variant, located)
         case .activate(let label, let isActive, let variant):
@@ -197,7 +197,7 @@ final class ScriptApplier {
             try hide(
                 view, hidden, variant: variant, at: at,
                 viewAt: Self.location(of: view, in: located, after: 1),
-                variantAt: variant.map { Self.location(of: $0, in: located, after: 3) } ?? at)
+                variantAt: variant.map { Self.location(ofVariant: $0, in: located) } ?? at)
         }
     }
 
@@ -209,10 +209,8 @@ final class ScriptApplier {
         throws -> Int64
     {
         guard let variant else { return 0 }
-        let words = located.text.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
         return try variantID(
-            variant, in: layout,
-            at: Self.location(of: variant, in: located, after: max(0, words - 1)))
+            variant, in: layout, at: Self.location(ofVariant: variant, in: located))
     }
 
     /// A layout whose model the overrides change is read back from the project for its
@@ -464,6 +462,14 @@ final class ScriptApplier {
         }
         location.column += column
         return location
+    }
+
+    /// Where a statement's `in VARIANT` names the variant: its last word.
+    static func location(ofVariant variant: String, in located: LocatedStatement)
+        -> SourceLocation
+    {
+        let words = located.text.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
+        return location(of: variant, in: located, after: max(0, words - 1))
     }
 
     private func set(
