@@ -222,6 +222,31 @@ struct ReapplyTests {
         #expect(box.run(side).stdout == fresh.run(side).stdout)
         #expect(box.run(side).stdout.contains("panel,6,6,50,60"), "\(box.run(side).stdout)")
         #expect(box.run(["apply", path]).stdout.contains("home.layout: no changes"))
+
+        // Taken out again, the section takes its layout with it: a fresh apply has none.
+        box.write("home.layout", Self.script)
+        let back = box.run(["apply", path])
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(back.stdout == "side: remove layout side\n", "\(back.stdout)")
+        let gone = box.run(side)
+        #expect(gone.status == 65 && gone.stderr.contains("no layout `side`"), "\(gone.stderr)")
+        #expect(frames(box) == frames(project()))
+        #expect(box.run(["doctor"]).status == 0)
+    }
+
+    @Test("a `layout` section taken out of the file leaves a layout that holds more than it made")
+    func layoutSectionRemovedKeepsWhatOthersMade() {
+        let text = Self.script + "layout side\nview panel\npanel.width == 5\n"
+        let box = project(text)
+        #expect(box.run(["--layout", "side", "variant", "create", "tall"]).status == 0)
+        let path = box.write("home.layout", Self.script)
+        let r = box.run(["apply", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stdout.contains("remove layout"), "\(r.stdout)")
+        #expect(r.stdout.contains("side: remove view panel"), "\(r.stdout)")
+        let views = box.run(["--layout", "side", "views"])
+        #expect(views.status == 0 && !views.stdout.contains("panel"), "\(views.stdout)")
+        #expect(box.sql("select count(*) from variants where name = 'tall'") == "1")
     }
 
     @Test(
@@ -565,10 +590,12 @@ struct ReapplyTests {
         }
 
         /// One random edit of `lines`: a constant, a metric, a line removed with what
-        /// depends on it, lines swapped, a line added.
+        /// depends on it, lines swapped, a view added, the variant changed, removed or
+        /// added back, an override in the variant added.
         static func edit(_ lines: [String], _ rng: inout SeededGenerator) -> [String] {
             var lines = lines
-            switch Int.random(in: 0...4, using: &rng) {
+            let variant = lines.firstIndex { $0.hasPrefix("variant small") }
+            switch Int.random(in: 0...6, using: &rng) {
             case 0:
                 lines = lines.map {
                     $0.hasPrefix("metric gap")
@@ -600,12 +627,41 @@ struct ReapplyTests {
                 {
                     lines.swapAt(i, i + 1)
                 }
+            case 4:
+                // The variant's canvas changed, or the variant taken out with every line
+                // in it; where it is gone, it comes back.
+                if let variant, Bool.random(using: &rng) {
+                    let (w, h) = (
+                        Int.random(in: 200...400, using: &rng),
+                        Int.random(in: 300...900, using: &rng)
+                    )
+                    lines[variant] = "variant small canvas \(w) \(h)"
+                } else if variant != nil {
+                    lines.removeAll { $0.hasPrefix("variant small") || $0.hasSuffix(" in small") }
+                } else {
+                    lines.append("variant small canvas 320 568")
+                }
+            case 5:
+                // An override of a label or view in the variant, after the variant.
+                let labels = lines.compactMap { line in
+                    line.hasPrefix("w") ? line.split(separator: ":").first.map(String.init) : nil
+                }
+                if variant != nil, let label = labels.randomElement(using: &rng) {
+                    let view = "v" + label.dropFirst()
+                    lines.append(
+                        [
+                            "set \(label) \(Int.random(in: 1...90, using: &rng)) in small",
+                            "priority \(label) \(Int.random(in: 500...900, using: &rng)) in small",
+                            "hide \(view) in small",
+                        ].randomElement(using: &rng)!)
+                }
             default:
                 let n = lines.filter { $0.hasPrefix("view ") }.count
-                lines.insert("view extra\(n)", at: lines.count - 2)
+                let end = variant ?? lines.count
+                lines.insert("view extra\(n)", at: end)
                 lines.insert(
                     "extra\(n).left == |.left; extra\(n).top == |.top + 5; extra\(n).width == 8; extra\(n).height == 9",
-                    at: lines.count - 2)
+                    at: end + 1)
             }
             return lines
         }

@@ -140,7 +140,10 @@ extension Project {
                 guard self.solvesAfterEdits, !writes.isEmpty else { return }
                 var names = newImage.order
                 for name in oldImage.order where !names.contains(name) { names.append(name) }
-                for name in names { plan.report.merge(try self.solveDirty(layout: name)) }
+                // A layout that went with its section has nothing left to solve.
+                for name in names where try self.store.storedLayoutID(name) != nil {
+                    plan.report.merge(try self.solveDirty(layout: name))
+                }
             }
             if dryRun {
                 try doWork()

@@ -28,6 +28,13 @@ struct Reconciler {
         var names = new.order
         for name in old.order where !names.contains(name) { names.append(name) }
         for name in names {
+            if new.layout(named: name) == nil, let old = old.layout(named: name),
+                try madeOnlyBy(old, layout: name)
+            {
+                steps.append(ApplyPlan.Step(action: .remove, layout: name, what: "layout \(name)"))
+                writes.append { _ in try store.removeLayout(name) }
+                continue
+            }
             let (s, w) = try planLayout(
                 name, old: old.layout(named: name) ?? ScriptImage.Layout(name: name),
                 new: new.layout(named: name) ?? ScriptImage.Layout(name: name))
@@ -35,6 +42,26 @@ struct Reconciler {
             writes += w
         }
         return (steps, writes)
+    }
+
+    /// Whether everything layout `name` holds was made by `old`, the section of the file
+    /// that the new script no longer has: then the layout goes with the section, as a
+    /// fresh apply of the script would not make it. The implicit `main` stays.
+    private func madeOnlyBy(_ old: ScriptImage.Layout, layout name: String) throws -> Bool {
+        guard name != defaultLayoutName, let layoutID = try store.storedLayoutID(name) else {
+            return false
+        }
+        let views = try store.views(layoutID: layoutID, components: nil)
+        let rows = try store.constraintsByIdentity(layoutID: layoutID, layout: name, file: file)
+        let userConstraints = try store.database.int64(
+            "SELECT count(*) FROM constraints WHERE layout_id = ? AND kind = 'user'", [layoutID])
+        let variants = try store.variants(layoutID: layoutID)
+        let metrics = try store.metrics(layout: name)
+        return views.allSatisfy { $0.isRoot || old.views[$0.name] != nil }
+            && rows.keys.allSatisfy { old.constraints[$0] != nil }
+            && userConstraints == Int64(rows.count)
+            && variants.allSatisfy { old.variants[$0.name] != nil }
+            && metrics.allSatisfy { old.metrics[$0.name] != nil }
     }
 
     static func same(_ a: Constraint, _ b: Constraint) -> Bool {
