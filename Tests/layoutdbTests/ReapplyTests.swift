@@ -544,14 +544,28 @@ struct ReapplyTests {
 
     @Test("export works as a git textconv driver: on a path argument after the command")
     func textconv() {
-        let box = project()
+        let box = project(Self.script + "layout side\nview panel\npanel.width == 5\n")
         _ = box.run(["solve", "-q"])
         // git hands the driver a temporary copy of the blob, its path as the last argument.
         let copy = box.directory.appending(path: "tmp_app.layoutdb").path
         try? FileManager.default.copyItem(atPath: box.db, toPath: copy)
-        let r = box.run(["export", "--db", copy], db: false)
+        // The README's driver, word for word: every layout, not only `main`.
+        let r = box.run(["export", "--all", "--db", copy], db: false)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("H:|-pad-[body]-pad-|"), "\(r.stdout)")
+        #expect(r.stdout.contains("layout side\nview panel\npanel.width == 5"), "\(r.stdout)")
+        let readme = fixtures.appending(path: "../../README.md").standardized
+        let text = (try? String(contentsOf: readme, encoding: .utf8)) ?? ""
+        #expect(text.contains("textconv \"layoutdb export --all --db\""), "\(readme.path)")
+    }
+
+    @Test("export of a layout the project does not have is refused, as other reads refuse it")
+    func exportOfAnUnknownLayout() {
+        let box = project()
+        let r = box.run(["--layout", "mian", "export"])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("no layout `mian` in the project; did you mean `main`?"))
+        #expect(r.stdout.isEmpty)
     }
 
     // MARK: Property

@@ -170,8 +170,11 @@ extension Project {
     /// A deactivated constraint is written followed by `deactivate LABEL`; one without a
     /// label has no script form and is written as a comment. A name
     /// a script cannot spell (see ``Identifier``; only plain SQL can store one) throws
-    /// ``InvalidNameError``: the text would apply as a different project.
+    /// ``InvalidNameError``: the text would apply as a different project. A layout the
+    /// project does not have throws ``StoreError/unknownLayout(name:suggestion:)``, as
+    /// every read of one layout does (the implicit `main` of an empty project is empty).
     public func export(layout only: String? = nil) throws -> String {
+        if let only { _ = try store.existingLayoutID(only) }
         var lines: [String] = ["# layoutdb export"]
         func write(_ statement: Statement, fitting fit: Fit = .none) throws {
             lines.append(
