@@ -250,6 +250,35 @@ struct ReapplyTests {
     }
 
     @Test(
+        "a view removed or renamed from the command line stays so on a re-apply; a changed line naming it is refused, saying what to do"
+    )
+    func viewRemovedSinceStaysRemoved() {
+        let box = project()
+        #expect(box.run(["rename-view", "caption", "label", "-q"]).status == 0)
+        #expect(box.run(["remove-view", "note", "-q"]).status == 0)
+        // An edit elsewhere: neither view comes back, as a removed constraint does not.
+        var text = edited([("header.height == 80", "header.height == 90")])
+        let path = box.write("home.layout", text)
+        let r = box.run(["apply", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stdout.contains("add view"), "\(r.stdout)")
+        let views = box.run(["views"]).stdout
+        #expect(views.contains("label") && !views.contains("caption") && !views.contains("note"))
+        // A line the script changes that names the renamed view is refused whole.
+        text = text.replacingOccurrences(of: "caption.width == 40", with: "caption.width == 44")
+        box.write("home.layout", text)
+        let snapshot = box.snapshot()
+        let refused = box.run(["apply", path])
+        #expect(refused.status == 65)
+        #expect(
+            refused.stderr.contains(
+                "home.layout:22:1: `caption.width == 44` names view `caption`, which was removed or renamed"
+            ), "\(refused.stderr)")
+        #expect(refused.stderr.contains("layoutdb export -o"), "\(refused.stderr)")
+        #expect(box.snapshot() == snapshot)
+    }
+
+    @Test(
         "what the command line made or changed is kept; where the script changes it too, the script wins"
     )
     func commandLineEditsKept() {

@@ -116,6 +116,23 @@ struct Reconciler {
         try checkTargets(
             old: o, new: n, rows: rows, viewByName: viewByName, variantByName: variantByName)
 
+        // Views the script declares as it did, that the command line removed or renamed
+        // since: they stay so, as a removed constraint does. A constraint the script
+        // changed or added that names one has nothing to hold on to.
+        let removedSince = Set(
+            n.viewOrder.filter {
+                viewByName[$0] == nil && o.views[$0] != nil && o.views[$0] == n.views[$0]
+            })
+        func checkViews(of constraint: Constraint, _ text: String) throws {
+            guard let view = constraint.views.first(where: removedSince.contains) else { return }
+            throw StoreError.refusedEdit(
+                (constraint.origin.map { "\($0): " } ?? "") + "`\(text)` names view `\(view)`, "
+                    + "which was removed or renamed from the command line since \(file) was "
+                    + "applied. Bring the file up to date first (`layoutdb export -o \(file)` "
+                    + "writes the project as it is now; then make the edit again), or apply it "
+                    + "afresh with `layoutdb apply \(file) --replace`")
+        }
+
         // Constraints: what goes before the views change, what comes after.
         var deletions: [Int64] = []
         var additions: [Constraint] = []
@@ -127,6 +144,7 @@ struct Reconciler {
             let row = rows[key]
             let text = ScriptWriter.text(of: nc)
             guard let oc = o.constraints[key] else {
+                try checkViews(of: nc, text)
                 if let row, firstApply, let label = nc.label {
                     throw StoreError.duplicateLabel(
                         label: label, layout: name, at: nc.origin, previous: row.constraint.origin)
@@ -148,6 +166,7 @@ struct Reconciler {
                 // Removed since from the command line: kept removed unless the script
                 // changed it.
                 if !Self.same(oc, nc) {
+                    try checkViews(of: nc, text)
                     additions.append(nc)
                     step(.add, "constraint \(text)", "removed since; the script changed it")
                 }
@@ -160,6 +179,7 @@ struct Reconciler {
                 continue
             }
             let note = Self.same(oc, row.constraint) ? nil : edited
+            try checkViews(of: nc, text)
             if Self.sameShape(nc, row.constraint) {
                 inPlace.append((id, nc.constant, nc.priority))
                 if let origin = nc.origin { moved.append((id, origin)) }
@@ -183,6 +203,7 @@ struct Reconciler {
             let nv = n.views[view]!
             let ov = o.views[view]
             guard let current = viewByName[view] else {
+                if removedSince.contains(view) { continue }
                 viewWrites.append { try $0.apply(statement(.view(nv))) }
                 step(.add, "view \(view)" + (nv.parent == rootViewName ? "" : " in \(nv.parent)"))
                 continue
