@@ -274,8 +274,36 @@ struct ReapplyTests {
             refused.stderr.contains(
                 "home.layout:22:1: `caption.width == 44` names view `caption`, which was removed or renamed"
             ), "\(refused.stderr)")
-        #expect(refused.stderr.contains("layoutdb export -o"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("`layoutdb views` lists them"), "\(refused.stderr)")
         #expect(box.snapshot() == snapshot)
+        // Named as the project now does, the edit applies: the renamed view's constraints
+        // are still known by the lines that made them, so the edited one replaces its
+        // old form instead of joining it.
+        text = text.replacingOccurrences(of: "view caption", with: "view label")
+            .replacingOccurrences(of: "caption.", with: "label.")
+        box.write("home.layout", text)
+        let renamed = box.run(["apply", path])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(renamed.stdout.contains("remove constraint label.width == 40"), "\(renamed.stdout)")
+        #expect(box.sql("select count(*) from constraints where source like 'label.width%'") == "1")
+        #expect(
+            box.sql("select width from solved_frames where view = 'label' and variant = 'base'")
+                == "44.0")
+    }
+
+    @Test(
+        "a constraint given a label from the command line is still its line's: editing the line replaces it"
+    )
+    func labelledSinceStillTheLines() {
+        let box = project()
+        let id = box.sql("select id from constraints where source = 'title.height == 24'")
+        #expect(box.run(["label", "#" + id, "th", "-q"]).status == 0)
+        let path = box.write("home.layout", edited([("title.height == 24", "title.height == 30")]))
+        let r = box.run(["apply", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("remove constraint th: title.height == 24"), "\(r.stdout)")
+        #expect(
+            frames(box) == frames(project(edited([("title.height == 24", "title.height == 30")]))))
     }
 
     @Test(

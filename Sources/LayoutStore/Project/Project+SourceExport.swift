@@ -65,7 +65,7 @@ extension Project {
                 // the project holds it.
                 if !image.others.isEmpty { return nil }
                 images[row.file] = (
-                    image, ProjectStore.byIdentity(userConstraints, file: row.file)
+                    image, ProjectStore.byIdentity(userConstraints, file: row.file, image: image)
                 )
             }
             let (image, constraints) = images[row.file]!

@@ -52,7 +52,8 @@ struct Reconciler {
             return false
         }
         let views = try store.views(layoutID: layoutID, components: nil)
-        let rows = try store.constraintsByIdentity(layoutID: layoutID, layout: name, file: file)
+        let rows = try store.constraintsByIdentity(
+            layoutID: layoutID, layout: name, file: file, image: old)
         let userConstraints = try store.database.int64(
             "SELECT count(*) FROM constraints WHERE layout_id = ? AND kind = 'user'", [layoutID])
         let variants = try store.variants(layoutID: layoutID)
@@ -111,7 +112,7 @@ struct Reconciler {
 
         let rows =
             try layoutID.map {
-                try store.constraintsByIdentity(layoutID: $0, layout: name, file: file)
+                try store.constraintsByIdentity(layoutID: $0, layout: name, file: file, image: o)
             } ?? [:]
         try checkTargets(
             old: o, new: n, rows: rows, viewByName: viewByName, variantByName: variantByName)
@@ -128,9 +129,9 @@ struct Reconciler {
             throw StoreError.refusedEdit(
                 (constraint.origin.map { "\($0): " } ?? "") + "`\(text)` names view `\(view)`, "
                     + "which was removed or renamed from the command line since \(file) was "
-                    + "applied. Bring the file up to date first (`layoutdb export -o \(file)` "
-                    + "writes the project as it is now; then make the edit again), or apply it "
-                    + "afresh with `layoutdb apply \(file) --replace`")
+                    + "applied: name the view in the script as the project now does "
+                    + "(`layoutdb views` lists them), or apply the file afresh with "
+                    + "`layoutdb apply \(file) --replace`")
         }
 
         // Constraints: what goes before the views change, what comes after.
@@ -675,19 +676,22 @@ struct Reconciler {
 extension ProjectStore {
     /// A layout's user constraints by ``ScriptImage`` identity: labelled ones by label,
     /// `file`'s unlabelled ones as the image of that file keys them (statement order,
-    /// then ordinal).
-    func constraintsByIdentity(layoutID: Int64, layout: String, file: String) throws
-        -> [String: StoredConstraint]
-    {
+    /// then ordinal). With `image`, the image `file` made them from, each of `file`'s rows
+    /// is keyed as the statement at its origin is, whatever its text or label says now.
+    func constraintsByIdentity(
+        layoutID: Int64, layout: String, file: String, image: ScriptImage.Layout? = nil
+    ) throws -> [String: StoredConstraint] {
         Self.byIdentity(
             try ConstraintReader(database: database).constraints(
                 layoutID: layoutID, layout: layout, filter: "c.kind = 'user'", []),
-            file: file)
+            file: file, image: image)
     }
 
-    /// ``constraintsByIdentity(layoutID:layout:file:)`` of constraints already read: `all`
-    /// are a layout's user constraints.
-    static func byIdentity(_ all: [StoredConstraint], file: String) -> [String: StoredConstraint] {
+    /// ``constraintsByIdentity(layoutID:layout:file:image:)`` of constraints already read:
+    /// `all` are a layout's user constraints.
+    static func byIdentity(
+        _ all: [StoredConstraint], file: String, image: ScriptImage.Layout? = nil
+    ) -> [String: StoredConstraint] {
         var rows: [String: StoredConstraint] = [:]
         var mine: [StoredConstraint] = []
         for row in all {
@@ -697,14 +701,48 @@ extension ProjectStore {
                 mine.append(row)
             }
         }
-        mine.sort {
-            let a = $0.constraint.origin!
-            let b = $1.constraint.origin!
-            return (a.line, a.column, $0.id ?? 0) < (b.line, b.column, $1.id ?? 0)
-        }
+        mine.sort { Self.statementOrder($0, $1) }
         for (row, key) in zip(mine, ScriptImage.keys(ofStored: mine.map(\.constraint))) {
             rows[key] = row
         }
+        guard let image else { return rows }
+        // The command line may have changed what a row says since (`rename-view` rewrites
+        // its text, `label` gives it a label): its text or label no longer finds the
+        // statement that made it, but its origin does. Where the rows at an origin are as
+        // many as the keys the statement there made, they pair up in order.
+        var keysAt: [SourceLocation: [String]] = [:]
+        for key in image.constraintOrder {
+            if let origin = image.constraints[key]?.origin {
+                keysAt[origin, default: []].append(key)
+            }
+        }
+        let made = all.filter { $0.constraint.origin?.file == file }.sorted {
+            Self.statementOrder($0, $1)
+        }
+        var keyOf: [Int64: String] = [:]
+        for (key, row) in rows { if let id = row.id { keyOf[id] = key } }
+        var at = 0
+        while at < made.count {
+            let origin = made[at].constraint.origin!
+            var end = at
+            while end < made.count, made[end].constraint.origin == origin { end += 1 }
+            if let keys = keysAt[origin], keys.count == end - at {
+                for (row, key) in zip(made[at..<end], keys) where rows[key]?.id != row.id {
+                    // The row's own key (its label, or the key of its text) goes: one row,
+                    // one identity.
+                    if let id = row.id, let old = keyOf[id] { rows[old] = nil }
+                    rows[key] = row
+                }
+            }
+            at = end
+        }
         return rows
+    }
+
+    /// Rows in the order their statements come: by origin, then as made.
+    private static func statementOrder(_ a: StoredConstraint, _ b: StoredConstraint) -> Bool {
+        let x = a.constraint.origin!
+        let y = b.constraint.origin!
+        return (x.line, x.column, a.id ?? 0) < (y.line, y.column, b.id ?? 0)
     }
 }
