@@ -128,6 +128,8 @@ extension Project {
                 var reconciler = Reconciler(
                     store: self.store, old: oldImage, new: newImage, file: file)
                 reconciler.firstApply = held == nil
+                reconciler.statements = statements
+                reconciler.start = layout
                 let (steps, writes) = try reconciler.plan()
                 plan.steps = steps
                 if dryRun { return }

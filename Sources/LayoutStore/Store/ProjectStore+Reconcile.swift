@@ -19,6 +19,10 @@ struct Reconciler {
     /// apply refuses, a view, label or metric the layout already has, is refused here
     /// too instead of being taken over as a re-apply takes over what the command line made.
     var firstApply = false
+    /// The statements `new` was made from, and the layout they start in: where an error
+    /// points when the image does not keep a place.
+    var statements: [LocatedStatement] = []
+    var start = defaultLayoutName
 
     /// The plan, and the writes that carry it out (run in order, in the caller's
     /// transaction).
@@ -210,8 +214,10 @@ struct Reconciler {
                 continue
             }
             if firstApply {
-                throw StoreError.duplicateView(
-                    name: view, layout: name, at: n.origins[.view(view)], previous: nil)
+                let at = declaration(in: name) {
+                    if case .view(let v) = $0 { v.name == view } else { false }
+                }
+                throw StoreError.duplicateView(name: view, layout: name, at: at, previous: nil)
             }
             if ov == nv { continue }
             let note =
@@ -281,8 +287,11 @@ struct Reconciler {
         where o.metrics[metric] != n.metrics[metric] || metrics[metric] == nil {
             let value = n.metrics[metric]!
             if firstApply, metrics[metric] != nil {
+                let at = declaration(in: name) {
+                    if case .metric(let m, _) = $0 { m == metric } else { false }
+                }
                 throw StoreError.duplicateMetric(
-                    name: metric, layout: name, at: n.origins[.metric(metric)], previous: nil)
+                    name: metric, layout: name, at: at, previous: nil)
             }
             if metrics[metric] == value { continue }
             step(
@@ -623,6 +632,19 @@ struct Reconciler {
         }
     }
 
+    /// Where the new script first says what `matches` in layout `layout` (read only for an
+    /// error, so the image need not keep every declaration's place).
+    private func declaration(in layout: String, where matches: (Statement) -> Bool)
+        -> SourceLocation?
+    {
+        var current = start
+        for located in statements {
+            if case .layout(let name) = located.statement { current = name }
+            if current == layout && matches(located.statement) { return located.location }
+        }
+        return nil
+    }
+
     private func statement(_ s: Statement, at origin: SourceLocation? = nil) -> LocatedStatement {
         LocatedStatement(
             statement: s, location: origin ?? SourceLocation(file: file, line: 0, column: 0),
@@ -705,15 +727,22 @@ extension ProjectStore {
         for (row, key) in zip(mine, ScriptImage.keys(ofStored: mine.map(\.constraint))) {
             rows[key] = row
         }
-        guard let image else { return rows }
         // The command line may have changed what a row says since (`rename-view` rewrites
         // its text, `label` gives it a label): its text or label no longer finds the
         // statement that made it, but its origin does. Where the rows at an origin are as
-        // many as the keys the statement there made, they pair up in order.
-        var keysAt: [SourceLocation: [String]] = [:]
+        // many as the keys the statement there made, they pair up in order. Only needed
+        // where a statement's key finds no row.
+        guard let image,
+            image.constraintOrder.contains(where: { rows.index(forKey: $0) == nil })
+        else {
+            return rows
+        }
+        // Every origin here is in `file`: line and column say where.
+        func place(_ origin: SourceLocation) -> Int { origin.line &<< 24 | origin.column }
+        var keysAt: [Int: [String]] = [:]
         for key in image.constraintOrder {
             if let origin = image.constraints[key]?.origin {
-                keysAt[origin, default: []].append(key)
+                keysAt[place(origin), default: []].append(key)
             }
         }
         let made = all.filter { $0.constraint.origin?.file == file }.sorted {
@@ -726,7 +755,7 @@ extension ProjectStore {
             let origin = made[at].constraint.origin!
             var end = at
             while end < made.count, made[end].constraint.origin == origin { end += 1 }
-            if let keys = keysAt[origin], keys.count == end - at {
+            if let keys = keysAt[place(origin)], keys.count == end - at {
                 for (row, key) in zip(made[at..<end], keys) where rows[key]?.id != row.id {
                     // The row's own key (its label, or the key of its text) goes: one row,
                     // one identity.

@@ -77,8 +77,6 @@ struct ScriptImage {
         var otherOrder: [String] = []
         /// The items each line (by line number) made, in order.
         var lineItems: [Int: [Item]] = [:]
-        /// Where each view and metric was first declared.
-        var origins: [Item: SourceLocation] = [:]
         fileprivate var occurrences: [String: Int] = [:]
         fileprivate var instance: (location: SourceLocation, key: String, next: Int)?
 
@@ -177,18 +175,12 @@ extension ScriptImage.Layout {
             return .override(key)
         }
         if case .view(let view) = statement {
-            if views[view.name] == nil {
-                viewOrder.append(view.name)
-                origins[.view(view.name)] = located.location
-            }
+            if views[view.name] == nil { viewOrder.append(view.name) }
             views[view.name] = view
             return .view(view.name)
         }
         if case .metric(let name, let value) = statement {
-            if metrics[name] == nil {
-                metricOrder.append(name)
-                origins[.metric(name)] = located.location
-            }
+            if metrics[name] == nil { metricOrder.append(name) }
             metrics[name] = value
             return .metric(name)
         }
