@@ -292,6 +292,30 @@ struct ReapplyTests {
     }
 
     @Test(
+        "a variant removed from the command line stays so on a re-apply; a changed line in it is refused"
+    )
+    func variantRemovedSinceStaysRemoved() {
+        let box = project()
+        #expect(box.run(["variant", "remove", "compact", "-q"]).status == 0)
+        var text = edited([("header.height == 80", "header.height == 90")])
+        let path = box.write("home.layout", text)
+        let r = box.run(["apply", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stdout.contains("variant compact"), "\(r.stdout)")
+        #expect(box.sql("select count(*) from variants") == "0")
+        text = text.replacingOccurrences(of: "set header.height 44", with: "set header.height 40")
+        box.write("home.layout", text)
+        let snapshot = box.snapshot()
+        let refused = box.run(["apply", path])
+        #expect(refused.status == 65)
+        #expect(
+            refused.stderr.contains(
+                "home.layout:24:1: `set header.height 40 in compact` is in variant `compact`, which was removed"
+            ), "\(refused.stderr)")
+        #expect(box.snapshot() == snapshot)
+    }
+
+    @Test(
         "a constraint given a label from the command line is still its line's: editing the line replaces it"
     )
     func labelledSinceStillTheLines() {

@@ -346,9 +346,16 @@ struct Reconciler {
         var variantWrites: [(ScriptApplier) throws -> Void] = []
         var variantRemovals: [Int64] = []
         var newVariants: Set<String> = []
+        var variantsRemovedSince: Set<String> = []
         for variant in n.variantOrder {
             let nv = n.variants[variant]!
             guard let current = variantByName[variant] else {
+                // Removed since from the command line (`variant remove`): it stays so
+                // unless the script changed it, as a removed view does.
+                if o.variants[variant] == nv {
+                    variantsRemovedSince.insert(variant)
+                    continue
+                }
                 newVariants.insert(variant)
                 step(.add, "variant \(variant)")
                 variantWrites.append {
@@ -389,6 +396,14 @@ struct Reconciler {
             variantRemovals.append(current.id)
             step(.remove, "variant \(variant)")
         }
+        // A statement the script changed in such a variant has nowhere to go.
+        func checkVariant(_ variant: String?, _ located: LocatedStatement) throws {
+            guard let variant, variantsRemovedSince.contains(variant) else { return }
+            throw StoreError.refusedEdit(
+                "\(located.location): `\(located.text)` is in variant `\(variant)`, which was "
+                    + "removed from the command line since \(file) was applied: take the line "
+                    + "out, or apply the file afresh with `layoutdb apply \(file) --replace`")
+        }
         var setRemovals: [(variant: Int64, constraint: Int64)] = []
         for key in n.setOrder {
             let ns = n.sets[key]!
@@ -411,6 +426,7 @@ struct Reconciler {
                 os == nil ? .add : .change,
                 "set \(ns.label) \(ScriptWriter.number(ns.value))"
                     + (ns.variant.map { " in \($0)" } ?? ""), note)
+            try checkVariant(ns.variant, ns.located)
             variantWrites.append { try $0.apply(ns.located) }
         }
         var spacingRemovals: [(variant: Int64, stack: Int64)] = []
@@ -449,6 +465,7 @@ struct Reconciler {
                 || (variant.map { newVariants.contains($0) } ?? false)
                 || additions.contains { $0.label == target }
             if o.overrides[key]?.statement == located.statement && !remade { continue }
+            try checkVariant(variant, located)
             step(o.overrides[key] == nil ? .add : .change, located.text)
             variantWrites.append { try $0.apply(located) }
         }
