@@ -266,16 +266,11 @@ struct ReapplyTests {
         #expect(views.contains("label") && !views.contains("caption") && !views.contains("note"))
         // A line the script changes that names the renamed view is refused whole.
         text = text.replacingOccurrences(of: "caption.width == 40", with: "caption.width == 44")
-        box.write("home.layout", text)
-        let snapshot = box.snapshot()
-        let refused = box.run(["apply", path])
-        #expect(refused.status == 65)
-        #expect(
-            refused.stderr.contains(
-                "home.layout:22:1: `caption.width == 44` names view `caption`, which was removed or renamed"
-            ), "\(refused.stderr)")
-        #expect(refused.stderr.contains("`layoutdb views` lists them"), "\(refused.stderr)")
-        #expect(box.snapshot() == snapshot)
+        expectRefused(
+            box, text,
+            saying:
+                "home.layout:22:1: `caption.width == 44` names view `caption`, which was removed or renamed",
+            "`layoutdb views` lists them")
         // Named as the project now does, the edit applies: the renamed view's constraints
         // are still known by the lines that made them, so the edited one replaces its
         // old form instead of joining it.
@@ -304,14 +299,21 @@ struct ReapplyTests {
         #expect(!r.stdout.contains("variant compact"), "\(r.stdout)")
         #expect(box.sql("select count(*) from variants") == "0")
         text = text.replacingOccurrences(of: "set header.height 44", with: "set header.height 40")
-        box.write("home.layout", text)
-        let snapshot = box.snapshot()
-        let refused = box.run(["apply", path])
-        #expect(refused.status == 65)
-        #expect(
-            refused.stderr.contains(
+        expectRefused(
+            box, text,
+            saying:
                 "home.layout:24:1: `set header.height 40 in compact` is in variant `compact`, which was removed"
-            ), "\(refused.stderr)")
+        )
+    }
+
+    /// Writes `text` as `home.layout` and re-applies it: refused (exit 65) with an error
+    /// holding each of `parts`, and the project as it was.
+    func expectRefused(_ box: Sandbox, _ text: String, saying parts: String...) {
+        let path = box.write("home.layout", text)
+        let snapshot = box.snapshot()
+        let r = box.run(["apply", path])
+        #expect(r.status == 65, "\(r.stdout)")
+        for part in parts { #expect(r.stderr.contains(part), "\(r.stderr)") }
         #expect(box.snapshot() == snapshot)
     }
 
