@@ -791,6 +791,83 @@ struct ReapplyTests {
         }
     }
 
+    @Test(
+        "random command-line edits, then export -o and re-apply: nothing moves, as a fresh apply of the export; an edit of it re-applies as a fresh apply"
+    )
+    func commandLineEditsThenExport() {
+        var rng = SeededGenerator(seed: testSeed("command line, then export"))
+        func frames(_ box: Sandbox) -> [String] {
+            ["base", "small"].flatMap {
+                box.run(["frames", "--format", "csv", "--variant", $0]).stdout
+                    .split(separator: "\n").map(String.init).sorted()
+            }
+        }
+        for round in 0..<4 {
+            let lines = RandomScript.make(&rng)
+            let box = Sandbox()
+            let path = box.write("r.layout", lines.joined(separator: "\n") + "\n")
+            #expect(box.run(["apply", path, "-q"]).status == 0)
+            // Edits a script can say only after the fact: a view renamed, a constraint
+            // labelled, a constant changed, the variant removed.
+            var views = lines.filter { $0.hasPrefix("view ") }.map {
+                String($0.split(separator: " ")[1])
+            }
+            var done: [String] = []
+            for _ in 0..<3 {
+                switch Int.random(in: 0...3, using: &rng) {
+                case 0:
+                    let i = Int.random(in: 0..<views.count, using: &rng)
+                    done.append("rename-view \(views[i]) \(views[i])r")
+                    #expect(box.run(["rename-view", views[i], views[i] + "r", "-q"]).status == 0)
+                    views[i] += "r"
+                case 1:
+                    let ids = box.sql(
+                        "select id from constraints where kind = 'user' and label is null"
+                    )
+                    .split(separator: "\n")
+                    if let id = ids.randomElement(using: &rng) {
+                        done.append("label #\(id) lab\(id)")
+                        #expect(box.run(["label", "#\(id)", "lab\(id)", "-q"]).status == 0)
+                    }
+                case 2:
+                    done.append("set-constant w0")
+                    let value = "\(Int.random(in: 5...90, using: &rng))"
+                    #expect(box.run(["set-constant", "w0", value, "-q"]).status == 0)
+                default:
+                    done.append("variant remove small")
+                    _ = box.run(["variant", "remove", "small", "-q"])
+                }
+            }
+            let before = frames(box)
+            var text = box.run(["export"]).stdout
+            box.write("r.layout", text)
+            let r = box.run(["apply", path, "-q"])
+            #expect(r.status == 0, "round \(round) \(done): \(r.stderr)\n\(text)")
+            #expect(frames(box) == before, "round \(round) \(done): the re-apply moved something")
+            let fresh = Sandbox()
+            #expect(fresh.run(["apply", fresh.write("r.layout", text), "-q"]).status == 0)
+            #expect(frames(box) == frames(fresh), "round \(round) \(done):\n\(text)")
+
+            // Then an edit of the exported file: a width changed.
+            var edited = text.split(separator: "\n", omittingEmptySubsequences: false).map(
+                String.init)
+            let widths = edited.indices.filter { edited[$0].contains(".width ==") }
+            if let i = widths.randomElement(using: &rng),
+                let eq = edited[i].range(of: "== ", options: .backwards)
+            {
+                edited[i] =
+                    String(edited[i][..<eq.upperBound]) + "\(Int.random(in: 5...150, using: &rng))"
+            }
+            text = edited.joined(separator: "\n")
+            box.write("r.layout", text)
+            let again = box.run(["apply", path, "-q"])
+            let fresh2 = Sandbox()
+            let freshAgain = fresh2.run(["apply", fresh2.write("r.layout", text), "-q"])
+            #expect(again.status == freshAgain.status, "round \(round) \(done): \(again.stderr)")
+            #expect(frames(box) == frames(fresh2), "round \(round) \(done):\n\(text)")
+        }
+    }
+
     // MARK: Concurrency
 
     /// Exit statuses collected from concurrent runs.
