@@ -125,11 +125,9 @@ extension Project {
                 let statements = try ScriptParser.parse(
                     text, file: file, layout: layout, views: views, guides: guides)
                 let newImage = ScriptImage(statements, start: layout)
-                var reconciler = Reconciler(
-                    store: self.store, old: oldImage, new: newImage, file: file)
-                reconciler.firstApply = held == nil
-                reconciler.statements = statements
-                reconciler.start = layout
+                let reconciler = Reconciler(
+                    store: self.store, old: oldImage, new: newImage, file: file,
+                    firstApply: held == nil, statements: statements, start: layout)
                 let (steps, writes) = try reconciler.plan()
                 plan.steps = steps
                 if dryRun { return }

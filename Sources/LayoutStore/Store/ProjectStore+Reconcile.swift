@@ -18,11 +18,11 @@ struct Reconciler {
     /// The project holds nothing of `file` (a dry run of its first apply): what a first
     /// apply refuses, a view, label or metric the layout already has, is refused here
     /// too instead of being taken over as a re-apply takes over what the command line made.
-    var firstApply = false
+    let firstApply: Bool
     /// The statements `new` was made from, and the layout they start in: where an error
     /// points when the image does not keep a place.
-    var statements: [LocatedStatement] = []
-    var start = defaultLayoutName
+    let statements: [LocatedStatement]
+    let start: String
 
     /// The plan, and the writes that carry it out (run in order, in the caller's
     /// transaction).
