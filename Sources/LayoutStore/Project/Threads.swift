@@ -263,7 +263,7 @@ private final class Monitor {
 /// only takes turns with the first (a first apply on three threads was 4 % slower on one
 /// core than on one thread). On Linux the thread's affinity mask, which `taskset` and
 /// container CPU sets narrow, capped by a container's CPU quota
-/// (``quotaProcessors(cgroupRoot:)``); elsewhere, or where the mask cannot be read, the
+/// (``quotaProcessors(cgroupRoot:cgroup:)``); elsewhere, or where the mask cannot be read, the
 /// processors online.
 func processorsAvailable() -> Int {
     var count = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
