@@ -318,6 +318,32 @@ struct ReapplyTests {
     }
 
     @Test(
+        "a script that declares a label, a view or a metric twice is refused as a fresh apply refuses it",
+        arguments: [
+            (
+                "ratio: aside.width == body.width * 0.25",
+                "ratio: aside.width == body.width * 0.25\nratio: caption.width == 30",
+                "label `ratio` is already used in layout `main` (first at "
+            ),
+            (
+                "view note frame", "view caption\nview note frame",
+                "view `caption` is already declared in layout `main`"
+            ),
+            (
+                "metric pad 16", "metric pad 16\nmetric pad 16",
+                "metric `pad` is already defined in layout `main`"
+            ),
+        ])
+    func declaredTwice(_ line: String, _ twice: String, _ error: String) {
+        let box = project()
+        let text = edited([(line, twice)])
+        let fresh = Sandbox()
+        let made = fresh.run(["apply", fresh.write("home.layout", text), "-q"])
+        #expect(made.status == 65 && made.stderr.contains(error), "\(made.stderr)")
+        expectRefused(box, text, saying: error)
+    }
+
+    @Test(
         "a constraint given a label from the command line is still its line's: editing the line replaces it"
     )
     func labelledSinceStillTheLines() {

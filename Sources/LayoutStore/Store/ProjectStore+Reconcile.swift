@@ -27,6 +27,7 @@ struct Reconciler {
     /// The plan, and the writes that carry it out (run in order, in the caller's
     /// transaction).
     func plan() throws -> (steps: [ApplyPlan.Step], writes: [(ScriptApplier) throws -> Void]) {
+        try checkDeclaredOnce()
         var steps: [ApplyPlan.Step] = []
         var writes: [(ScriptApplier) throws -> Void] = []
         var names = new.order
@@ -46,6 +47,42 @@ struct Reconciler {
             writes += w
         }
         return (steps, writes)
+    }
+
+    /// Refuses a script that declares a view, a label or a metric twice in one layout,
+    /// with the error a fresh apply of it gives: the image keeps one of each, so the plan
+    /// alone would take the script.
+    private func checkDeclaredOnce() throws {
+        var layout = start
+        var views: [String: [String: SourceLocation]] = [:]
+        var labels: [String: [String: SourceLocation]] = [:]
+        var metrics: [String: [String: SourceLocation]] = [:]
+        for located in statements {
+            let at = located.location
+            switch located.statement {
+            case .layout(let name):
+                layout = name
+            case .view(let v):
+                if let previous = views[layout, default: [:]].updateValue(at, forKey: v.name) {
+                    throw StoreError.duplicateView(
+                        name: v.name, layout: layout, at: at, previous: previous)
+                }
+            case .constraint(let c):
+                guard let label = c.label else { continue }
+                let origin = c.origin ?? at
+                if let previous = labels[layout, default: [:]].updateValue(origin, forKey: label) {
+                    throw StoreError.duplicateLabel(
+                        label: label, layout: layout, at: origin, previous: previous)
+                }
+            case .metric(let name, _):
+                if let previous = metrics[layout, default: [:]].updateValue(at, forKey: name) {
+                    throw StoreError.duplicateMetric(
+                        name: name, layout: layout, at: at, previous: previous)
+                }
+            default:
+                continue
+            }
+        }
     }
 
     /// Whether everything layout `name` holds was made by `old`, the section of the file
