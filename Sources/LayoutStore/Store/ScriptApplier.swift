@@ -34,10 +34,16 @@ final class ScriptApplier {
         /// written: its first solve needs no reading.
         var model: LayoutModel?
 
+        /// Set where ``viewIDs`` and ``labels`` hold only what was looked up so far: a view or
+        /// label they do not hold is looked up in the layout's rows. A few statements
+        /// applied to a big layout (a re-apply's changed lines) read the few names they
+        /// name instead of every view and constraint.
+        let rows: Database?
+
         init(
             id: Int64, name: String, created: Bool, viewIDs: [String: Int64],
             labels: [String: SourceLocation?], nextViewOrdinal: Int, nextConstraintOrdinal: Int,
-            variants: [String: Int64]
+            variants: [String: Int64], rows: Database? = nil
         ) {
             self.id = id
             self.name = name
@@ -47,14 +53,57 @@ final class ScriptApplier {
             self.nextViewOrdinal = nextViewOrdinal
             self.nextConstraintOrdinal = nextConstraintOrdinal
             self.variants = variants
+            self.rows = rows
         }
 
         /// The id of the view `name`, nil where the layout has none.
-        func viewID(_ name: String) -> Int64? {
+        func viewID(_ name: String) throws -> Int64? {
             if let id = recentViewIDs.cached(name) { return id }
-            guard let id = viewIDs[name] else { return nil }
-            recentViewIDs.keep(name, id)
+            if let id = viewIDs[name] {
+                recentViewIDs.keep(name, id)
+                return id
+            }
+            guard let rows,
+                let id = try rows.cachedStatement(
+                    "SELECT id FROM views WHERE layout_id = ? AND name = ?"
+                ).rows([id, name], { $0.int64(0) }).first
+            else { return nil }
+            viewIDs[name] = id
             return id
+        }
+
+        /// Where the constraint labelled `label` was declared: nil where none is, `.some(nil)`
+        /// where one is with no place in a file.
+        func labelOrigin(_ label: String) throws -> SourceLocation?? {
+            if let origin = labels[label] { return origin }
+            guard let rows,
+                let origin = try rows.cachedStatement(
+                    """
+                    SELECT origin_file, origin_line, origin_column FROM constraints
+                    WHERE layout_id = ? AND label = ?
+                    """
+                ).rows(
+                    [id, label],
+                    { s in
+                        s.optionalString(0).map {
+                            SourceLocation(file: $0, line: s.int(1), column: s.int(2))
+                        }
+                    }
+                ).first
+            else { return nil }
+            labels[label] = origin
+            return origin
+        }
+
+        /// Every view's id by name: all of them read once where only some were.
+        func allViewIDs() throws -> [String: Int64] {
+            guard let rows else { return viewIDs }
+            for (name, id) in try rows.cachedStatement(
+                "SELECT name, id FROM views WHERE layout_id = ?"
+            ).rows([id], { ($0.string(0), $0.int64(1)) }) {
+                viewIDs[name] = id
+            }
+            return viewIDs
         }
     }
 
@@ -104,11 +153,12 @@ final class ScriptApplier {
     /// every row is in the file.
     func finish() throws -> [AppliedLayout] {
         try writer.sync()
-        return order.map { name in
+        return try order.map { name in
             let state = layouts[name]!
             return AppliedLayout(
                 name: name, layoutID: state.id, createdLayout: state.created,
-                viewIDs: state.viewIDs, constraintIDs: state.constraintIDs, model: state.model)
+                viewIDs: try state.allViewIDs(), constraintIDs: state.constraintIDs,
+                model: state.model)
         }
     }
 
@@ -244,7 +294,9 @@ final class ScriptApplier {
         let at = located.location
         let layout = try current()
         try StoreError.checkingNumbers(size.checkNumbers(), at: at)
-        guard let viewID = layout.viewIDs[view] else { throw unknownView(view, in: layout, at: at) }
+        guard let viewID = try layout.viewID(view) else {
+            throw try unknownView(view, in: layout, at: at)
+        }
         _ = try store.intrinsicTarget(view, layoutID: layout.id, layout: layout.name, at: at)
         try store.writeIntrinsic(
             viewID: viewID, size, variantID: try variantID(variant, in: layout, located))
@@ -306,15 +358,15 @@ final class ScriptApplier {
     private func addView(_ view: ViewDeclaration, at: SourceLocation) throws {
         try Identifier.check(view.name, as: .view, at: at)
         let layout = try current()
-        if layout.viewIDs[view.name] != nil {
+        if try layout.viewID(view.name) != nil {
             throw StoreError.duplicateView(
                 name: view.name, layout: layout.name, at: at,
                 previous: layout.viewOrigins[view.name])
         }
-        guard let parentID = layout.viewIDs[view.parent] else {
+        guard let parentID = try layout.viewID(view.parent) else {
             throw StoreError.unknownParent(
                 view: view.name, parent: view.parent, at: at,
-                suggestion: suggestName(view.parent, from: layout.viewIDs.keys))
+                suggestion: suggestName(view.parent, from: try layout.allViewIDs().keys))
         }
         let id = try writer.addView(
             view, layoutID: layout.id, parentID: parentID, ordinal: layout.nextViewOrdinal)
@@ -331,19 +383,21 @@ final class ScriptApplier {
     private func addConstraint(_ constraint: Constraint) throws {
         let at = constraint.origin
         let layout = try current()
+        // Looked up before the row is written, which a lookup in the rows would find.
+        let labelTaken = try constraint.label.flatMap { try layout.labelOrigin($0) }
         // Each view is looked up once, as the writer makes the row (before it writes or
         // holds anything): an unknown one refuses the constraint there.
         let id = try writer.addConstraint(
             constraint, layoutID: layout.id, ordinal: layout.nextConstraintOrdinal
         ) { view in
-            guard let id = layout.viewID(view) else {
-                throw unknownView(view, in: layout, at: at)
+            guard let id = try layout.viewID(view) else {
+                throw try unknownView(view, in: layout, at: at)
             }
             return id
         }
         if let label = constraint.label {
             try Identifier.check(label, as: .label, at: at)
-            if let previous = layout.labels[label] {
+            if let previous = labelTaken {
                 throw StoreError.duplicateLabel(
                     label: label, layout: layout.name, at: at, previous: previous)
             }
@@ -360,11 +414,11 @@ final class ScriptApplier {
     }
 
     private func unknownView(_ name: String, in layout: LayoutState, at: SourceLocation?)
-        -> StoreError
+        throws -> StoreError
     {
         .unknownView(
             name: name, layout: layout.name, at: at,
-            suggestion: suggestName(name, from: layout.viewIDs.keys))
+            suggestion: suggestName(name, from: try layout.allViewIDs().keys))
     }
 
     private func addVariant(
@@ -564,6 +618,7 @@ final class ScriptApplier {
 
     private func load(id: Int64, name: String) throws -> LayoutState {
         let db = store.database
+        guard writer.holdsRows else { return try loadLazily(id: id, name: name) }
         var viewIDs: [String: Int64] = [:]
         var nextView = 0
         let views = try db.cachedStatement(
@@ -594,6 +649,34 @@ final class ScriptApplier {
             id: id, name: name, created: false, viewIDs: viewIDs, labels: labels,
             nextViewOrdinal: nextView, nextConstraintOrdinal: nextConstraint,
             variants: Dictionary(variants, uniquingKeysWith: { a, _ in a }))
+        for metric in try db.cachedStatement("SELECT name FROM metrics WHERE layout_id = ?")
+            .rows([id], { $0.string(0) })
+        {
+            state.metrics[metric] = .some(nil)
+        }
+        return state
+    }
+}
+
+extension ScriptApplier {
+    /// A layout's state without its views and labels, looked up as statements name them
+    /// (``LayoutState/rows``). Only where rows are written as they come: a writer that
+    /// holds rows back owns the connection until it writes them.
+    private func loadLazily(id: Int64, name: String) throws -> LayoutState {
+        let db = store.database
+        let nextView =
+            try db.int64(
+                "SELECT coalesce(max(ordinal) + 1, 0) FROM views WHERE layout_id = ?", [id]) ?? 0
+        let nextConstraint =
+            try db.int64(
+                "SELECT coalesce(max(ordinal) + 1, 0) FROM constraints WHERE layout_id = ?", [id])
+            ?? 0
+        let variants = try db.cachedStatement("SELECT name, id FROM variants WHERE layout_id = ?")
+            .rows([id]) { ($0.string(0), $0.int64(1)) }
+        let state = LayoutState(
+            id: id, name: name, created: false, viewIDs: [:], labels: [:],
+            nextViewOrdinal: Int(nextView), nextConstraintOrdinal: Int(nextConstraint),
+            variants: Dictionary(variants, uniquingKeysWith: { a, _ in a }), rows: db)
         for metric in try db.cachedStatement("SELECT name FROM metrics WHERE layout_id = ?")
             .rows([id], { $0.string(0) })
         {
