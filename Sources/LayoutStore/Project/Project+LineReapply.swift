@@ -198,7 +198,7 @@ extension Project {
 
     /// The steps of one changed line and its writes but additions (returned), as
     /// ``Reconciler`` decides them for a labelled constraint in the old and the new script.
-    private func reconcile(_ edit: LineEdit, dryRun: Bool) throws -> (
+    func reconcile(_ edit: LineEdit, dryRun: Bool) throws -> (
         steps: [ApplyPlan.Step], wrote: Bool, additions: [Constraint]
     ) {
         let db = store.database

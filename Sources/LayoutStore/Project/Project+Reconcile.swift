@@ -74,6 +74,12 @@ extension Project {
         {
             return done
         }
+        if isHeld,
+            let done = try reapplyHunk(
+                dataVersion: dataVersion, text: text, file: file, layout: layout, dryRun: dryRun)
+        {
+            return done
+        }
         if !isHeld && !dryRun {
             // Handed over: the first apply lets go of the text before it solves.
             plan.report = try apply(script: consume text, file: file, layout: layout)

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LayoutSQLite
 import LayoutScript
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -295,6 +296,99 @@ extension ProjectStore {
             held.isUnchanged = held.isHeld && allLinesRead && held.changes.isEmpty
             held.changesAreComplete = held.isHeld && allLinesRead && numbered
             return held
+        }
+    }
+
+    /// Where a new text of a file differs from the lines the project holds of it, as one
+    /// stretch: the lines before it (`prefix` of them) and those after it are the same in
+    /// both, and `old` became `new`.
+    package struct HeldHunk {
+        /// The one layout every held line of the file is in.
+        package var layoutID: Int64
+        package var prefix: Int
+        package var old: [String]
+        package var new: [String]
+        /// Where the new lines are in the new text's UTF-8 bytes (empty where none are).
+        package var newBytes: Range<Int>
+    }
+
+    /// The one stretch in which `text` differs from the held lines of `file`; nil unless
+    /// the project holds the file once, in one layout, its line `k` as line `k`, and the
+    /// stretch has at most `limit` lines on each side. Lines compare as bytes; the held
+    /// ones are read in place, as ``heldLines(file:comparedWith:limit:)`` reads them.
+    package func heldHunk(file: String, comparedWith text: String, limit: Int) throws
+        -> HeldHunk?
+    {
+        // The held lines' bytes, runs joined with "\n", and the one layout they are in.
+        var old: [UInt8] = []
+        var layoutID: Int64?
+        var next = 1
+        let statement = try database.cachedStatement(
+            "SELECT layout_id, line, text FROM script_lines WHERE file = ? ORDER BY line, layout_id, seq"
+        )
+        try statement.bind([file])
+        defer { statement.reset() }
+        while try statement.step() {
+            let id = statement.int64(0)
+            guard layoutID == nil || layoutID == id, statement.int(1) == next else { return nil }
+            layoutID = id
+            if !old.isEmpty || next > 1 { old.append(UInt8(ascii: "\n")) }
+            let lines = statement.withText(2) { run -> Int in
+                old.append(contentsOf: run)
+                var count = 1
+                var at = 0
+                while true {
+                    at = SourceLineCursor.lineEnd(in: run, from: at)
+                    guard at < run.count else { return count }
+                    count += 1
+                    at += 1
+                }
+            }
+            next += lines
+        }
+        guard let layoutID else { return nil }
+        var text = text
+        return old.withUnsafeBufferPointer { old in
+            text.withUTF8 { new -> HeldHunk? in
+                // Held lines are cut at "\n" alone (a kept line keeps the "\r" of "\r\r\n"),
+                // new ones as the parser cuts them.
+                var oldLines: [Range<Int>] = []
+                var start = 0
+                while true {
+                    let end = SourceLineCursor.lineEnd(in: old, from: start)
+                    oldLines.append(start..<end)
+                    if end >= old.count { break }
+                    start = end + 1
+                }
+                var newLines: [Range<Int>] = []
+                var cursor = SourceLineCursor(new)
+                while let line = cursor.next() { newLines.append(line) }
+                func same(_ i: Int, _ j: Int) -> Bool {
+                    LineComparison.sameBytes(
+                        UnsafeBufferPointer(rebasing: old[oldLines[i]]),
+                        UnsafeBufferPointer(rebasing: new[newLines[j]]))
+                }
+                var prefix = 0
+                while prefix < oldLines.count, prefix < newLines.count, same(prefix, prefix) {
+                    prefix += 1
+                }
+                var suffix = 0
+                while suffix < oldLines.count - prefix, suffix < newLines.count - prefix,
+                    same(oldLines.count - 1 - suffix, newLines.count - 1 - suffix)
+                {
+                    suffix += 1
+                }
+                let oldRange = prefix..<(oldLines.count - suffix)
+                let newRange = prefix..<(newLines.count - suffix)
+                guard oldRange.count <= limit, newRange.count <= limit else { return nil }
+                let at = prefix < newLines.count ? newLines[prefix].lowerBound : new.count
+                return HeldHunk(
+                    layoutID: layoutID, prefix: prefix,
+                    old: oldRange.map { String(decoding: old[oldLines[$0]], as: UTF8.self) },
+                    new: newRange.map { String(decoding: new[newLines[$0]], as: UTF8.self) },
+                    newBytes: newRange.isEmpty
+                        ? at..<at : at..<newLines[newRange.upperBound - 1].upperBound)
+            }
         }
     }
 

@@ -1,0 +1,457 @@
+import LayoutScript
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The re-apply of a file whose edit is one stretch of a few lines: views and constraints
+/// added there, removed there or changed in place (a row added to a 10k-view form, a line
+/// deleted). It plans from the stretch alone, as the one-line road does
+/// (`Project+LineReapply.swift`), where the whole-image plan reads both texts whole, which
+/// for a 10k-view file is slower than applying it afresh.
+///
+/// It takes this road only where the answer cannot differ from the whole-image plan
+/// (``Reconciler``), and returns nil to send the re-apply there otherwise:
+/// - the file is held once, in one layout, the one it starts in now;
+/// - every line of the stretch, old and new, parses alone into `view` declarations (of
+///   plain views, not stacks or guides, in a parent that is neither) and constraints
+///   without VFL or metric names, or into nothing (a comment, a blank line);
+/// - a view the stretch adds, and a label it adds, is new to the layout and named by no
+///   line outside the stretch; a view or label it removes is named by no line at all; a
+///   view it removes has no subview it does not remove; a view the stretch declares on
+///   both sides is declared alike (a moved or changed view is the whole-image plan's);
+/// - each old statement's rows are where it was: a labelled constraint's row (if the
+///   command line has not removed it) at the statement's origin, no row there unless the
+///   statement made it.
+/// Lines after the stretch keep their statements, which move by as many lines as the
+/// stretch grew: their rows' origins move with them, in one UPDATE.
+extension Project {
+    func reapplyHunk(dataVersion: Int64?, text: String, file: String, layout: String, dryRun: Bool)
+        throws -> ApplyPlan?
+    {
+        guard
+            let hunk = try store.heldHunk(
+                file: file, comparedWith: text, limit: Self.lineReapplyLimit),
+            let layoutID = try store.storedLayoutID(layout), hunk.layoutID == layoutID
+        else { return nil }
+        let metrics = Set(try store.metrics(layout: layout).map(\.name))
+        guard
+            let old = Self.hunkStatements(
+                hunk.old, firstLine: hunk.prefix + 1, file: file, layout: layout,
+                metrics: metrics),
+            let new = Self.hunkStatements(
+                hunk.new, firstLine: hunk.prefix + 1, file: file, layout: layout,
+                metrics: metrics),
+            let work = try HunkWork(
+                old: old, new: new, hunk: hunk, text: text, file: file, layout: layout,
+                layoutID: layoutID, project: self)
+        else { return nil }
+
+        var plan = ApplyPlan(
+            file: file, isFirstApply: false, steps: work.steps, wrote: false,
+            report: SolveReport())
+        guard !dryRun else { return plan }
+        return try Self.showingScriptLine(of: text, file: file) {
+            let result = try store.transaction { () throws -> ApplyPlan? in
+                // Another process may have re-applied or edited since the lines were read.
+                if try self.store.database.int64("PRAGMA data_version") != dataVersion {
+                    return nil
+                }
+                let solve = try work.write()
+                try self.store.saveScriptLines(
+                    text: text, file: file, owners: LineOwners(start: layout), replacing: true)
+                plan.wrote = true
+                if solve && self.solvesAfterEdits {
+                    plan.report.merge(try self.solveDirty(layout: layout))
+                }
+                return plan
+            }
+            if result != nil { store.checkpoint() }
+            return result
+        }
+    }
+
+    /// The statements of a stretch's lines, each line parsed alone at its number; nil
+    /// unless each is a plain view's declaration or a constraint without VFL or metric.
+    static func hunkStatements(
+        _ lines: [String], firstLine: Int, file: String, layout: String, metrics: Set<String>
+    ) -> [LocatedStatement]? {
+        var statements: [LocatedStatement] = []
+        for (offset, line) in lines.enumerated() {
+            guard !line.utf8.contains(UInt8(ascii: "|")), !line.utf8.contains(UInt8(ascii: "[")),
+                !identifiers(in: line).contains(where: metrics.contains)
+            else { return nil }
+            // Parsed as line 1, then moved to its line.
+            guard let parsed = try? ScriptParser.parse(line, file: file, layout: layout)
+            else { return nil }
+            for var located in parsed {
+                located.location.line += firstLine + offset - 1
+                switch located.statement {
+                case .view(let view):
+                    guard view.kind == .view, view.stack == nil else { return nil }
+                case .constraint(var constraint):
+                    if constraint.source.isEmpty { constraint.source = located.text }
+                    if var origin = constraint.origin {
+                        origin.line = located.location.line
+                        constraint.origin = origin
+                    } else {
+                        constraint.origin = located.location
+                    }
+                    located.statement = .constraint(constraint)
+                default:
+                    return nil
+                }
+                statements.append(located)
+            }
+        }
+        return statements
+    }
+}
+
+/// The words of a script's text, found where they stand whole, outside comments: what the
+/// stretch road asks of the lines outside the stretch without parsing them.
+struct ScriptWords {
+    let bytes: [UInt8]
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+            || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    /// Where `name` stands as a whole word (not inside a longer name; a `.` bounds it, as
+    /// in `LABEL.1`), outside comments, as byte offsets. Bytes beyond ASCII bound a word,
+    /// so that a name may be found where it is not, never missed: a false find only sends
+    /// the re-apply to the whole-image plan.
+    func occurrences(of name: String) -> [Int] {
+        let needle = Array(name.utf8)
+        guard !needle.isEmpty else { return [] }
+        var found: [Int] = []
+        bytes.withUnsafeBufferPointer { text in
+            guard let base = text.baseAddress else { return }
+            var from = 0
+            // Each place of the name's first byte (`memchr`), then the rest compared.
+            while from + needle.count <= text.count,
+                let hit = memchr(
+                    base + from, Int32(needle[0]), text.count - needle.count + 1 - from)
+            {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                from = at + 1
+                let end = at + needle.count
+                guard memcmp(base + at, needle, needle.count) == 0,
+                    at == 0 || !Self.isWordByte(text[at - 1]),
+                    end == text.count || !Self.isWordByte(text[end])
+                else { continue }
+                // In a comment: a `#` before it on its line.
+                var i = at - 1
+                while i >= 0, text[i] != UInt8(ascii: "\n"), text[i] != UInt8(ascii: "#") {
+                    i -= 1
+                }
+                if i >= 0, text[i] == UInt8(ascii: "#") { continue }
+                found.append(at)
+            }
+        }
+        return found
+    }
+
+    /// Whether the word at `offset` is the name a `view`, `guide` or `stack` statement
+    /// declares: that keyword first in its statement (after a line break or `;`), then it.
+    func isDeclaration(at offset: Int) -> Bool {
+        var i = offset - 1
+        guard i >= 0, Self.isSpace(bytes[i]) else { return false }
+        while i >= 0, Self.isSpace(bytes[i]) { i -= 1 }
+        let keywordEnd = i + 1
+        while i >= 0, Self.isWordByte(bytes[i]) { i -= 1 }
+        let keyword = bytes[(i + 1)..<keywordEnd]
+        guard
+            ["view", "guide", "stack"].contains(where: { keyword.elementsEqual($0.utf8) })
+        else { return false }
+        while i >= 0, Self.isSpace(bytes[i]) { i -= 1 }
+        // The start of the text, past a byte order mark.
+        if i < 0 || (i == 2 && bytes.starts(with: [0xEF, 0xBB, 0xBF])) { return true }
+        return bytes[i] == UInt8(ascii: "\n") || bytes[i] == UInt8(ascii: "\r")
+            || bytes[i] == UInt8(ascii: ";")
+    }
+}
+
+/// What a stretch's re-apply decides before it writes: its steps, and the writes that
+/// carry them out (``write()``). Made only where the stretch road holds
+/// (`Project+HunkReapply.swift`); nil otherwise.
+private struct HunkWork {
+    let project: Project
+    let file: String
+    let layout: String
+    let layoutID: Int64
+    /// The last old line of the stretch, and how many lines the stretch grew by.
+    let oldEnd: Int
+    let growth: Int
+    /// In the whole-image plan's order: views added, views removed, constraints changed or
+    /// added, constraints removed.
+    private(set) var steps: [ApplyPlan.Step] = []
+    private var removedConstraints: [Int64] = []
+    private var removedViews: [Int64] = []
+    private var addedViews: [LocatedStatement] = []
+    private var addedConstraints: [Constraint] = []
+    private var movedOrigins: [(id: Int64, origin: SourceLocation)] = []
+    /// Labelled constraints on both sides, decided as the one-line road decides them.
+    private var labelledPairs: [Project.LineEdit] = []
+    private var store: ProjectStore { project.store }
+
+    init?(
+        old: [LocatedStatement], new: [LocatedStatement], hunk: ProjectStore.HeldHunk,
+        text: String, file: String, layout: String, layoutID: Int64, project: Project
+    ) throws {
+        (self.project, self.file, self.layout, self.layoutID) = (project, file, layout, layoutID)
+        let store = project.store
+        oldEnd = hunk.prefix + hunk.old.count
+        growth = hunk.new.count - hunk.old.count
+        let words = ScriptWords(text)
+        func namedOutside(_ name: String) -> Bool {
+            words.occurrences(of: name).contains { !hunk.newBytes.contains($0) }
+        }
+        func named(_ name: String) -> Bool { !words.occurrences(of: name).isEmpty }
+        func step(_ action: ApplyPlan.Action, _ what: String) -> ApplyPlan.Step {
+            ApplyPlan.Step(action: action, layout: layout, what: what, note: nil)
+        }
+
+        // Views, by name.
+        var oldViews: [String: ViewDeclaration] = [:]
+        var oldViewOrder: [String] = []
+        for case .view(let v) in old.map(\.statement) {
+            guard oldViews.updateValue(v, forKey: v.name) == nil else { return nil }
+            oldViewOrder.append(v.name)
+        }
+        var newViews: [String: ViewDeclaration] = [:]
+        for case .view(let v) in new.map(\.statement) {
+            guard newViews.updateValue(v, forKey: v.name) == nil else { return nil }
+        }
+        var removedNames: Set<String> = []
+        var viewRemovalSteps: [ApplyPlan.Step] = []
+        // Deepest first: a subview is declared after its parent.
+        for name in oldViewOrder.reversed() where newViews[name] == nil {
+            guard !named(name) else { return nil }
+            removedNames.insert(name)
+            guard let row = try store.viewRow(name, layoutID: layoutID) else { continue }
+            guard try !Self.isStackOrGuide(row.parentID, in: store),
+                try Self.subviewNames(of: row.id, in: store).allSatisfy(removedNames.contains)
+            else { return nil }
+            removedViews.append(row.id)
+            viewRemovalSteps.append(step(.remove, "view \(name)"))
+        }
+        // Views a new statement may name, as a fresh apply knows them there: those the
+        // layout has that the file declares before the stretch or not at all, and those
+        // the stretch declares before the statement.
+        var known: Set<String> = [rootViewName]
+        func exists(_ name: String) throws -> Bool {
+            if known.contains(name) { return true }
+            guard !removedNames.contains(name), try store.viewRow(name, layoutID: layoutID) != nil
+            else { return false }
+            if let declared = words.occurrences(of: name).first(where: words.isDeclaration),
+                declared >= hunk.newBytes.lowerBound
+            {
+                return false
+            }
+            known.insert(name)
+            return true
+        }
+
+        // The old side's constraints, each with its row (nil: removed since).
+        // No index finds rows by origin: where the old side is empty, none is read.
+        let stretchRows =
+            hunk.old.isEmpty
+            ? []
+            : try ConstraintReader(database: store.database).constraints(
+                layoutID: layoutID, layout: layout,
+                filter: "c.kind = 'user' AND c.origin_file = ? AND c.origin_line BETWEEN ? AND ?",
+                [file, hunk.prefix + 1, oldEnd])
+        var rowsAt: [SourceLocation: [StoredConstraint]] = [:]
+        for row in stretchRows {
+            guard let origin = row.constraint.origin else { return nil }
+            rowsAt[origin, default: []].append(row)
+        }
+        var statementsAt: [SourceLocation: Int] = [:]
+        for case .constraint(let c) in old.map(\.statement) {
+            statementsAt[c.origin!, default: 0] += 1
+        }
+        var oldConstraints: [(constraint: Constraint, row: StoredConstraint?)] = []
+        var taken: [SourceLocation: Int] = [:]
+        for case .constraint(let c) in old.map(\.statement) {
+            let origin = c.origin!
+            let rows = rowsAt[origin] ?? []
+            guard rows.isEmpty || rows.count == statementsAt[origin] else { return nil }
+            let k = taken[origin, default: 0]
+            taken[origin] = k + 1
+            let row = rows.isEmpty ? nil : rows[k]
+            if let label = c.label {
+                let byLabel = try Self.userConstraint(
+                    labelled: label, layoutID: layoutID, layout: layout, in: store)
+                guard byLabel?.id == row?.id, row == nil || row?.constraint.label == label
+                else { return nil }
+            } else if row?.constraint.label != nil {
+                return nil
+            }
+            oldConstraints.append((c, row))
+        }
+        // Every row made from a line of the stretch is an old statement's.
+        guard stretchRows.count == oldConstraints.filter({ $0.row != nil }).count else {
+            return nil
+        }
+
+        // The new side, in order: views added, constraints kept, changed or added.
+        var viewAdditionSteps: [ApplyPlan.Step] = []
+        var constraintSteps: [ApplyPlan.Step] = []
+        var paired = Set<Int>()
+        var newLabels: Set<String> = []
+        for located in new {
+            switch located.statement {
+            case .view(let v):
+                // A stack arranges its views in declaration order: the whole-image plan's.
+                guard try exists(v.parent),
+                    try !Self.isStackOrGuide(named: v.parent, layoutID: layoutID, in: store)
+                else { return nil }
+                if let before = oldViews[v.name] {
+                    guard before == v, try store.viewRow(v.name, layoutID: layoutID) != nil
+                    else { return nil }
+                    known.insert(v.name)
+                    continue
+                }
+                guard !namedOutside(v.name), try store.viewRow(v.name, layoutID: layoutID) == nil
+                else { return nil }
+                known.insert(v.name)
+                addedViews.append(located)
+                viewAdditionSteps.append(
+                    step(
+                        .add,
+                        "view \(v.name)" + (v.parent == rootViewName ? "" : " in \(v.parent)")))
+            case .constraint(let nc):
+                guard try nc.views.allSatisfy(exists) else { return nil }
+                if let label = nc.label {
+                    guard newLabels.insert(label).inserted, !namedOutside(label) else {
+                        return nil
+                    }
+                }
+                let match = oldConstraints.indices.first {
+                    guard !paired.contains($0) else { return false }
+                    let oc = oldConstraints[$0].constraint
+                    if let label = nc.label { return oc.label == label }
+                    return oc.label == nil && Reconciler.same(oc, nc)
+                }
+                guard let match else {
+                    if let label = nc.label,
+                        try Self.userConstraint(
+                            labelled: label, layoutID: layoutID, layout: layout, in: store) != nil
+                    {
+                        return nil
+                    }
+                    addedConstraints.append(nc)
+                    constraintSteps.append(step(.add, "constraint \(ScriptWriter.text(of: nc))"))
+                    continue
+                }
+                paired.insert(match)
+                let (oc, row) = oldConstraints[match]
+                if nc.label != nil {
+                    let edit = Project.LineEdit(
+                        line: nc.origin!.line, layoutID: layoutID, layout: layout, text: "",
+                        pairs: [(oc, nc)])
+                    labelledPairs.append(edit)
+                    constraintSteps += try project.reconcile(edit, dryRun: true).steps
+                } else if let row, let id = row.id, nc.origin != row.constraint.origin {
+                    movedOrigins.append((id, nc.origin!))
+                }
+            default:
+                return nil
+            }
+        }
+        var constraintRemovalSteps: [ApplyPlan.Step] = []
+        for (i, (oc, row)) in oldConstraints.enumerated() where !paired.contains(i) {
+            if let label = oc.label, named(label) { return nil }
+            guard let row, let id = row.id else { continue }
+            removedConstraints.append(id)
+            constraintRemovalSteps.append(
+                step(.remove, "constraint \(ScriptWriter.text(of: row.constraint))"))
+        }
+        steps = viewAdditionSteps + viewRemovalSteps + constraintSteps + constraintRemovalSteps
+    }
+
+    /// Carries the plan out, in the caller's transaction; whether anything that is solved
+    /// changed.
+    func write() throws -> Bool {
+        let db = store.database
+        if growth != 0 {
+            try db.execute(
+                """
+                UPDATE constraints SET origin_line = origin_line + ?
+                WHERE origin_file = ? AND origin_line > ?
+                """, [growth, file, oldEnd])
+        }
+        for id in removedConstraints {
+            try db.execute("DELETE FROM constraints WHERE id = ?", [id])
+        }
+        var additions: [Constraint] = []
+        var changed = !removedConstraints.isEmpty || !removedViews.isEmpty
+        for edit in labelledPairs {
+            let result = try project.reconcile(edit, dryRun: false)
+            additions += result.additions
+            changed = changed || result.wrote
+        }
+        for (id, origin) in movedOrigins {
+            try db.execute(
+                "UPDATE constraints SET origin_line = ?, origin_column = ? WHERE id = ?",
+                [origin.line, origin.column, id])
+        }
+        for id in removedViews { try db.execute("DELETE FROM views WHERE id = ?", [id]) }
+        additions = addedConstraints + additions
+        guard !addedViews.isEmpty || !additions.isEmpty else { return changed }
+        let applier = try ScriptApplier(store: store, layout: layout)
+        try applier.apply(
+            LocatedStatement(
+                statement: .layout(layout),
+                location: SourceLocation(file: file, line: 0, column: 0), text: "layout \(layout)"))
+        for view in addedViews { try applier.apply(view) }
+        for c in additions {
+            try applier.apply(
+                LocatedStatement(
+                    statement: .constraint(c),
+                    location: c.origin ?? SourceLocation(file: file, line: 0, column: 0),
+                    text: c.source))
+        }
+        return true
+    }
+
+    /// Whether the view `id` is a stack or a guide (false for nil, the root's parent).
+    private static func isStackOrGuide(_ id: Int64?, in store: ProjectStore) throws -> Bool {
+        guard let id else { return false }
+        return try store.database.int64(
+            """
+            SELECT kind = 'guide' OR EXISTS (SELECT 1 FROM stacks WHERE view_id = views.id)
+            FROM views WHERE id = ?
+            """, [id]) == 1
+    }
+
+    private static func isStackOrGuide(
+        named name: String, layoutID: Int64, in store: ProjectStore
+    ) throws -> Bool {
+        try isStackOrGuide(try store.viewRow(name, layoutID: layoutID)?.id, in: store)
+    }
+
+    private static func subviewNames(of id: Int64, in store: ProjectStore) throws -> [String] {
+        try store.database.cachedStatement("SELECT name FROM views WHERE parent_id = ?")
+            .rows([id]) { $0.string(0) }
+    }
+
+    private static func userConstraint(
+        labelled label: String, layoutID: Int64, layout: String, in store: ProjectStore
+    ) throws -> StoredConstraint? {
+        try ConstraintReader(database: store.database).constraints(
+            layoutID: layoutID, layout: layout, filter: "c.kind = 'user' AND c.label = ?",
+            [label]
+        ).first
+    }
+}

@@ -1,0 +1,279 @@
+import Foundation
+import Testing
+
+@testable import LayoutStore
+
+/// Issue 17: a re-apply whose edit is one stretch of lines (a view and its constraints
+/// added, a line deleted, lines moved) plans from the stretch alone
+/// (`Project+HunkReapply.swift`). Whatever road it takes, the project ends as a fresh apply
+/// of the edited file leaves one: the same frames in every variant, each constraint at the
+/// same line and column, the same kept lines.
+@Suite("a re-apply of one stretch of lines")
+struct HunkReapplyTests {
+    static let base = """
+        # a small form
+        canvas 375 812
+        view header
+        header.top == root.top; header.left == root.left; header.right == root.right
+        header.height: header.height == 64
+        view row0
+        view label0 in row0
+        row0.top == header.bottom + 8
+        row0.left == root.left + 16; row0.right == root.right - 16
+        row0.height: row0.height == 44
+        label0.left == row0.left + 16; label0.centerY == row0.centerY
+        label0.width == 120; label0.height == 20
+        view row1
+        row1.top == row0.bottom + 8
+        row1.left == root.left + 16; row1.right == root.right - 16
+        row1.height: row1.height == 44
+        stack column V spacing 4
+        column.top == row1.bottom + 8; column.left == root.left; column.width == 100
+        view first in column
+        first.height == 10
+        variant compact canvas 320 568
+        set row0.height 30 in compact
+
+        """
+
+    static let badge = """
+        view badge in row0
+        badge.right == row0.right - 4; badge.top == row0.top + 4
+        badge.width: badge.width == 12
+        badge.height == 12
+        """
+
+    /// `base` with `line` put before the line `before`.
+    static func inserting(_ lines: String, before: String, in text: String = base) -> String {
+        text.replacingOccurrences(of: before + "\n", with: lines + "\n" + before + "\n")
+    }
+
+    static func replacing(_ old: String, with new: String, in text: String = base) -> String {
+        text.replacingOccurrences(of: old, with: new)
+    }
+
+    /// Edits the stretch road takes: (what, script before, script after).
+    static let taken: [(String, String, String)] = [
+        ("a view and its constraints added", base, inserting(badge, before: "view row1")),
+        ("a view and its constraints removed", inserting(badge, before: "view row1"), base),
+        ("a comment added at the top", base, "# the sign-in form, v2\n\n" + base),
+        (
+            "an unlabelled line removed, every line after it moving up", base,
+            replacing("label0.width == 120; label0.height == 20\n", with: "")
+        ),
+        (
+            "a labelled line changed and a line added after it", base,
+            replacing(
+                "row1.height: row1.height == 44\n",
+                with: "row1.height: row1.height == 50\nrow1.width == 300 @ 500\n")
+        ),
+        (
+            "two lines swapped", base,
+            replacing(
+                "row1.top == row0.bottom + 8\nrow1.left == root.left + 16; row1.right == root.right - 16",
+                with:
+                    "row1.left == root.left + 16; row1.right == root.right - 16\nrow1.top == row0.bottom + 8"
+            )
+        ),
+        (
+            "a view and its subview removed with their lines",
+            inserting(
+                "view box in row1\nview dot in box\nbox.left == row1.left; dot.left == box.left",
+                before: "view column"),
+            base
+        ),
+    ]
+
+    /// Edits it leaves to the whole-image plan (or to the refusal a fresh apply gives).
+    static let left: [(String, String, String)] = [
+        (
+            "a line naming a view declared after it", base,
+            inserting("row0.width == row1.width", before: "view row1")
+        ),
+        (
+            "a view added to a stack", base,
+            inserting("view second in column", before: "first.height == 10")
+        ),
+        ("a line of VFL", base, inserting("V:[row1]-8-[column]", before: "view first in column")),
+        (
+            "a view moved to another parent", base,
+            replacing("view label0 in row0", with: "view label0")
+        ),
+        (
+            "a view removed that a later line names", base,
+            replacing("view row1\n", with: "")
+        ),
+        (
+            "a label removed that a `set` names",
+            base, replacing("row0.height: row0.height == 44\n", with: "")
+        ),
+        (
+            "two stretches, far apart", base,
+            replacing("# a small form\n", with: "")
+                .replacingOccurrences(
+                    of: "first.height == 10\n", with: "first.height == 11\nfirst.width == 5\n")
+        ),
+    ]
+
+    /// What a re-apply must leave as a fresh apply does: frames in each variant, the
+    /// constraints each at its line and column, the kept lines.
+    struct Outcome: Equatable {
+        var refused: String?
+        var frames: [String] = []
+        var origins: [String] = []
+        var lines: String?
+
+        init(_ project: Project, refused: String? = nil) throws {
+            self.refused = refused
+            for variant in [nil, "compact"] {
+                frames += try project.frames(variant: variant).map {
+                    "\(variant ?? "base") \($0.view) \($0.frame)"
+                }.sorted()
+            }
+            // A constant changed in place keeps the text the row was made from (`source`),
+            // as `set-constant` does: the values are compared, not the text.
+            origins = try project.store.database.cachedStatement(
+                """
+                SELECT origin_line, origin_column, coalesce(label, '-'), relation, constant,
+                    priority, active
+                FROM constraints WHERE kind = 'user' ORDER BY 1, 2, 3
+                """
+            ).rows {
+                "\($0.int(0)):\($0.int(1)) \($0.string(2)) \($0.string(3)) \($0.double(4)) @\($0.double(5)) \($0.int(6))"
+            }
+            lines = try project.store.scriptText(file: "form.layout")
+        }
+    }
+
+    func project(_ text: String) throws -> (Project, TempFile) {
+        let file = TempFile()
+        let project = try Project.open(path: file.path, create: true)
+        try project.apply(scriptFile: text, file: "form.layout")
+        return (project, file)
+    }
+
+    /// Re-applies `after` over `before`; whether the stretch road took it.
+    func reapply(_ before: String, _ after: String) throws -> (Outcome, Outcome, Bool) {
+        let (project, file) = try project(before)
+        defer { file.cleanup() }
+        let dataVersion = try project.store.database.int64("PRAGMA data_version")
+        let taken =
+            try project.reapplyHunk(
+                dataVersion: dataVersion, text: after, file: "form.layout", layout: "main",
+                dryRun: true) != nil
+        var refused: String?
+        do {
+            try project.apply(scriptFile: after, file: "form.layout")
+        } catch {
+            refused = "\(error)"
+        }
+        let (fresh, freshFile) = try self.project(before)
+        defer { freshFile.cleanup() }
+        var freshRefused: String?
+        let new = TempFile()
+        defer { new.cleanup() }
+        let made = try Project.open(path: new.path, create: true)
+        do {
+            try made.apply(scriptFile: after, file: "form.layout")
+        } catch {
+            freshRefused = "\(error)"
+        }
+        // A refused re-apply leaves the project as it was: a fresh apply of `before`.
+        let expected =
+            freshRefused == nil
+            ? try Outcome(made) : try Outcome(fresh, refused: freshRefused)
+        return (try Outcome(project, refused: refused), expected, taken)
+    }
+
+    @Test(
+        "edits of one stretch take the stretch road and end as a fresh apply",
+        arguments: taken.indices)
+    func stretchRoad(_ index: Int) throws {
+        let (what, before, after) = Self.taken[index]
+        let (outcome, expected, taken) = try reapply(before, after)
+        #expect(taken, "\(what): not taken")
+        #expect(outcome.refused == nil, "\(what)")
+        #expect(outcome.frames == expected.frames, "\(what)")
+        #expect(outcome.origins == expected.origins, "\(what)")
+        #expect(outcome.lines == expected.lines, "\(what)")
+        #expect(outcome.refused == expected.refused, "\(what)")
+    }
+
+    @Test(
+        "edits the stretch road cannot answer alone go to the whole-image plan, which ends as a fresh apply",
+        arguments: left.indices)
+    func wholeImageRoad(_ index: Int) throws {
+        let (what, before, after) = Self.left[index]
+        let (outcome, expected, taken) = try reapply(before, after)
+        #expect(!taken, "\(what): taken")
+        #expect(outcome.refused == nil || expected.refused != nil, "\(what): \(outcome.refused!)")
+        #expect(outcome.frames == expected.frames, "\(what)")
+        #expect(outcome.origins == expected.origins, "\(what)")
+        #expect(outcome.lines == expected.lines, "\(what)")
+    }
+
+    @Test(
+        "the plan of a stretch names each view and constraint it adds or removes, in the whole-image plan's order"
+    )
+    func planLines() throws {
+        let (project, file) = try project(Self.base)
+        defer { file.cleanup() }
+        let plan = try project.apply(
+            scriptFile: Self.inserting(Self.badge, before: "view row1")
+                .replacingOccurrences(of: "label0.width == 120; label0.height == 20\n", with: ""),
+            file: "form.layout", dryRun: true)
+        #expect(
+            plan.lines == [
+                "add view badge in row0",
+                "add constraint badge.right == row0.right - 4",
+                "add constraint badge.top == row0.top + 4",
+                "add constraint badge.width: badge.width == 12",
+                "add constraint badge.height == 12",
+                "remove constraint label0.width == 120",
+                "remove constraint label0.height == 20",
+            ])
+        #expect(!plan.wrote)
+        #expect(try project.store.scriptText(file: "form.layout") == Self.base)
+    }
+
+    @Test(
+        "an edit made since from the command line outside the stretch stays; one inside goes with its line"
+    )
+    func editsMadeSince() throws {
+        let (project, file) = try project(Self.inserting(Self.badge, before: "view row1"))
+        defer { file.cleanup() }
+        try project.setConstant(label: "header.height", to: 100)
+        try project.setConstant(label: "badge.width", to: 30)
+        try project.apply(scriptFile: Self.base, file: "form.layout")
+        #expect(try project.namedConstraint("header.height")?.constant == 100)
+        #expect(try project.namedConstraint("badge.width") == nil)
+        try project.apply(
+            scriptFile: Self.inserting(Self.badge, before: "view row1"), file: "form.layout")
+        #expect(try project.namedConstraint("badge.width")?.constant == 12)
+        #expect(try project.namedConstraint("header.height")?.constant == 100)
+    }
+
+    @Test("a word is found whole, not inside a longer name or a comment")
+    func words() {
+        let words = ScriptWords(
+            "row1.top == row10.top # row1\nw: row1.width == 1\nrow1_x.left == 0\n")
+        #expect(words.occurrences(of: "row1") == [0, 32])
+        #expect(words.occurrences(of: "row10").count == 1)
+        #expect(words.occurrences(of: "w") == [29])
+        #expect(words.occurrences(of: "row1.top") == [0])
+    }
+
+    @Test("a declaration is view, guide or stack first in its statement, then the name")
+    func declarations() {
+        let text =
+            "\u{FEFF}view a\n# view b\nview b in root; guide g\n  view   c # x\nhide view\nx.left == view.left\n"
+        let words = ScriptWords(text)
+        for (name, declared) in [
+            ("a", true), ("b", true), ("g", true), ("c", true), ("view", false), ("x", false),
+        ] {
+            #expect(
+                words.occurrences(of: name).contains(where: words.isDeclaration) == declared,
+                "\(name)")
+        }
+    }
+}
