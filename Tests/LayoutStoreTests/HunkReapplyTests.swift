@@ -76,10 +76,29 @@ struct HunkReapplyTests {
             )
         ),
         (
+            "a view in row 1 placed by VFL lines, `|` its parent", base,
+            inserting(
+                "view chip in row1\nH:[chip(30)]-(4)-|\nV:|-(2)-[chip(==row1)]",
+                before: "stack column V spacing 4")
+        ),
+        (
+            "an equation with `|`, the root", base,
+            inserting(
+                "view mark\nmark.left == |.left + 3; mark.top == |.top; mark.size == 4",
+                before: "view row1")
+        ),
+        (
+            "a VFL line taken out with its view",
+            inserting(
+                "view chip in row1\nH:[chip(30)]-(4)-|\nV:|-(2)-[chip(==row1)]",
+                before: "stack column V spacing 4"),
+            base
+        ),
+        (
             "a view and its subview removed with their lines",
             inserting(
                 "view box in row1\nview dot in box\nbox.left == row1.left; dot.left == box.left",
-                before: "view column"),
+                before: "stack column V spacing 4"),
             base
         ),
     ]
@@ -94,7 +113,10 @@ struct HunkReapplyTests {
             "a view added to a stack", base,
             inserting("view second in column", before: "first.height == 10")
         ),
-        ("a line of VFL", base, inserting("V:[row1]-8-[column]", before: "view first in column")),
+        (
+            "a VFL line naming a view declared after it", base,
+            inserting("V:[row1]-8-[first]", before: "stack column V spacing 4")
+        ),
         (
             "a view moved to another parent", base,
             replacing("view label0 in row0", with: "view label0")
@@ -154,6 +176,7 @@ struct HunkReapplyTests {
 
     /// Re-applies `after` over `before`; whether the stretch road took it.
     func reapply(_ before: String, _ after: String) throws -> (Outcome, Outcome, Bool) {
+        #expect(before != after, "the edit changes nothing")
         let (project, file) = try project(before)
         defer { file.cleanup() }
         let dataVersion = try project.store.database.int64("PRAGMA data_version")

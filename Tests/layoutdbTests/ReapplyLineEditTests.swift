@@ -268,6 +268,15 @@ struct ReapplyLineEditTests {
             names.isEmpty || Bool.random(using: &rng) ? "root" : names.randomElement(using: &rng)!
         let other = names.randomElement(using: &rng) ?? "root"
         var lines = ["view \(name)" + (parent == "root" ? "" : " in \(parent)")]
+        if !names.isEmpty, Int.random(in: 0..<3, using: &rng) == 0 {
+            // Placed by VFL, `|` its parent; the label `wN` on the line (`wN.1`, ...).
+            let (a, b) = (Int.random(in: 0...20, using: &rng), Int.random(in: 0...20, using: &rng))
+            let w = Int.random(in: 10...60, using: &rng)
+            let h = other == "root" ? "\(Int.random(in: 10...60, using: &rng))" : "==\(other)"
+            lines.append("w\(name.dropFirst()): H:|-(\(a))-[\(name)(\(w))]")
+            lines.append("V:|-(\(b))-[\(name)(\(h))]")
+            return lines
+        }
         lines.append(
             "\(name).left == \(parent).left + \(Int.random(in: 0...30, using: &rng)); "
                 + "\(name).top == \(other).top + \(Int.random(in: 0...30, using: &rng))")

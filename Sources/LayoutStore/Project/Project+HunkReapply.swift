@@ -17,11 +17,14 @@ import LayoutScript
 /// - the file is held once, in one layout, the one it starts in now;
 /// - every line of the stretch, old and new, parses alone into `view` declarations (of
 ///   plain views, not stacks or guides, in a parent that is neither) and constraints
-///   without VFL or metric names, or into nothing (a comment, a blank line);
+///   (equations or VFL) naming no metric, or into nothing (a comment, a blank line); a VFL
+///   line is parsed knowing its views' parents as a fresh apply knows them there;
 /// - a view the stretch adds, and a label it adds, is new to the layout and named by no
 ///   line outside the stretch; a view or label it removes is named by no line at all; a
 ///   view it removes has no subview it does not remove; a view the stretch declares on
 ///   both sides is declared alike (a moved or changed view is the whole-image plan's);
+/// - a constraint the stretch adds names only views the layout has that the file declares
+///   before the stretch (or not at all), or that the stretch declares before it;
 /// - each old statement's rows are where it was: a labelled constraint's row (if the
 ///   command line has not removed it) at the statement's origin, no row there unless the
 ///   statement made it.
@@ -37,15 +40,31 @@ extension Project {
             let layoutID = try store.storedLayoutID(layout), hunk.layoutID == layoutID
         else { return nil }
         let metrics = Set(try store.metrics(layout: layout).map(\.name))
+        let words = ScriptWords(text)
+        // A view's parent as a fresh apply knows it before the stretch: declared by a line
+        // before it, or (declared by no line of the file) the project's. What VFL's `|`
+        // means in a line of the stretch.
+        func parentBefore(_ name: String) throws -> String? {
+            if let declared = words.occurrences(of: name).first(where: words.isDeclaration) {
+                guard declared < hunk.newBytes.lowerBound else { return nil }
+                return words.declaration(at: declared, file: file, layout: layout)?.parent
+            }
+            return try store.database.cachedStatement(
+                """
+                SELECT p.name FROM views v JOIN views p ON p.id = v.parent_id
+                WHERE v.layout_id = ? AND v.name = ?
+                """
+            ).rows([layoutID, name]) { $0.string(0) }.first
+        }
         guard
-            let old = Self.hunkStatements(
+            let old = try Self.hunkStatements(
                 hunk.old, firstLine: hunk.prefix + 1, file: file, layout: layout,
-                metrics: metrics),
-            let new = Self.hunkStatements(
+                metrics: metrics, parentBefore: parentBefore),
+            let new = try Self.hunkStatements(
                 hunk.new, firstLine: hunk.prefix + 1, file: file, layout: layout,
-                metrics: metrics),
+                metrics: metrics, parentBefore: parentBefore),
             let work = try HunkWork(
-                old: old, new: new, hunk: hunk, text: text, file: file, layout: layout,
+                old: old, new: new, hunk: hunk, words: words, file: file, layout: layout,
                 layoutID: layoutID, project: self)
         else { return nil }
 
@@ -74,23 +93,40 @@ extension Project {
     }
 
     /// The statements of a stretch's lines, each line parsed alone at its number; nil
-    /// unless each is a plain view's declaration or a constraint without VFL or metric.
+    /// unless each is a plain view's declaration or a constraint naming no metric.
+    ///
+    /// A VFL line (one with `[`) is parsed knowing the parent of each view it may name:
+    /// declared earlier in the stretch, else `parentBefore` (nil: not known there, and the
+    /// parse fails as a fresh apply's would, at an unknown view). In an equation `|` is
+    /// the root, whatever the line.
     static func hunkStatements(
-        _ lines: [String], firstLine: Int, file: String, layout: String, metrics: Set<String>
-    ) -> [LocatedStatement]? {
+        _ lines: [String], firstLine: Int, file: String, layout: String, metrics: Set<String>,
+        parentBefore: (String) throws -> String?
+    ) throws -> [LocatedStatement]? {
         var statements: [LocatedStatement] = []
+        var declared: [String: String] = [:]
         for (offset, line) in lines.enumerated() {
-            guard !line.utf8.contains(UInt8(ascii: "|")), !line.utf8.contains(UInt8(ascii: "[")),
-                !identifiers(in: line).contains(where: metrics.contains)
-            else { return nil }
+            let names = identifiers(in: line)
+            guard !names.contains(where: metrics.contains) else { return nil }
+            var views: [String: [String: String]]?
+            if line.utf8.contains(UInt8(ascii: "[")) {
+                var parents = declared
+                for name in names where parents[name] == nil {
+                    if let parent = try parentBefore(name) { parents[name] = parent }
+                }
+                views = [layout: parents]
+            }
             // Parsed as line 1, then moved to its line.
-            guard let parsed = try? ScriptParser.parse(line, file: file, layout: layout)
+            guard
+                let parsed = try? ScriptParser.parse(
+                    line, file: file, layout: layout, views: views)
             else { return nil }
             for var located in parsed {
                 located.location.line += firstLine + offset - 1
                 switch located.statement {
                 case .view(let view):
                     guard view.kind == .view, view.stack == nil else { return nil }
+                    declared[view.name] = view.parent
                 case .constraint(var constraint):
                     if constraint.source.isEmpty { constraint.source = located.text }
                     if var origin = constraint.origin {
@@ -161,6 +197,23 @@ struct ScriptWords {
         return found
     }
 
+    /// The declaration of the name at `offset` (``isDeclaration(at:)``), its line parsed
+    /// alone; nil where that line does not parse alone.
+    func declaration(at offset: Int, file: String, layout: String) -> ViewDeclaration? {
+        var start = offset
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var end = offset
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        let line = String(decoding: bytes[start..<end], as: UTF8.self)
+        let name = String(decoding: bytes[offset...].prefix { Self.isWordByte($0) }, as: UTF8.self)
+        guard let statements = try? ScriptParser.parse(line, file: file, layout: layout)
+        else { return nil }
+        for case .view(let view) in statements.map(\.statement) where view.name == name {
+            return view
+        }
+        return nil
+    }
+
     /// Whether the word at `offset` is the name a `view`, `guide` or `stack` statement
     /// declares: that keyword first in its statement (after a line break or `;`), then it.
     func isDeclaration(at offset: Int) -> Bool {
@@ -206,13 +259,12 @@ private struct HunkWork {
 
     init?(
         old: [LocatedStatement], new: [LocatedStatement], hunk: ProjectStore.HeldHunk,
-        text: String, file: String, layout: String, layoutID: Int64, project: Project
+        words: ScriptWords, file: String, layout: String, layoutID: Int64, project: Project
     ) throws {
         (self.project, self.file, self.layout, self.layoutID) = (project, file, layout, layoutID)
         let store = project.store
         oldEnd = hunk.prefix + hunk.old.count
         growth = hunk.new.count - hunk.old.count
-        let words = ScriptWords(text)
         func namedOutside(_ name: String) -> Bool {
             words.occurrences(of: name).contains { !hunk.newBytes.contains($0) }
         }
