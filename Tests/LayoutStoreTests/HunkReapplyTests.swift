@@ -3,12 +3,12 @@ import Testing
 
 @testable import LayoutStore
 
-/// Issue 17: a re-apply whose edit is one stretch of lines (a view and its constraints
-/// added, a line deleted, lines moved) plans from the stretch alone
+/// Issue 17: a re-apply whose edit is a few stretches of lines (a view and its constraints
+/// added, a line deleted, lines moved) plans from the stretches alone
 /// (`Project+HunkReapply.swift`). Whatever road it takes, the project ends as a fresh apply
 /// of the edited file leaves one: the same frames in every variant, each constraint at the
 /// same line and column, the same kept lines.
-@Suite("a re-apply of one stretch of lines")
+@Suite("a re-apply of a few stretches of lines")
 struct HunkReapplyTests {
     static let base = """
         # a small form
@@ -101,6 +101,13 @@ struct HunkReapplyTests {
                 before: "stack column V spacing 4"),
             base
         ),
+        (
+            "two stretches apart: a comment out, a line changed and one added", base,
+            replacing("# a small form\n", with: "")
+                .replacingOccurrences(
+                    of: "label0.width == 120; label0.height == 20\n",
+                    with: "label0.width == 110; label0.height == 20\nlabel0.top >= row0.top\n")
+        ),
     ]
 
     /// Edits it leaves to the whole-image plan (or to the refusal a fresh apply gives).
@@ -130,10 +137,11 @@ struct HunkReapplyTests {
             base, replacing("row0.height: row0.height == 44\n", with: "")
         ),
         (
-            "two stretches, far apart", base,
-            replacing("# a small form\n", with: "")
-                .replacingOccurrences(
-                    of: "first.height == 10\n", with: "first.height == 11\nfirst.width == 5\n")
+            "a view's line moved below a line that names it", base,
+            replacing("view label0 in row0\n", with: "").replacingOccurrences(
+                of: "label0.left == row0.left + 16; label0.centerY == row0.centerY\n",
+                with: "label0.left == row0.left + 16; label0.centerY == row0.centerY\n"
+                    + "view label0 in row0\n")
         ),
     ]
 
@@ -209,7 +217,7 @@ struct HunkReapplyTests {
     }
 
     @Test(
-        "edits of one stretch take the stretch road and end as a fresh apply",
+        "edits of a few stretches take the stretch road and end as a fresh apply",
         arguments: taken.indices)
     func stretchRoad(_ index: Int) throws {
         let (what, before, after) = Self.taken[index]

@@ -325,7 +325,7 @@ struct ReapplyLineEditTests {
     }
 
     @Test(
-        "random scripts, random edits of one stretch: re-apply refuses what a fresh apply refuses, else ends as one"
+        "random scripts, random edits of one or two stretches: re-apply refuses what a fresh apply refuses, else ends as one"
     )
     func randomStretchEdits() {
         var rng = SeededGenerator(seed: testSeed("randomStretchEdits"))
@@ -337,7 +337,11 @@ struct ReapplyLineEditTests {
             let path = box.write("r.layout", lines.joined(separator: "\n") + "\n")
             #expect(box.run(["apply", path, "-q"]).status == 0)
             for _ in 0..<5 {
-                let edited = Self.stretchEdit(lines, &rng, count: &count)
+                // One stretch, or two (then the re-apply has two hunks, or one).
+                var edited = Self.stretchEdit(lines, &rng, count: &count)
+                if Bool.random(using: &rng) {
+                    edited = Self.stretchEdit(edited, &rng, count: &count)
+                }
                 let text = edited.joined(separator: "\n") + "\n"
                 box.write("r.layout", text)
                 let fresh = Sandbox()

@@ -1,3 +1,4 @@
+import LayoutSQLite
 import LayoutScript
 
 #if canImport(Glibc)
@@ -6,47 +7,49 @@ import LayoutScript
     import Darwin
 #endif
 
-/// The re-apply of a file whose edit is one stretch of a few lines: views and constraints
+/// The re-apply of a file whose edit changed a few stretches of lines ("hunks", the
+/// shortest edit from the kept lines to the new text, ``LineDiff``): views and constraints
 /// added there, removed there or changed in place (a row added to a 10k-view form, a line
-/// deleted). It plans from the stretch alone, as the one-line road does
+/// deleted, two lines swapped). It plans from the hunks alone, as the one-line road does
 /// (`Project+LineReapply.swift`), where the whole-image plan reads both texts whole, which
 /// for a 10k-view file is slower than applying it afresh.
 ///
 /// It takes this road only where the answer cannot differ from the whole-image plan
 /// (``Reconciler``), and returns nil to send the re-apply there otherwise:
 /// - the file is held once, in one layout, the one it starts in now;
-/// - every line of the stretch, old and new, parses alone into `view` declarations (of
+/// - every line of the hunks, old and new, parses alone into `view` declarations (of
 ///   plain views, not stacks or guides, in a parent that is neither) and constraints
 ///   (equations or VFL) naming no metric, or into nothing (a comment, a blank line); a VFL
 ///   line is parsed knowing its views' parents as a fresh apply knows them there;
-/// - a view the stretch adds, and a label it adds, is new to the layout and named by no
-///   line outside the stretch; a view or label it removes is named by no line at all; a
-///   view it removes has no subview it does not remove; a view the stretch declares on
-///   both sides is declared alike (a moved or changed view is the whole-image plan's);
-/// - a constraint the stretch adds names only views the layout has that the file declares
-///   before the stretch (or not at all), or that the stretch declares before it;
+/// - a view the hunks add, and a label they add, is new to the layout and named by no line
+///   outside them; a view or label they remove is named by no line at all; a view they
+///   remove has no subview they do not remove; a view declared on both sides is declared
+///   alike, in the same hunk (moved past other lines, it may now follow a line naming it);
+/// - a constraint they add names only views the layout has that the file declares between
+///   the hunks before it (or not at all), or that the hunks declare before it;
 /// - each old statement's rows are where it was: a labelled constraint's row (if the
 ///   command line has not removed it) at the statement's origin, no row there unless the
 ///   statement made it.
-/// Lines after the stretch keep their statements, which move by as many lines as the
-/// stretch grew: their rows' origins move with them, in one UPDATE.
+/// Lines between and after the hunks keep their statements, which move by as many lines as
+/// the hunks before them grew: their rows' origins move with them, in one UPDATE.
 extension Project {
     func reapplyHunk(dataVersion: Int64?, text: String, file: String, layout: String, dryRun: Bool)
         throws -> ApplyPlan?
     {
         guard
-            let hunk = try store.heldHunk(
+            let held = try store.heldHunks(
                 file: file, comparedWith: text, limit: Self.lineReapplyLimit),
-            let layoutID = try store.storedLayoutID(layout), hunk.layoutID == layoutID
+            let layoutID = try store.storedLayoutID(layout), held.layoutID == layoutID
         else { return nil }
+        let hunks = held.hunks
         let metrics = Set(try store.metrics(layout: layout).map(\.name))
-        let words = ScriptWords(text)
-        // A view's parent as a fresh apply knows it before the stretch: declared by a line
-        // before it, or (declared by no line of the file) the project's. What VFL's `|`
-        // means in a line of the stretch.
-        func parentBefore(_ name: String) throws -> String? {
+        let words = ScriptWords(text, hunks: hunks.map(\.newBytes))
+        // A view's parent as a fresh apply knows it before hunk `h`: declared by a line
+        // between the hunks before it, or (declared by no line of the file) the project's.
+        // What VFL's `|` means in a line of the hunk.
+        func parentBefore(_ name: String, hunk h: Int) throws -> String? {
             if let declared = words.occurrences(of: name).first(where: words.isDeclaration) {
-                guard declared < hunk.newBytes.lowerBound else { return nil }
+                guard words.isBetweenHunks(declared, before: h) else { return nil }
                 return words.declaration(at: declared, file: file, layout: layout)?.parent
             }
             return try store.database.cachedStatement(
@@ -58,13 +61,13 @@ extension Project {
         }
         guard
             let old = try Self.hunkStatements(
-                hunk.old, firstLine: hunk.prefix + 1, file: file, layout: layout,
+                hunks.map { ($0.old, $0.oldStart + 1) }, file: file, layout: layout,
                 metrics: metrics, parentBefore: parentBefore),
             let new = try Self.hunkStatements(
-                hunk.new, firstLine: hunk.prefix + 1, file: file, layout: layout,
+                hunks.map { ($0.new, $0.newStart + 1) }, file: file, layout: layout,
                 metrics: metrics, parentBefore: parentBefore),
             let work = try HunkWork(
-                old: old, new: new, hunk: hunk, words: words, file: file, layout: layout,
+                old: old, new: new, hunks: hunks, words: words, file: file, layout: layout,
                 layoutID: layoutID, project: self)
         else { return nil }
 
@@ -92,19 +95,36 @@ extension Project {
         }
     }
 
-    /// The statements of a stretch's lines, each line parsed alone at its number; nil
-    /// unless each is a plain view's declaration or a constraint naming no metric.
+    /// The statements of one side of the hunks, per hunk (its lines and its first line's
+    /// number), each line parsed alone at its number; nil unless each is a plain view's
+    /// declaration or a constraint naming no metric.
     ///
     /// A VFL line (one with `[`) is parsed knowing the parent of each view it may name:
-    /// declared earlier in the stretch, else `parentBefore` (nil: not known there, and the
+    /// declared earlier in the hunks, else `parentBefore` (nil: not known there, and the
     /// parse fails as a fresh apply's would, at an unknown view). In an equation `|` is
     /// the root, whatever the line.
     static func hunkStatements(
+        _ hunks: [(lines: [String], firstLine: Int)], file: String, layout: String,
+        metrics: Set<String>, parentBefore: (String, Int) throws -> String?
+    ) throws -> [[LocatedStatement]]? {
+        var sides: [[LocatedStatement]] = []
+        var declared: [String: String] = [:]
+        for (h, (lines, firstLine)) in hunks.enumerated() {
+            guard
+                let statements = try hunkStatements(
+                    lines, firstLine: firstLine, file: file, layout: layout, metrics: metrics,
+                    declared: &declared, parentBefore: { try parentBefore($0, h) })
+            else { return nil }
+            sides.append(statements)
+        }
+        return sides
+    }
+
+    private static func hunkStatements(
         _ lines: [String], firstLine: Int, file: String, layout: String, metrics: Set<String>,
-        parentBefore: (String) throws -> String?
+        declared: inout [String: String], parentBefore: (String) throws -> String?
     ) throws -> [LocatedStatement]? {
         var statements: [LocatedStatement] = []
-        var declared: [String: String] = [:]
         for (offset, line) in lines.enumerated() {
             let names = identifiers(in: line)
             guard !names.contains(where: metrics.contains) else { return nil }
@@ -150,8 +170,22 @@ extension Project {
 /// stretch road asks of the lines outside the stretch without parsing them.
 struct ScriptWords {
     let bytes: [UInt8]
+    /// Where the edited stretches of new lines are, in order (``ProjectStore/HeldHunks``).
+    let hunks: [Range<Int>]
 
-    init(_ text: String) { bytes = Array(text.utf8) }
+    init(_ text: String, hunks: [Range<Int>] = []) {
+        bytes = Array(text.utf8)
+        self.hunks = hunks
+    }
+
+    /// Whether `offset` is in an edited stretch.
+    func isInHunk(_ offset: Int) -> Bool { hunks.contains { $0.contains(offset) } }
+
+    /// Whether `offset` is on a line between the hunks before hunk `h`, kept as it was:
+    /// what a fresh apply has read when it comes to hunk `h`, read the same before the edit.
+    func isBetweenHunks(_ offset: Int, before h: Int) -> Bool {
+        offset < hunks[h].lowerBound && !isInHunk(offset)
+    }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
@@ -242,9 +276,11 @@ private struct HunkWork {
     let file: String
     let layout: String
     let layoutID: Int64
-    /// The last old line of the stretch, and how many lines the stretch grew by.
-    let oldEnd: Int
-    let growth: Int
+    /// Per hunk, its last old line, and how many lines the hunks up to it grew by.
+    let oldEnds: [Int]
+    let growths: [Int]
+    /// Per hunk, its first old line.
+    let oldStarts: [Int]
     /// In the whole-image plan's order: views added, views removed, constraints changed or
     /// added, constraints removed.
     private(set) var steps: [ApplyPlan.Step] = []
@@ -258,15 +294,22 @@ private struct HunkWork {
     private var store: ProjectStore { project.store }
 
     init?(
-        old: [LocatedStatement], new: [LocatedStatement], hunk: ProjectStore.HeldHunk,
-        words: ScriptWords, file: String, layout: String, layoutID: Int64, project: Project
+        old oldSides: [[LocatedStatement]], new newSides: [[LocatedStatement]],
+        hunks: [ProjectStore.HeldHunks.Hunk], words: ScriptWords, file: String,
+        layout: String, layoutID: Int64, project: Project
     ) throws {
         (self.project, self.file, self.layout, self.layoutID) = (project, file, layout, layoutID)
         let store = project.store
-        oldEnd = hunk.prefix + hunk.old.count
-        growth = hunk.new.count - hunk.old.count
+        oldStarts = hunks.map { $0.oldStart + 1 }
+        oldEnds = hunks.map { $0.oldStart + $0.old.count }
+        var growth = 0
+        growths = hunks.map {
+            growth += $0.new.count - $0.old.count
+            return growth
+        }
+        let old = oldSides.flatMap { $0 }
         func namedOutside(_ name: String) -> Bool {
-            words.occurrences(of: name).contains { !hunk.newBytes.contains($0) }
+            words.occurrences(of: name).contains { !words.isInHunk($0) }
         }
         func named(_ name: String) -> Bool { !words.occurrences(of: name).isEmpty }
         func step(_ action: ApplyPlan.Action, _ what: String) -> ApplyPlan.Step {
@@ -274,14 +317,16 @@ private struct HunkWork {
         }
 
         // Views, by name.
-        var oldViews: [String: ViewDeclaration] = [:]
+        var oldViews: [String: (declaration: ViewDeclaration, hunk: Int)] = [:]
         var oldViewOrder: [String] = []
-        for case .view(let v) in old.map(\.statement) {
-            guard oldViews.updateValue(v, forKey: v.name) == nil else { return nil }
-            oldViewOrder.append(v.name)
+        for (h, side) in oldSides.enumerated() {
+            for case .view(let v) in side.map(\.statement) {
+                guard oldViews.updateValue((v, h), forKey: v.name) == nil else { return nil }
+                oldViewOrder.append(v.name)
+            }
         }
         var newViews: [String: ViewDeclaration] = [:]
-        for case .view(let v) in new.map(\.statement) {
+        for case .view(let v) in newSides.joined().map(\.statement) {
             guard newViews.updateValue(v, forKey: v.name) == nil else { return nil }
         }
         var removedNames: Set<String> = []
@@ -301,12 +346,12 @@ private struct HunkWork {
         // layout has that the file declares before the stretch or not at all, and those
         // the stretch declares before the statement.
         var known: Set<String> = [rootViewName]
-        func exists(_ name: String) throws -> Bool {
+        func exists(_ name: String, hunk h: Int) throws -> Bool {
             if known.contains(name) { return true }
             guard !removedNames.contains(name), try store.viewRow(name, layoutID: layoutID) != nil
             else { return false }
             if let declared = words.occurrences(of: name).first(where: words.isDeclaration),
-                declared >= hunk.newBytes.lowerBound
+                !words.isBetweenHunks(declared, before: h)
             {
                 return false
             }
@@ -316,13 +361,13 @@ private struct HunkWork {
 
         // The old side's constraints, each with its row (nil: removed since).
         // No index finds rows by origin: where the old side is empty, none is read.
-        let stretchRows =
-            hunk.old.isEmpty
-            ? []
-            : try ConstraintReader(database: store.database).constraints(
+        var stretchRows: [StoredConstraint] = []
+        for (first, last) in zip(oldStarts, oldEnds) where first <= last {
+            stretchRows += try ConstraintReader(database: store.database).constraints(
                 layoutID: layoutID, layout: layout,
                 filter: "c.kind = 'user' AND c.origin_file = ? AND c.origin_line BETWEEN ? AND ?",
-                [file, hunk.prefix + 1, oldEnd])
+                [file, first, last])
+        }
         var rowsAt: [SourceLocation: [StoredConstraint]] = [:]
         for row in stretchRows {
             guard let origin = row.constraint.origin else { return nil }
@@ -361,15 +406,17 @@ private struct HunkWork {
         var constraintSteps: [ApplyPlan.Step] = []
         var paired = Set<Int>()
         var newLabels: Set<String> = []
-        for located in new {
+        for (h, located) in newSides.enumerated().flatMap({ h, s in s.map { (h, $0) } }) {
             switch located.statement {
             case .view(let v):
                 // A stack arranges its views in declaration order: the whole-image plan's.
-                guard try exists(v.parent),
+                guard try exists(v.parent, hunk: h),
                     try !Self.isStackOrGuide(named: v.parent, layoutID: layoutID, in: store)
                 else { return nil }
                 if let before = oldViews[v.name] {
-                    guard before == v, try store.viewRow(v.name, layoutID: layoutID) != nil
+                    // Moved to another hunk, it moved past lines that may name it.
+                    guard before.declaration == v, before.hunk == h,
+                        try store.viewRow(v.name, layoutID: layoutID) != nil
                     else { return nil }
                     known.insert(v.name)
                     continue
@@ -383,7 +430,7 @@ private struct HunkWork {
                         .add,
                         "view \(v.name)" + (v.parent == rootViewName ? "" : " in \(v.parent)")))
             case .constraint(let nc):
-                guard try nc.views.allSatisfy(exists) else { return nil }
+                guard try nc.views.allSatisfy({ try exists($0, hunk: h) }) else { return nil }
                 if let label = nc.label {
                     guard newLabels.insert(label).inserted, !namedOutside(label) else {
                         return nil
@@ -436,12 +483,26 @@ private struct HunkWork {
     /// changed.
     func write() throws -> Bool {
         let db = store.database
-        if growth != 0 {
+        // The lines between hunks move by what the hunks before them grew, all in one
+        // statement: one UPDATE a stretch could move a row into the next one's lines.
+        var cases: [String] = []
+        var values: [(any SQLBindable)?] = []
+        for i in oldEnds.indices where growths[i] != 0 {
+            if i + 1 < oldStarts.count {
+                cases.append("WHEN origin_line > ? AND origin_line < ? THEN ?")
+                values += [oldEnds[i], oldStarts[i + 1], growths[i]]
+            } else {
+                cases.append("WHEN origin_line > ? THEN ?")
+                values += [oldEnds[i], growths[i]]
+            }
+        }
+        if !cases.isEmpty {
             try db.execute(
                 """
-                UPDATE constraints SET origin_line = origin_line + ?
+                UPDATE constraints
+                SET origin_line = origin_line + CASE \(cases.joined(separator: " ")) ELSE 0 END
                 WHERE origin_file = ? AND origin_line > ?
-                """, [growth, file, oldEnd])
+                """, values + [file, oldEnds[0]])
         }
         for id in removedConstraints {
             try db.execute("DELETE FROM constraints WHERE id = ?", [id])

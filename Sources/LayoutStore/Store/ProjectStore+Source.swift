@@ -299,25 +299,34 @@ extension ProjectStore {
         }
     }
 
-    /// Where a new text of a file differs from the lines the project holds of it, as one
-    /// stretch: the lines before it (`prefix` of them) and those after it are the same in
-    /// both, and `old` became `new`.
-    package struct HeldHunk {
+    /// Where a new text of a file differs from the lines the project holds of it: stretches
+    /// ("hunks") of held lines that became other lines, with equal lines between them.
+    package struct HeldHunks {
+        /// One stretch: the `old` held lines, from line `oldStart + 1`, became the `new`
+        /// lines of the text, from line `newStart + 1`.
+        package struct Hunk {
+            package var oldStart: Int
+            package var newStart: Int
+            package var old: [String]
+            package var new: [String]
+            /// Where the new lines are in the new text's UTF-8 bytes (empty where none are:
+            /// then where the line after them starts).
+            package var newBytes: Range<Int>
+        }
+
         /// The one layout every held line of the file is in.
         package var layoutID: Int64
-        package var prefix: Int
-        package var old: [String]
-        package var new: [String]
-        /// Where the new lines are in the new text's UTF-8 bytes (empty where none are).
-        package var newBytes: Range<Int>
+        /// In order; none where the text is the held lines.
+        package var hunks: [Hunk]
     }
 
-    /// The one stretch in which `text` differs from the held lines of `file`; nil unless
-    /// the project holds the file once, in one layout, its line `k` as line `k`, and the
-    /// stretch has at most `limit` lines on each side. Lines compare as bytes; the held
-    /// ones are read in place, as ``heldLines(file:comparedWith:limit:)`` reads them.
-    package func heldHunk(file: String, comparedWith text: String, limit: Int) throws
-        -> HeldHunk?
+    /// The stretches in which `text` differs from the held lines of `file` (the shortest
+    /// edit, ``LineDiff``); nil unless the project holds the file once, in one layout, its
+    /// line `k` as line `k`, and the stretches hold at most `limit` lines on each side, in
+    /// at most `limit / 4` stretches. Lines compare as bytes; the held ones are read in
+    /// place, as ``heldLines(file:comparedWith:limit:)`` reads them.
+    package func heldHunks(file: String, comparedWith text: String, limit: Int) throws
+        -> HeldHunks?
     {
         // The held lines' bytes, runs joined with "\n", and the one layout they are in.
         var old: [UInt8] = []
@@ -332,7 +341,7 @@ extension ProjectStore {
             let id = statement.int64(0)
             guard layoutID == nil || layoutID == id, statement.int(1) == next else { return nil }
             layoutID = id
-            if !old.isEmpty || next > 1 { old.append(UInt8(ascii: "\n")) }
+            if next > 1 { old.append(UInt8(ascii: "\n")) }
             let lines = statement.withText(2) { run -> Int in
                 old.append(contentsOf: run)
                 var count = 1
@@ -349,7 +358,7 @@ extension ProjectStore {
         guard let layoutID else { return nil }
         var text = text
         return old.withUnsafeBufferPointer { old in
-            text.withUTF8 { new -> HeldHunk? in
+            text.withUTF8 { new -> HeldHunks? in
                 // Held lines are cut at "\n" alone (a kept line keeps the "\r" of "\r\r\n"),
                 // new ones as the parser cuts them.
                 var oldLines: [Range<Int>] = []
@@ -368,6 +377,7 @@ extension ProjectStore {
                         UnsafeBufferPointer(rebasing: old[oldLines[i]]),
                         UnsafeBufferPointer(rebasing: new[newLines[j]]))
                 }
+                // The equal lines at both ends first: the diff then walks only the middle.
                 var prefix = 0
                 while prefix < oldLines.count, prefix < newLines.count, same(prefix, prefix) {
                     prefix += 1
@@ -378,16 +388,31 @@ extension ProjectStore {
                 {
                     suffix += 1
                 }
-                let oldRange = prefix..<(oldLines.count - suffix)
-                let newRange = prefix..<(newLines.count - suffix)
-                guard oldRange.count <= limit, newRange.count <= limit else { return nil }
-                let at = prefix < newLines.count ? newLines[prefix].lowerBound : new.count
-                return HeldHunk(
-                    layoutID: layoutID, prefix: prefix,
-                    old: oldRange.map { String(decoding: old[oldLines[$0]], as: UTF8.self) },
-                    new: newRange.map { String(decoding: new[newLines[$0]], as: UTF8.self) },
-                    newBytes: newRange.isEmpty
-                        ? at..<at : at..<newLines[newRange.upperBound - 1].upperBound)
+                guard
+                    let diff = LineDiff.hunks(
+                        oldCount: oldLines.count - prefix - suffix,
+                        newCount: newLines.count - prefix - suffix, maxEdits: 2 * limit,
+                        equal: { same(prefix + $0, prefix + $1) }),
+                    diff.count <= limit / 4,
+                    diff.reduce(0, { $0 + $1.old.count }) <= limit,
+                    diff.reduce(0, { $0 + $1.new.count }) <= limit
+                else { return nil }
+                return HeldHunks(
+                    layoutID: layoutID,
+                    hunks: diff.map { d in
+                        let (o, n) = (d.old.lowerBound + prefix, d.new.lowerBound + prefix)
+                        let at = n < newLines.count ? newLines[n].lowerBound : new.count
+                        return HeldHunks.Hunk(
+                            oldStart: o, newStart: n,
+                            old: (o..<(o + d.old.count)).map {
+                                String(decoding: old[oldLines[$0]], as: UTF8.self)
+                            },
+                            new: (n..<(n + d.new.count)).map {
+                                String(decoding: new[newLines[$0]], as: UTF8.self)
+                            },
+                            newBytes: d.new.isEmpty
+                                ? at..<at : at..<newLines[n + d.new.count - 1].upperBound)
+                    })
             }
         }
     }
