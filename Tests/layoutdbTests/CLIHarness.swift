@@ -90,3 +90,12 @@ final class Sandbox {
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(
     path: "../Fixtures"
 ).standardized
+
+extension Sandbox {
+    /// `frames --format csv` of `variant`, its lines sorted: what two projects agree on when
+    /// they made their views in another order (a re-apply makes an added view last).
+    func frameLines(variant: String) -> [Substring] {
+        run(["frames", "--format", "csv", "--variant", variant]).stdout.split(separator: "\n")
+            .sorted()
+    }
+}

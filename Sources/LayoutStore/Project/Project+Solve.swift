@@ -40,27 +40,35 @@ extension Project {
         if scope.values.contains(where: { $0 != nil }), try store.hasStacks(layout: layout) {
             for variant in order { scope[variant] = .some(nil) }
         }
-        // Loading is shared by every variant needing the same scope.
+        var pending = order
+        if let base = order.firstIndex(of: .base), !whole.contains(0),
+            let solved = try solveFromImage(layout: layout, components: scope[.base]!)
+        {
+            report.merge(solved)
+            try store.clearDirty(layout: layout, variant: .base, components: scope[.base]!)
+            pending.remove(at: base)
+        }
+        // Loading is shared by every variant needing the same scope, and every model is
+        // read before any variant is solved from it: a solve writes the views' components
+        // again, and a component a later variant's marks name (after its smallest
+        // constraint's id) is gone once that constraint is.
         var models: [Set<Int>?: LayoutModel] = [:]
         let hasPreloaded = preloaded != nil
         if hasPreloaded { models[nil] = preloaded.take() }
-        for (position, variant) in order.enumerated() {
+        var uses: [Set<Int>?: Int] = [:]
+        for variant in pending {
             let components = scope[variant]!
-            if variant == .base, !whole.contains(0),
-                let solved = try solveFromImage(layout: layout, components: components)
-            {
-                report.merge(solved)
-                try store.clearDirty(layout: layout, variant: variant, components: components)
-                continue
+            uses[components, default: 0] += 1
+            if models[components] == nil {
+                models[components] = try store.loadLayout(layout, components: components)
             }
-            let last = position == order.count - 1
-            let model: LayoutModel
-            if let cached = last ? models.removeValue(forKey: components) : models[components] {
-                model = cached
-            } else {
-                model = try store.loadLayout(layout, components: components)
-                if !last { models[components] = model }
-            }
+        }
+        for variant in pending {
+            let components = scope[variant]!
+            uses[components]! -= 1
+            // The last use of a model takes it: no copy stays behind.
+            let last = uses[components] == 0
+            let model = last ? models.removeValue(forKey: components)! : models[components]!
             do {
                 report.merge(
                     try solve(
