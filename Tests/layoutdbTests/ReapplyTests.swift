@@ -378,6 +378,28 @@ struct ReapplyTests {
     }
 
     @Test(
+        "a script that names a label or a variant above its declaration is refused as a fresh apply refuses it",
+        arguments: [
+            (
+                "view header\n", "set narrow 120\nview header\n",
+                "no constraint labelled `narrow` in layout `main`"
+            ),
+            (
+                "variant compact canvas 320 568\nset header.height 44 in compact\n",
+                "set header.height 44 in compact\nvariant compact canvas 320 568\n",
+                "no variant `compact` in layout `main`"
+            ),
+        ])
+    func namedAboveItsDeclaration(_ lines: String, _ moved: String, _ error: String) {
+        let box = project()
+        let text = edited([(lines, moved)])
+        let fresh = Sandbox()
+        let made = fresh.run(["apply", fresh.write("home.layout", text), "-q"])
+        #expect(made.status == 65 && made.stderr.contains(error), "\(made.stderr)")
+        expectRefused(box, text, saying: error)
+    }
+
+    @Test(
         "a constraint given a label from the command line is still its line's: editing the line replaces it"
     )
     func labelledSinceStillTheLines() {

@@ -27,7 +27,7 @@ struct Reconciler {
     /// The plan, and the writes that carry it out (run in order, in the caller's
     /// transaction).
     func plan() throws -> (steps: [ApplyPlan.Step], writes: [(ScriptApplier) throws -> Void]) {
-        try checkDeclaredOnce()
+        try checkDeclarationOrder()
         var steps: [ApplyPlan.Step] = []
         var writes: [(ScriptApplier) throws -> Void] = []
         var names = new.order
@@ -49,14 +49,49 @@ struct Reconciler {
         return (steps, writes)
     }
 
-    /// Refuses a script that declares a view, a label or a metric twice in one layout,
-    /// with the error a fresh apply of it gives: the image keeps one of each, so the plan
-    /// alone would take the script.
-    private func checkDeclaredOnce() throws {
+    /// Refuses what a fresh apply of the script refuses for the order of its statements,
+    /// with the error it gives: a view, a label or a metric declared twice in one layout,
+    /// and a `set`, `priority`, `activate`, `hide` or `intrinsic` that names a label or a
+    /// variant the script declares only after it. The images keep one of each thing and
+    /// no order, so the plan alone would take such a script.
+    private func checkDeclarationOrder() throws {
+        // What the script declares anywhere, per layout: a name it declares later is not
+        // one the project held before (that one stays nameable from the first line on).
+        var laterLabels: [String: Set<String>] = [:]
+        var laterVariants: [String: Set<String>] = [:]
         var layout = start
+        for located in statements {
+            switch located.statement {
+            case .layout(let name): layout = name
+            case .constraint(let c):
+                if let label = c.label { laterLabels[layout, default: []].insert(label) }
+            case .variant(let name, _, _, _): laterVariants[layout, default: []].insert(name)
+            default: continue
+            }
+        }
+        layout = start
         var views: [String: [String: SourceLocation]] = [:]
         var labels: [String: [String: SourceLocation]] = [:]
         var metrics: [String: [String: SourceLocation]] = [:]
+        var variants: [String: Set<String>] = [:]
+        func checkNamed(label: String?, variant: String?, _ located: LocatedStatement) throws {
+            if let label, laterLabels[layout]?.contains(label) == true,
+                labels[layout]?[label] == nil
+            {
+                throw StoreError.unknownLabel(
+                    label: label, layout: layout,
+                    at: ScriptApplier.location(of: label, in: located, after: 1),
+                    suggestion: suggestName(label, from: (labels[layout] ?? [:]).keys.sorted()))
+            }
+            if let variant, laterVariants[layout]?.contains(variant) == true,
+                variants[layout]?.contains(variant) != true
+            {
+                throw StoreError.unknownVariant(
+                    name: variant, layout: layout,
+                    at: ScriptApplier.location(ofVariant: variant, in: located),
+                    suggestion: suggestName(variant, from: (variants[layout] ?? []).sorted()))
+            }
+        }
         for located in statements {
             let at = located.location
             switch located.statement {
@@ -79,6 +114,13 @@ struct Reconciler {
                     throw StoreError.duplicateMetric(
                         name: name, layout: layout, at: at, previous: previous)
                 }
+            case .variant(let name, _, _, _):
+                variants[layout, default: []].insert(name)
+            case .set(let label, _, let variant), .priority(let label, _, let variant),
+                .activate(let label, _, let variant):
+                try checkNamed(label: label, variant: variant, located)
+            case .hide(_, _, let variant), .intrinsic(_, _, let variant):
+                try checkNamed(label: nil, variant: variant, located)
             default:
                 continue
             }
