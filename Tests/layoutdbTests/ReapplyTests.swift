@@ -352,7 +352,7 @@ struct ReapplyTests {
     }
 
     @Test(
-        "a script that declares a label, a view or a metric twice is refused as a fresh apply refuses it",
+        "a script a fresh apply refuses for its order is refused: a name declared twice, a label or variant named above its declaration",
         arguments: [
             (
                 "ratio: aside.width == body.width * 0.25",
@@ -367,19 +367,6 @@ struct ReapplyTests {
                 "metric pad 16", "metric pad 16\nmetric pad 16",
                 "metric `pad` is already defined in layout `main`"
             ),
-        ])
-    func declaredTwice(_ line: String, _ twice: String, _ error: String) {
-        let box = project()
-        let text = edited([(line, twice)])
-        let fresh = Sandbox()
-        let made = fresh.run(["apply", fresh.write("home.layout", text), "-q"])
-        #expect(made.status == 65 && made.stderr.contains(error), "\(made.stderr)")
-        expectRefused(box, text, saying: error)
-    }
-
-    @Test(
-        "a script that names a label or a variant above its declaration is refused as a fresh apply refuses it",
-        arguments: [
             (
                 "view header\n", "set narrow 120\nview header\n",
                 "no constraint labelled `narrow` in layout `main`"
@@ -390,9 +377,9 @@ struct ReapplyTests {
                 "no variant `compact` in layout `main`"
             ),
         ])
-    func namedAboveItsDeclaration(_ lines: String, _ moved: String, _ error: String) {
+    func refusedForItsOrder(_ lines: String, _ edited: String, _ error: String) {
         let box = project()
-        let text = edited([(lines, moved)])
+        let text = self.edited([(lines, edited)])
         let fresh = Sandbox()
         let made = fresh.run(["apply", fresh.write("home.layout", text), "-q"])
         #expect(made.status == 65 && made.stderr.contains(error), "\(made.stderr)")
