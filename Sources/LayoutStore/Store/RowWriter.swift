@@ -30,15 +30,15 @@ final class RowWriter {
     /// The most rows one held INSERT writes.
     static let heldRowLimit = 32
 
+    /// Whether rows are held back (`holdingRows`): until they are written, the writer
+    /// owns the connection.
+    var holdsRows: Bool { worker != nil }
+
     /// - Parameters:
     ///   - holdingRows: whether view and constraint rows are held and written many at a
     ///     time (then the owner syncs and closes, as above).
     ///   - onThread: false: held rows are written on the caller's thread, at each full
     ///     INSERT and each ``sync()``.
-    /// Whether rows are held back (`holdingRows`): until they are written, the writer
-    /// owns the connection.
-    var holdsRows: Bool { worker != nil }
-
     init(database: Database, holdingRows: Bool = false, onThread: Bool = true)
         throws(DatabaseError)
     {

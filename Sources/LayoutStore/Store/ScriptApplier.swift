@@ -616,67 +616,54 @@ final class ScriptApplier {
         return state
     }
 
+    /// A layout the project holds, as statements find it. Where rows are written as they
+    /// come, its views and labels are looked up as statements name them
+    /// (``LayoutState/rows``); a writer that holds rows back owns the connection until it
+    /// writes them, so then every view and label is read first.
     private func load(id: Int64, name: String) throws -> LayoutState {
         let db = store.database
-        guard writer.holdsRows else { return try loadLazily(id: id, name: name) }
         var viewIDs: [String: Int64] = [:]
-        var nextView = 0
-        let views = try db.cachedStatement(
-            "SELECT name, id, ordinal FROM views WHERE layout_id = ?")
-        try views.bind([id])
-        while try views.step() {
-            viewIDs[views.string(0)] = views.int64(1)
-            nextView = max(nextView, views.int(2) + 1)
-        }
         var labels: [String: SourceLocation?] = [:]
+        var nextView = 0
         var nextConstraint = 0
-        let constraints = try db.cachedStatement(
-            """
-            SELECT label, origin_file, origin_line, origin_column, ordinal
-            FROM constraints WHERE layout_id = ?
-            """)
-        try constraints.bind([id])
-        while try constraints.step() {
-            nextConstraint = max(nextConstraint, constraints.int(4) + 1)
-            guard let label = constraints.optionalString(0) else { continue }
-            labels[label] = constraints.optionalString(1).map {
-                SourceLocation(file: $0, line: constraints.int(2), column: constraints.int(3))
+        if writer.holdsRows {
+            let views = try db.cachedStatement(
+                "SELECT name, id, ordinal FROM views WHERE layout_id = ?")
+            try views.bind([id])
+            while try views.step() {
+                viewIDs[views.string(0)] = views.int64(1)
+                nextView = max(nextView, views.int(2) + 1)
             }
+            let constraints = try db.cachedStatement(
+                """
+                SELECT label, origin_file, origin_line, origin_column, ordinal
+                FROM constraints WHERE layout_id = ?
+                """)
+            try constraints.bind([id])
+            while try constraints.step() {
+                nextConstraint = max(nextConstraint, constraints.int(4) + 1)
+                guard let label = constraints.optionalString(0) else { continue }
+                labels[label] = constraints.optionalString(1).map {
+                    SourceLocation(file: $0, line: constraints.int(2), column: constraints.int(3))
+                }
+            }
+        } else {
+            nextView = Int(
+                try db.int64(
+                    "SELECT coalesce(max(ordinal) + 1, 0) FROM views WHERE layout_id = ?", [id])
+                    ?? 0)
+            nextConstraint = Int(
+                try db.int64(
+                    "SELECT coalesce(max(ordinal) + 1, 0) FROM constraints WHERE layout_id = ?",
+                    [id]) ?? 0)
         }
         let variants = try db.cachedStatement("SELECT name, id FROM variants WHERE layout_id = ?")
             .rows([id]) { ($0.string(0), $0.int64(1)) }
         let state = LayoutState(
             id: id, name: name, created: false, viewIDs: viewIDs, labels: labels,
             nextViewOrdinal: nextView, nextConstraintOrdinal: nextConstraint,
-            variants: Dictionary(variants, uniquingKeysWith: { a, _ in a }))
-        for metric in try db.cachedStatement("SELECT name FROM metrics WHERE layout_id = ?")
-            .rows([id], { $0.string(0) })
-        {
-            state.metrics[metric] = .some(nil)
-        }
-        return state
-    }
-}
-
-extension ScriptApplier {
-    /// A layout's state without its views and labels, looked up as statements name them
-    /// (``LayoutState/rows``). Only where rows are written as they come: a writer that
-    /// holds rows back owns the connection until it writes them.
-    private func loadLazily(id: Int64, name: String) throws -> LayoutState {
-        let db = store.database
-        let nextView =
-            try db.int64(
-                "SELECT coalesce(max(ordinal) + 1, 0) FROM views WHERE layout_id = ?", [id]) ?? 0
-        let nextConstraint =
-            try db.int64(
-                "SELECT coalesce(max(ordinal) + 1, 0) FROM constraints WHERE layout_id = ?", [id])
-            ?? 0
-        let variants = try db.cachedStatement("SELECT name, id FROM variants WHERE layout_id = ?")
-            .rows([id]) { ($0.string(0), $0.int64(1)) }
-        let state = LayoutState(
-            id: id, name: name, created: false, viewIDs: [:], labels: [:],
-            nextViewOrdinal: Int(nextView), nextConstraintOrdinal: Int(nextConstraint),
-            variants: Dictionary(variants, uniquingKeysWith: { a, _ in a }), rows: db)
+            variants: Dictionary(variants, uniquingKeysWith: { a, _ in a }),
+            rows: writer.holdsRows ? nil : db)
         for metric in try db.cachedStatement("SELECT name FROM metrics WHERE layout_id = ?")
             .rows([id], { $0.string(0) })
         {
