@@ -48,7 +48,7 @@ extension Project {
         // between the hunks before it, or (declared by no line of the file) the project's.
         // What VFL's `|` means in a line of the hunk.
         func parentBefore(_ name: String, hunk h: Int) throws -> String? {
-            if let declared = words.occurrences(of: name).first(where: words.isDeclaration) {
+            if let declared = words.declaration(of: name) {
                 guard words.isBetweenHunks(declared, before: h) else { return nil }
                 return words.declaration(at: declared, file: file, layout: layout)?.parent
             }
@@ -136,26 +136,17 @@ extension Project {
                 }
                 views = [layout: parents]
             }
-            // Parsed as line 1, then moved to its line.
             guard
-                let parsed = try? ScriptParser.parse(
-                    line, file: file, layout: layout, views: views)
+                let parsed = parsedAlone(
+                    line, number: firstLine + offset, file: file, layout: layout, views: views)
             else { return nil }
-            for var located in parsed {
-                located.location.line += firstLine + offset - 1
+            for located in parsed {
                 switch located.statement {
                 case .view(let view):
                     guard view.kind == .view, view.stack == nil else { return nil }
                     declared[view.name] = view.parent
-                case .constraint(var constraint):
-                    if constraint.source.isEmpty { constraint.source = located.text }
-                    if var origin = constraint.origin {
-                        origin.line = located.location.line
-                        constraint.origin = origin
-                    } else {
-                        constraint.origin = located.location
-                    }
-                    located.statement = .constraint(constraint)
+                case .constraint:
+                    break
                 default:
                     return nil
                 }
@@ -248,6 +239,11 @@ struct ScriptWords {
         return nil
     }
 
+    /// Where the file first declares the view `name` (``isDeclaration(at:)``), if it does.
+    func declaration(of name: String) -> Int? {
+        occurrences(of: name).first(where: isDeclaration)
+    }
+
     /// Whether the word at `offset` is the name a `view`, `guide` or `stack` statement
     /// declares: that keyword first in its statement (after a line break or `;`), then it.
     func isDeclaration(at offset: Int) -> Bool {
@@ -337,7 +333,9 @@ private struct HunkWork {
             removedNames.insert(name)
             guard let row = try store.viewRow(name, layoutID: layoutID) else { continue }
             guard try !Self.isStackOrGuide(row.parentID, in: store),
-                try Self.subviewNames(of: row.id, in: store).allSatisfy(removedNames.contains)
+                try store.subtree(of: row.id).allSatisfy({
+                    $0.id == row.id || removedNames.contains($0.name)
+                })
             else { return nil }
             removedViews.append(row.id)
             viewRemovalSteps.append(step(.remove, "view \(name)"))
@@ -350,7 +348,7 @@ private struct HunkWork {
             if known.contains(name) { return true }
             guard !removedNames.contains(name), try store.viewRow(name, layoutID: layoutID) != nil
             else { return false }
-            if let declared = words.occurrences(of: name).first(where: words.isDeclaration),
+            if let declared = words.declaration(of: name),
                 !words.isBetweenHunks(declared, before: h)
             {
                 return false
@@ -387,8 +385,8 @@ private struct HunkWork {
             taken[origin] = k + 1
             let row = rows.isEmpty ? nil : rows[k]
             if let label = c.label {
-                let byLabel = try Self.userConstraint(
-                    labelled: label, layoutID: layoutID, layout: layout, in: store)
+                let byLabel = try store.userConstraint(
+                    labelled: label, layoutID: layoutID, layout: layout)
                 guard byLabel?.id == row?.id, row == nil || row?.constraint.label == label
                 else { return nil }
             } else if row?.constraint.label != nil {
@@ -444,8 +442,8 @@ private struct HunkWork {
                 }
                 guard let match else {
                     if let label = nc.label,
-                        try Self.userConstraint(
-                            labelled: label, layoutID: layoutID, layout: layout, in: store) != nil
+                        try store.userConstraint(
+                            labelled: label, layoutID: layoutID, layout: layout) != nil
                     {
                         return nil
                     }
@@ -552,19 +550,5 @@ private struct HunkWork {
         named name: String, layoutID: Int64, in store: ProjectStore
     ) throws -> Bool {
         try isStackOrGuide(try store.viewRow(name, layoutID: layoutID)?.id, in: store)
-    }
-
-    private static func subviewNames(of id: Int64, in store: ProjectStore) throws -> [String] {
-        try store.database.cachedStatement("SELECT name FROM views WHERE parent_id = ?")
-            .rows([id]) { $0.string(0) }
-    }
-
-    private static func userConstraint(
-        labelled label: String, layoutID: Int64, layout: String, in store: ProjectStore
-    ) throws -> StoredConstraint? {
-        try ConstraintReader(database: store.database).constraints(
-            layoutID: layoutID, layout: layout, filter: "c.kind = 'user' AND c.label = ?",
-            [label]
-        ).first
     }
 }

@@ -145,22 +145,42 @@ extension Project {
         line: String, number: Int, file: String, layout: String, metrics: Set<String>
     ) -> [Constraint]? {
         guard !line.utf8.contains(UInt8(ascii: "|")), !line.utf8.contains(UInt8(ascii: "[")),
-            !identifiers(in: line).contains(where: metrics.contains)
-        else { return nil }
-        // Blank lines before it give its statements their line number.
-        let padded = String(repeating: "\n", count: number - 1) + line
-        guard let statements = try? ScriptParser.parse(padded, file: file, layout: layout)
+            !identifiers(in: line).contains(where: metrics.contains),
+            let statements = parsedAlone(line, number: number, file: file, layout: layout)
         else { return nil }
         var constraints: [Constraint] = []
         for located in statements {
-            guard case .constraint(var constraint) = located.statement,
-                constraint.label != nil
+            guard case .constraint(let constraint) = located.statement, constraint.label != nil
             else { return nil }
-            if constraint.source.isEmpty { constraint.source = located.text }
-            if constraint.origin == nil { constraint.origin = located.location }
             constraints.append(constraint)
         }
         return constraints
+    }
+
+    /// The statements of one line of a script parsed alone, placed at line `number`, each
+    /// constraint with its text and origin; nil where the line does not parse alone. It is
+    /// parsed as line 1 and moved: blank lines before it would be parsed too.
+    static func parsedAlone(
+        _ line: String, number: Int, file: String, layout: String,
+        views: [String: [String: String]]? = nil
+    ) -> [LocatedStatement]? {
+        guard let parsed = try? ScriptParser.parse(line, file: file, layout: layout, views: views)
+        else { return nil }
+        return parsed.map {
+            var located = $0
+            located.location.line += number - 1
+            if case .constraint(var constraint) = located.statement {
+                if constraint.source.isEmpty { constraint.source = located.text }
+                if var origin = constraint.origin {
+                    origin.line = located.location.line
+                    constraint.origin = origin
+                } else {
+                    constraint.origin = located.location
+                }
+                located.statement = .constraint(constraint)
+            }
+            return located
+        }
     }
 
     static func viewNames(_ constraint: Constraint) -> [String] {
@@ -211,10 +231,8 @@ extension Project {
         var additions: [Constraint] = []
         for (oc, nc) in edit.pairs {
             let text = ScriptWriter.text(of: nc)
-            let row = try ConstraintReader(database: db).constraints(
-                layoutID: edit.layoutID, layout: edit.layout,
-                filter: "c.kind = 'user' AND c.label = ?", [nc.label]
-            ).first
+            let row = try store.userConstraint(
+                labelled: nc.label!, layoutID: edit.layoutID, layout: edit.layout)
             guard let row, let id = row.id else {
                 // Removed since from the command line: kept removed unless the script
                 // changed it.

@@ -60,6 +60,16 @@ extension ProjectStore {
         ).first
     }
 
+    /// The user constraint labelled `label` in layout `layoutID` (named `layout`), or nil:
+    /// what a re-apply pairs a labelled statement with.
+    func userConstraint(labelled label: String, layoutID: Int64, layout: String) throws
+        -> StoredConstraint?
+    {
+        try ConstraintReader(database: database).constraints(
+            layoutID: layoutID, layout: layout, filter: "c.kind = 'user' AND c.label = ?", [label]
+        ).first
+    }
+
     /// The constraint labelled `label` (or `#ID`), for a label a person named: an unknown one is
     /// ``StoreError/unknownLabel(label:layout:at:suggestion:)`` with a "did you mean".
     ///
