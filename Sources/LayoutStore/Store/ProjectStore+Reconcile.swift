@@ -55,35 +55,22 @@ struct Reconciler {
     /// variant the script declares only after it. The images keep one of each thing and
     /// no order, so the plan alone would take such a script.
     private func checkDeclarationOrder() throws {
-        // What the script declares anywhere, per layout: a name it declares later is not
-        // one the project held before (that one stays nameable from the first line on).
-        var laterLabels: [String: Set<String>] = [:]
-        var laterVariants: [String: Set<String>] = [:]
         var layout = start
-        for located in statements {
-            switch located.statement {
-            case .layout(let name): layout = name
-            case .constraint(let c):
-                if let label = c.label { laterLabels[layout, default: []].insert(label) }
-            case .variant(let name, _, _, _): laterVariants[layout, default: []].insert(name)
-            default: continue
-            }
-        }
-        layout = start
         var views: [String: [String: SourceLocation]] = [:]
         var labels: [String: [String: SourceLocation]] = [:]
         var metrics: [String: [String: SourceLocation]] = [:]
         var variants: [String: Set<String>] = [:]
+        // A name the script declares somewhere (its image has it) is not one the project
+        // held before, which stays nameable from the first line on.
         func checkNamed(label: String?, variant: String?, _ located: LocatedStatement) throws {
-            if let label, laterLabels[layout]?.contains(label) == true,
-                labels[layout]?[label] == nil
-            {
+            let declared = new.layout(named: layout)
+            if let label, declared?.labels[label] != nil, labels[layout]?[label] == nil {
                 throw StoreError.unknownLabel(
                     label: label, layout: layout,
                     at: ScriptApplier.location(of: label, in: located, after: 1),
                     suggestion: suggestName(label, from: (labels[layout] ?? [:]).keys.sorted()))
             }
-            if let variant, laterVariants[layout]?.contains(variant) == true,
+            if let variant, declared?.variants[variant] != nil,
                 variants[layout]?.contains(variant) != true
             {
                 throw StoreError.unknownVariant(
