@@ -48,6 +48,7 @@ package final class Database {
     let handle: OpaquePointer
     private var cache: [String: SQLStatement] = [:]
     private var savepointDepth = 0
+    private var isClosed = false
 
     /// Opens (and with `options.create`, creates) the SQLite file at `path`.
     /// Throws ``DatabaseError`` when SQLite cannot open it (kind `.cannotOpen` for a
@@ -172,10 +173,17 @@ package final class Database {
         try? execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
-    deinit {
+    /// Closes the connection now, finalizing its cached statements first; the `Database`
+    /// is not used after. For a caller that moves the file once it is let go (otherwise
+    /// `deinit` closes it).
+    package func close() {
+        guard !isClosed else { return }
+        isClosed = true
         cache.removeAll()  // finalize statements before closing
         sqlite3_close_v2(handle)
     }
+
+    deinit { close() }
 
     // MARK: Errors
 
@@ -333,6 +341,13 @@ package final class Database {
         try setCacheSize(-Int64(kibibytes))
         defer { try? setCacheSize(previous) }
         return try body()
+    }
+
+    /// The file's journal mode, lower case (`wal`, `delete`, `memory`, ...).
+    package func journalMode() throws(DatabaseError) -> String {
+        let statement = try cachedStatement("PRAGMA journal_mode")
+        defer { statement.reset() }
+        return try statement.step() ? statement.string(0).lowercased() : ""
     }
 
     /// `PRAGMA cache_size` takes no bound value: the SQL is built from an `Int64` only

@@ -7,8 +7,9 @@ struct Apply: ParsableCommand {
         abstract: "Apply a .layout script: all of it, or nothing.",
         discussion: commandHelp(
             """
-            The whole script is one transaction. Creates the project if needed. FILE is
-            a .layout script (see the README for the format), or - for standard input.
+            The whole script is one transaction. Creates the project if needed: a
+            file's first apply makes it whole or, refused, not at all. FILE is a
+            .layout script (see the README for the format), or - for standard input.
             Prints the views whose frames changed; on a terminal, long work shows its
             progress on standard error. Statements before the script's first `layout`
             statement go into --layout (default main), which is created if the project
@@ -69,33 +70,54 @@ struct Apply: ParsableCommand {
 
     func run() throws {
         let file = unshielded(file)
+        let display = ProgressDisplay.standardError(quiet: global.quiet)
+        defer { display.finish() }
+        // A file's first apply fills a new project made beside the path, then put in place
+        // (standard input cannot be read again, should another process make it meanwhile).
+        if !dryRun, file != "-", let new = try global.openUnpublished() {
+            defer { new.discard() }
+            let plan = try apply(try readInput(file), file: file, to: new, display: display)
+            if try new.publish() { return show(plan, display: display) }
+        }
         let text = try readInput(file)
         let project = try dryRun ? global.openForDryRun() : global.open(create: true)
-        let display = ProgressDisplay.standardError(quiet: global.quiet)
-        project.progress = display.update
-        defer { display.finish() }
-        let report: SolveReport
         // Standard input is kept under the name --as gives it, as a file of that name.
-        let named = file == "-" ? name.map(unshielded) : file
-        if let named {
-            let plan = try project.apply(
-                scriptFile: consume text, file: named, layout: global.layout, dryRun: dryRun,
-                replace: replace)
-            display.finish()
-            // The plan is what a dry run is for; otherwise -q silences it and --json
-            // keeps standard output JSON.
-            if !plan.isFirstApply || dryRun || replace, !global.quiet || dryRun, !json || dryRun {
-                for line in plan.lines { print(line) }
-            }
-            if dryRun {
-                if !global.quiet { print("dry run: nothing written") }
-                return
-            }
-            report = plan.report
+        if let named = file == "-" ? name.map(unshielded) : file {
+            show(
+                try apply(consume text, file: named, to: project, display: display),
+                display: display)
         } else {
-            report = try project.apply(
+            project.progress = display.update
+            let report = try project.apply(
                 script: consume text, file: "<stdin>", layout: global.layout)
+            show(report, display: display)
         }
+    }
+
+    private func apply(
+        _ text: consuming String, file: String, to project: Project, display: ProgressDisplay
+    ) throws -> ApplyPlan {
+        project.progress = display.update
+        return try project.apply(
+            scriptFile: text, file: file, layout: global.layout, dryRun: dryRun,
+            replace: replace)
+    }
+
+    private func show(_ plan: ApplyPlan, display: ProgressDisplay) {
+        display.finish()
+        // The plan is what a dry run is for; otherwise -q silences it and --json
+        // keeps standard output JSON.
+        if !plan.isFirstApply || dryRun || replace, !global.quiet || dryRun, !json || dryRun {
+            for line in plan.lines { print(line) }
+        }
+        if dryRun {
+            if !global.quiet { print("dry run: nothing written") }
+            return
+        }
+        show(plan.report, display: display)
+    }
+
+    private func show(_ report: SolveReport, display: ProgressDisplay) {
         display.finish()
         if report.changes.count > 50 && !json {
             if !global.quiet { print("\(report.changes.count) views solved") }

@@ -275,6 +275,16 @@ struct GlobalOptions: ParsableArguments {
         return project
     }
 
+    /// A new project for ``path``, made beside it and linked in place by `publish()`
+    /// (``Project/openUnpublished(path:busyTimeout:)``); nil when the file exists.
+    func openUnpublished() throws -> Project? {
+        guard !readOnly else { return nil }
+        let project = try Project.openUnpublished(
+            path: path, busyTimeout: .milliseconds(Int(busyTimeout * 1000)))
+        project?.solvesAfterEdits = !noSolve
+        return project
+    }
+
     /// The project a `--dry-run` works on: the file, or where there is none yet, an empty
     /// project in memory. A dry run creates nothing, and a first apply or import still
     /// gets its plan.

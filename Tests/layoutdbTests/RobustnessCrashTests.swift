@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// SIGKILL at random points of an `apply`, a `set-constant` and a `solve`: the file must
-/// open, pass `PRAGMA integrity_check`, hold all of the edit or none of it, and never
-/// show a frame as fresh that is not the solution of the stored constraints (`doctor`).
+/// SIGKILL at random points of an `apply` (into an empty project, and where there is no
+/// file yet), a `set-constant` and a `solve`: the file must open, pass `PRAGMA
+/// integrity_check`, hold all of the edit or none of it, and never show a frame as fresh
+/// that is not the solution of the stored constraints (`doctor`).
 @Suite("Robustness: crash safety", .serialized)
 struct RobustnessCrashTests {
     static let views = 3000
@@ -103,6 +104,41 @@ struct RobustnessCrashTests {
                 default: 0] += 1
             Self.expectConsistent(box, "apply round \(round)")
         }
+        // A first apply with no file at the path fills a new file of its own beside it and
+        // links it in place at the end: a kill leaves no project, or the whole one, and the
+        // next first apply removes what the killed one left beside the path.
+        func removeProject() {
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: box.db + suffix)
+            }
+        }
+        func leftovers() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: box.directory.path)) ?? [])
+                .filter { $0.hasPrefix("app.layoutdb.new-") }
+        }
+        removeProject()
+        let start = Date()
+        #expect(box.run(["apply", script, "-q"]).status == 0)
+        let firstTime = Date().timeIntervalSince(start)
+        var firsts = Killer(window: firstTime)
+        while firsts.wantsMore(10) {
+            let round = firsts.rounds
+            removeProject()
+            let killed = firsts.run(box, ["apply", script, "-q"], rng: &rng)
+            let exists = FileManager.default.fileExists(atPath: box.db)
+            #expect(exists || killed, "first apply round \(round): finished without a project")
+            if exists {
+                let count = box.sqlite("SELECT count(*) FROM views WHERE parent_id IS NOT NULL")
+                #expect(count.stdout == "\(Self.views)", "first apply round \(round)")
+                Self.expectConsistent(box, "first apply round \(round)")
+            }
+            outcomes[
+                "first apply \(killed ? "killed" : "finished"), \(exists ? "all" : "no file")",
+                default: 0] += 1
+        }
+        removeProject()
+        #expect(box.run(["apply", script, "-q"]).status == 0)
+        #expect(leftovers().isEmpty, "\(leftovers())")
         var sets = Killer(window: setTime)
         while sets.wantsMore(20) {
             let round = sets.rounds
@@ -140,7 +176,7 @@ struct RobustnessCrashTests {
             "crash safety outcomes: "
                 + outcomes.sorted { $0.key < $1.key }
                 .map { "\($0.key): \($0.value)" }.joined(separator: "; "))
-        // 55 kills mid-edit (runs that finish before their random delay are checked too).
-        #expect(applies.kills == 20 && sets.kills == 20 && solves.kills == 15)
+        // 65 kills mid-edit (runs that finish before their random delay are checked too).
+        #expect(applies.kills == 20 && firsts.kills == 10 && sets.kills == 20 && solves.kills == 15)
     }
 }

@@ -33,6 +33,30 @@ public final class Project {
                 path: path, create: create, readOnly: readOnly, busyTimeout: busyTimeout))
     }
 
+    /// A new project for `path`, made in a file of its own beside it that no other process
+    /// opens, to fill with a first `apply` and then ``publish()`` in place whole (or
+    /// ``discard()``). Quicker than filling a project opened at `path`: the file is written
+    /// through a rollback journal, each page once. nil when `path` exists or no file can be
+    /// made beside it: then open it with ``open(path:create:readOnly:busyTimeout:)``.
+    ///
+    ///     if let new = try Project.openUnpublished(path: "app.layoutdb") {
+    ///         try new.apply(script: text, file: "home.layout")
+    ///         if try !new.publish() { /* another process made app.layoutdb meanwhile */ }
+    ///     }
+    public static func openUnpublished(path: String, busyTimeout: Duration = .seconds(5)) throws
+        -> Project?
+    {
+        try ProjectStore.openUnpublished(path: path, busyTimeout: busyTimeout).map(Project.init)
+    }
+
+    /// Links a project from ``openUnpublished(path:busyTimeout:)`` in place at its path and
+    /// closes it: the project is not used after. False when a file appeared at the path
+    /// meanwhile (then nothing of this one is kept: apply to that file instead).
+    public func publish() throws -> Bool { try store.publish() }
+
+    /// Drops a project from ``openUnpublished(path:busyTimeout:)``: nothing is left of it.
+    public func discard() { store.discard() }
+
     /// Runs `body` and, unless turned off, the re-solve of `layouts`, in one transaction.
     @discardableResult
     func edit(layouts: @autoclosure () throws -> [String], _ body: () throws -> Void) throws

@@ -88,9 +88,22 @@ package struct DatabaseMigrator: Sendable {
     ///   and leaves nothing behind: opening the path as usual then creates the file, or
     ///   says why it cannot.
     package static func createFile(atPath path: String) -> Bool {
-        guard let bytes = baselineImage, !path.isEmpty, path != ":memory:" else { return false }
-        let temporary = path + ".new-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard !path.isEmpty, path != ":memory:" else { return false }
+        let temporary = temporaryName(for: path)
+        guard writeBaseline(toNewFile: temporary) else { return false }
+        defer { unlink(temporary) }
+        return flush(temporary) && link(temporary, path) == 0
+    }
+
+    /// The name a new file for `path` is written under before it is linked in place:
+    /// beside it (the same file system), this process's own.
+    package static func temporaryName(for path: String) -> String { path + ".new-\(getpid())" }
+
+    /// Writes ``baselineImage`` to `path`, which must not exist yet (`O_EXCL`). False, with
+    /// nothing left at `path`, when there is no image or the file cannot be written.
+    package static func writeBaseline(toNewFile path: String) -> Bool {
+        guard let bytes = baselineImage else { return false }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         let written = bytes.withUnsafeBytes { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }
@@ -103,10 +116,17 @@ package struct DatabaseMigrator: Sendable {
             }
             return true
         }
-        let flushed = written && fsync(fd) == 0
         close(fd)
-        defer { unlink(temporary) }
-        return flushed && link(temporary, path) == 0
+        if !written { unlink(path) }
+        return written
+    }
+
+    /// Flushes the file at `path` to disk; false when it cannot be opened or flushed.
+    package static func flush(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return fsync(fd) == 0
     }
 
     /// The newest schema version this binary knows.
@@ -194,9 +214,7 @@ package struct DatabaseMigrator: Sendable {
         let applicationID = try db.int64("PRAGMA application_id") ?? 0
         let version = Int(try db.int64("PRAGMA user_version") ?? 0)
         let tables = try db.int64("SELECT count(*) FROM sqlite_schema") ?? 0
-        let statement = try db.cachedStatement("PRAGMA journal_mode")
-        defer { statement.reset() }
-        let journal = try statement.step() ? statement.string(0).lowercased() : ""
+        let journal = try db.journalMode()
         return Header(
             applicationID: applicationID, version: version, tables: tables, journal: journal)
     }

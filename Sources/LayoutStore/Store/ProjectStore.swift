@@ -13,6 +13,9 @@ import LayoutScript
 package final class ProjectStore {
     /// The connection; the engine and the project's checks run their own read queries.
     package let database: Database
+    /// Where a project made by ``openUnpublished(path:busyTimeout:)`` is written until
+    /// ``publish()`` links it in place; nil for a project opened at its path.
+    var unpublished: (file: String, path: String)?
 
     init(database: Database) { self.database = database }
 

@@ -1,0 +1,91 @@
+import LayoutSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A new project written where no other process opens it, then put in place whole.
+///
+/// A first `apply` writes every page of the project. Through the write-ahead log each
+/// page was written twice (the log, then the checkpoint its commit runs), and the log's
+/// frames straddle the file system's blocks. In a file of its own (`PATH.new-PID`, which
+/// no other process looks for) the project is written through a rollback journal, which
+/// copies only the pages that existed before (the schema's): each page once. Switching a
+/// file's journal mode where other processes can open it was tried and refused: they see
+/// the switch halfway through their own transactions (docs/performance.md, "A process
+/// timed from its spawn; the first apply's log"). Here no one can.
+extension ProjectStore {
+    /// A new project for `path`, open on a file of its own beside it; nil when `path`
+    /// exists or no such file can be made (then open `path` as usual, which says why).
+    /// Ends with ``publish()`` or ``discard()``.
+    package static func openUnpublished(path: String, busyTimeout: Duration) throws
+        -> ProjectStore?
+    {
+        guard !path.isEmpty, path != ":memory:", access(path, F_OK) != 0 else { return nil }
+        removeAbandonedFiles(for: path)
+        let file = DatabaseMigrator.temporaryName(for: path)
+        guard DatabaseMigrator.writeBaseline(toNewFile: file) else { return nil }
+        do {
+            let db = try Database(path: file, options: .init(busyTimeout: busyTimeout))
+            try DatabaseMigrator().migrate(db, allowEmpty: false)
+            // Nobody else has the file open, so the switch cannot fail halfway for anyone.
+            // Flushed once, by `publish()`: until it is linked in place, nothing in the
+            // file is anyone's.
+            try db.execute("PRAGMA journal_mode = DELETE")
+            try db.execute("PRAGMA synchronous = OFF")
+            let store = ProjectStore(database: db)
+            store.unpublished = (file, path)
+            return store
+        } catch {
+            removeFiles(of: file)
+            throw error
+        }
+    }
+
+    /// Puts the project in place at its path, in WAL mode as every project is, and closes
+    /// it. False (and the project dropped) when a file appeared at the path meanwhile,
+    /// such as another process's new project: then apply to that one as usual.
+    package func publish() throws -> Bool {
+        guard let (file, path) = unpublished else { return true }
+        unpublished = nil
+        defer { Self.removeFiles(of: file) }
+        try database.execute("PRAGMA journal_mode = WAL")
+        database.close()
+        return DatabaseMigrator.flush(file) && link(file, path) == 0
+    }
+
+    /// Drops a project not published: its file and its journal.
+    package func discard() {
+        guard let (file, _) = unpublished else { return }
+        unpublished = nil
+        database.close()
+        Self.removeFiles(of: file)
+    }
+
+    /// Removes a new file and the companions SQLite may have made beside it.
+    private static func removeFiles(of file: String) {
+        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(file + suffix) }
+    }
+
+    /// Removes what a killed process left while it made a new file for `path`
+    /// (`PATH.new-PID` and companions, where no process PID is running).
+    private static func removeAbandonedFiles(for path: String) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""  // with its "/"
+        let prefix = String(path.dropFirst(folder.count)) + ".new-"
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix) else { continue }
+            let digits = name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
+            guard let pid = pid_t(digits), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            unlink(folder + name)
+        }
+    }
+}

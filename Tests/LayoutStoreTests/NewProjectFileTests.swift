@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import LayoutSQLite
+@testable import LayoutStore
+
+/// A new project filled in a file of its own beside its path, then put in place whole
+/// (`Project.openUnpublished`, `publish`, `discard`).
+@Suite("New project files")
+struct NewProjectFileTests {
+    static let script = "view a in root\na.width == 40\na.height == 30\n"
+
+    private func files(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    @Test("a new project is filled where no one looks, then put in place whole, in WAL")
+    func publishedWhole() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let new = try #require(try Project.openUnpublished(path: file.path))
+        try new.apply(script: Self.script)
+        #expect(!FileManager.default.fileExists(atPath: file.path), "not there until published")
+        #expect(try files(in: file.folder).allSatisfy { $0.hasPrefix("project.layoutdb.new-") })
+        #expect(try new.publish())
+        #expect(try files(in: file.folder) == ["project.layoutdb"])
+        let project = try Project.open(path: file.path)
+        #expect(try project.frames().map(\.frame.width) == [40])
+        let db = try Database(path: file.path)
+        #expect(try db.journalMode() == "wal")
+        #expect(try db.makeStatement("PRAGMA integrity_check").rows { $0.string(0) } == ["ok"])
+    }
+
+    @Test("a file that appears at the path first is kept, and the new project dropped")
+    func otherFileWins() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let new = try #require(try Project.openUnpublished(path: file.path))
+        try new.apply(script: Self.script)
+        let other = try Project.open(path: file.path, create: true)
+        try other.apply(script: "view b in root\nb.width == 7\nb.height == 7\n", layout: "other")
+        #expect(try !new.publish())
+        #expect(try files(in: file.folder).filter { $0.contains(".new-") }.isEmpty)
+        #expect(try Project.open(path: file.path).layoutNames() == ["other"])
+    }
+
+    @Test("a project discarded, or refused by its first apply, leaves nothing")
+    func discardedLeavesNothing() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let new = try #require(try Project.openUnpublished(path: file.path))
+        #expect(throws: (any Error).self) {
+            try new.apply(script: "view a in root\nb.width == 1\n")
+        }
+        new.discard()
+        #expect(try files(in: file.folder).isEmpty)
+        // A path already taken is opened as usual instead.
+        _ = try Project.open(path: file.path, create: true)
+        #expect(try Project.openUnpublished(path: file.path) == nil)
+    }
+
+    @Test("what a killed process left beside the path goes; a running process's file stays")
+    func abandonedFilesGo() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        // A process id nobody runs, and one that runs (this test's parent).
+        var dead: pid_t = 999_999
+        while kill(dead, 0) == 0 || errno != ESRCH { dead -= 1 }
+        let abandoned = file.path + ".new-\(dead)"
+        let running = file.path + ".new-\(getppid())"
+        for name in [abandoned, abandoned + "-journal", running] {
+            #expect(FileManager.default.createFile(atPath: name, contents: Data("x".utf8)))
+        }
+        let new = try #require(try Project.openUnpublished(path: file.path))
+        new.discard()
+        #expect(try files(in: file.folder) == ["project.layoutdb.new-\(getppid())"])
+    }
+}
