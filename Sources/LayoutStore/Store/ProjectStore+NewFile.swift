@@ -35,6 +35,10 @@ extension ProjectStore {
             // file is anyone's.
             try db.execute("PRAGMA journal_mode = DELETE")
             try db.execute("PRAGMA synchronous = OFF")
+            // Pages read back by pread(2), not through the mapping: here the file grows
+            // under the transaction (through the log it did not), and each mapped page read
+            // stays in the resident set: 1.36 → 1.45 GiB at a million views.
+            try db.execute("PRAGMA mmap_size = 0")
             let store = ProjectStore(database: db)
             store.unpublished = (file, path)
             return store
