@@ -207,6 +207,7 @@ package final class Database {
 
     /// Runs one or more `;`-separated statements without parameters.
     package func execute(_ sql: String) throws(DatabaseError) {
+        precondition(!isClosed, "the connection to \(path) was closed")
         let utf8 = Array(sql.utf8CString)
         try utf8.withUnsafeBufferPointer { (buffer) throws(DatabaseError) in
             let base = buffer.baseAddress!
@@ -252,6 +253,7 @@ package final class Database {
 
     /// A new prepared statement (not cached): for SQL that runs once.
     package func makeStatement(_ sql: String) throws(DatabaseError) -> SQLStatement {
+        precondition(!isClosed, "the connection to \(path) was closed")
         var statement: OpaquePointer?
         try check(sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil), sql: sql)
         guard let statement else {
@@ -263,6 +265,7 @@ package final class Database {
 
     /// A prepared statement from the cache (keyed by SQL), reset and unbound.
     package func cachedStatement(_ sql: String) throws(DatabaseError) -> SQLStatement {
+        precondition(!isClosed, "the connection to \(path) was closed")
         if let statement = cache[sql] {
             statement.reset()
             return statement
