@@ -328,10 +328,12 @@ extension ProjectStore {
     package func heldHunks(file: String, comparedWith text: String, limit: Int) throws
         -> HeldHunks?
     {
-        // The held lines' bytes, runs joined with "\n", and the one layout they are in.
+        // The held lines' bytes, runs joined with "\n", each line's place in them, and the
+        // one layout they are in. Held lines are cut at "\n" alone (a kept line keeps the
+        // "\r" of "\r\r\n"), as each run is read.
         var old: [UInt8] = []
+        var oldLines: [Range<Int>] = []
         var layoutID: Int64?
-        var next = 1
         let statement = try database.cachedStatement(
             "SELECT layout_id, line, text FROM script_lines WHERE file = ? ORDER BY line, layout_id, seq"
         )
@@ -339,36 +341,27 @@ extension ProjectStore {
         defer { statement.reset() }
         while try statement.step() {
             let id = statement.int64(0)
-            guard layoutID == nil || layoutID == id, statement.int(1) == next else { return nil }
+            guard layoutID == nil || layoutID == id, statement.int(1) == oldLines.count + 1
+            else { return nil }
             layoutID = id
-            if next > 1 { old.append(UInt8(ascii: "\n")) }
-            let lines = statement.withText(2) { run -> Int in
+            if !oldLines.isEmpty { old.append(UInt8(ascii: "\n")) }
+            let base = old.count
+            statement.withText(2) { run in
                 old.append(contentsOf: run)
-                var count = 1
-                var at = 0
+                var start = 0
                 while true {
-                    at = SourceLineCursor.lineEnd(in: run, from: at)
-                    guard at < run.count else { return count }
-                    count += 1
-                    at += 1
+                    let end = SourceLineCursor.lineEnd(in: run, from: start)
+                    oldLines.append((base + start)..<(base + end))
+                    guard end < run.count else { return }
+                    start = end + 1
                 }
             }
-            next += lines
         }
         guard let layoutID else { return nil }
         var text = text
         return old.withUnsafeBufferPointer { old in
             text.withUTF8 { new -> HeldHunks? in
-                // Held lines are cut at "\n" alone (a kept line keeps the "\r" of "\r\r\n"),
-                // new ones as the parser cuts them.
-                var oldLines: [Range<Int>] = []
-                var start = 0
-                while true {
-                    let end = SourceLineCursor.lineEnd(in: old, from: start)
-                    oldLines.append(start..<end)
-                    if end >= old.count { break }
-                    start = end + 1
-                }
+                // New lines are cut as the parser cuts them.
                 var newLines: [Range<Int>] = []
                 var cursor = SourceLineCursor(new)
                 while let line = cursor.next() { newLines.append(line) }
