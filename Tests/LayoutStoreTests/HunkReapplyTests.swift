@@ -102,6 +102,15 @@ struct HunkReapplyTests {
             base
         ),
         (
+            "a view and its constraints added at the end", base,
+            base + "view tail\ntail.left == root.left; tail.top == root.top; tail.size == 4\n"
+        ),
+        (
+            "two views added in two stretches, each after the view above it", base,
+            inserting(badge, before: "view row1").replacingOccurrences(
+                of: "view first in column\n", with: "view first in column\nview second\n")
+        ),
+        (
             "two stretches apart: a comment out, a line changed and one added", base,
             replacing("# a small form\n", with: "")
                 .replacingOccurrences(
@@ -137,6 +146,15 @@ struct HunkReapplyTests {
             base, replacing("row0.height: row0.height == 44\n", with: "")
         ),
         (
+            "two views' lines swapped, which draws one over the other the other way",
+            inserting("view p\nview q\np.size == 3; q.size == 5", before: "view row1"),
+            inserting("view q\nview p\np.size == 3; q.size == 5", before: "view row1")
+        ),
+        (
+            "a view added before the first", base,
+            replacing("view header\n", with: "view lead\nlead.size == 2\nview header\n")
+        ),
+        (
             "a view's line moved below a line that names it", base,
             replacing("view label0 in row0\n", with: "").replacingOccurrences(
                 of: "label0.left == row0.left + 16; label0.centerY == row0.centerY\n",
@@ -150,6 +168,9 @@ struct HunkReapplyTests {
     struct Outcome: Equatable {
         var refused: String?
         var frames: [String] = []
+        /// The views in the order `frames` lists them and `render` draws them (a later
+        /// one over an earlier one): the script's.
+        var order: [String] = []
         var origins: [String] = []
         var lines: String?
 
@@ -160,6 +181,7 @@ struct HunkReapplyTests {
                     "\(variant ?? "base") \($0.view) \($0.frame)"
                 }.sorted()
             }
+            order = try project.frames().map(\.view)
             // A constant changed in place keeps the text the row was made from (`source`),
             // as `set-constant` does: the values are compared, not the text.
             origins = try project.store.database.cachedStatement(
@@ -229,6 +251,7 @@ struct HunkReapplyTests {
         // Refused as a fresh apply refuses (the whole-image plan may say it otherwise).
         #expect((outcome.refused == nil) == (expected.refused == nil), "\(what)")
         #expect(outcome.frames == expected.frames, "\(what)")
+        #expect(outcome.order == expected.order, "\(what)")
         #expect(outcome.origins == expected.origins, "\(what)")
         #expect(outcome.lines == expected.lines, "\(what)")
     }

@@ -169,7 +169,15 @@ struct ReapplyTests {
             "remove variant compact"
         ),
         (
-            "lines reordered",
+            "constraint lines reordered",
+            [
+                ("title.height == 24\n", ""),
+                ("# side margins\n", "# side margins\ntitle.height == 24\n"),
+            ],
+            "no changes"
+        ),
+        (
+            "a view line moved: the view is listed and drawn in its new place",
             [
                 ("view note frame 5 500 50 20 autoresize top\n", ""),
                 (
@@ -177,7 +185,7 @@ struct ReapplyTests {
                     "# the home screen\nview note frame 5 500 50 20 autoresize top\n"
                 ),
             ],
-            "no changes"
+            "move view note: declared first"
         ),
     ]
 
@@ -576,6 +584,37 @@ struct ReapplyTests {
     }
 
     @Test(
+        "views are listed and drawn in the script's order: a re-apply that moves a view line says so and moves it; one that leaves the order keeps an order set by move-view"
+    )
+    func viewOrder() {
+        let box = project()
+        let path = box.directory.appending(path: "home.layout").path
+        let reordered = edited([
+            ("view title in header\n", ""), ("view body\n", "view body\nview title in header\n"),
+        ])
+        box.write("home.layout", reordered)
+        let plan = box.run(["apply", path, "--dry-run"])
+        #expect(plan.stdout.contains("move view body: declared after header"), "\(plan.stdout)")
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        let fresh = Sandbox()
+        #expect(fresh.run(["apply", fresh.write("home.layout", reordered), "-q"]).status == 0)
+        #expect(box.run(["views"]).stdout == fresh.run(["views"]).stdout)
+        #expect(
+            box.run(["frames", "--format", "csv"]).stdout
+                == fresh.run(["frames", "--format", "csv"]).stdout)
+
+        // `move-view` puts `header` (and `title`) after `note`; an edit that leaves the
+        // script's order as it was keeps that.
+        #expect(box.run(["move-view", "header", "--into", "note", "-q"]).status == 0)
+        let order = box.run(["views"]).stdout
+        #expect(order != fresh.run(["views"]).stdout)
+        box.write(
+            "home.layout", reordered.replacingOccurrences(of: "== 24", with: "== 26"))
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        #expect(box.run(["views"]).stdout == order)
+    }
+
+    @Test(
         "a re-apply that conflicts, or no longer parses, is refused whole: the file is byte-identical",
         arguments: [
             ("title.height == 24", "title.height == 24; title.height == 30", "cannot all hold"),
@@ -822,12 +861,19 @@ struct ReapplyTests {
                         ].randomElement(using: &rng)!)
                 }
             default:
-                let n = lines.filter { $0.hasPrefix("view ") }.count
-                let end = variant ?? lines.count
-                lines.insert("view extra\(n)", at: end)
+                // A view added at the end, or before one of the views: it is listed, and
+                // drawn, where it is declared.
+                var n = lines.filter { $0.hasPrefix("view ") }.count
+                while lines.contains("view extra\(n)") { n += 1 }
+                let at =
+                    Bool.random(using: &rng)
+                    ? (variant ?? lines.count)
+                    : lines.indices.filter { lines[$0].hasPrefix("view ") }
+                        .randomElement(using: &rng) ?? (variant ?? lines.count)
+                lines.insert("view extra\(n)", at: at)
                 lines.insert(
                     "extra\(n).left == |.left; extra\(n).top == |.top + 5; extra\(n).width == 8; extra\(n).height == 9",
-                    at: end + 1)
+                    at: at + 1)
             }
             return lines
         }
@@ -854,6 +900,9 @@ struct ReapplyTests {
                         box.frameLines(variant: variant) == fresh.frameLines(variant: variant),
                         "round \(round) \(variant):\n\(text)")
                 }
+                #expect(
+                    box.run(["views"]).stdout == fresh.run(["views"]).stdout,
+                    "round \(round): the views in declaration order\n\(text)")
             }
         }
     }

@@ -24,7 +24,9 @@ import LayoutScript
 /// - a view the hunks add, and a label they add, is new to the layout and named by no line
 ///   outside them; a view or label they remove is named by no line at all; a view they
 ///   remove has no subview they do not remove; a view declared on both sides is declared
-///   alike, in the same hunk (moved past other lines, it may now follow a line naming it);
+///   alike, in the same hunk (moved past other lines, it may now follow a line naming it),
+///   in the same order among the others the hunk declares on both sides; a view they add
+///   follows a view declaration of the new text, and goes right after that view;
 /// - a constraint they add names only views the layout has that the file declares between
 ///   the hunks before it (or not at all), or that the hunks declare before it;
 /// - each old statement's rows are where it was: a labelled constraint's row (if the
@@ -239,6 +241,25 @@ struct ScriptWords {
         return nil
     }
 
+    /// The view the text declares last before the name at `offset` (where a view, guide or
+    /// stack is declared: ``isDeclaration(at:)``), if any.
+    func declaration(before offset: Int) -> String? {
+        var last: (at: Int, name: String)?
+        for keyword in ["view", "guide", "stack"] {
+            for at in occurrences(of: keyword) {
+                var i = at + keyword.utf8.count
+                guard i < offset, Self.isSpace(bytes[i]) else { continue }
+                while i < offset, Self.isSpace(bytes[i]) { i += 1 }
+                guard i < offset, last.map({ i > $0.at }) ?? true, isDeclaration(at: i) else {
+                    continue
+                }
+                let name = bytes[i...].prefix { Self.isWordByte($0) }
+                last = (i, String(decoding: name, as: UTF8.self))
+            }
+        }
+        return last?.name
+    }
+
     /// Where the file first declares the view `name` (``isDeclaration(at:)``), if it does.
     func declaration(of name: String) -> Int? {
         occurrences(of: name).first(where: isDeclaration)
@@ -283,6 +304,8 @@ private struct HunkWork {
     private var removedConstraints: [Int64] = []
     private var removedViews: [Int64] = []
     private var addedViews: [LocatedStatement] = []
+    /// Each view added, with the view the text declares before it.
+    private var addedAfter: [(view: String, after: String?)] = []
     private var addedConstraints: [Constraint] = []
     private var movedOrigins: [(id: Int64, origin: SourceLocation)] = []
     /// Labelled constraints on both sides, decided as the one-line road decides them.
@@ -324,6 +347,17 @@ private struct HunkWork {
         var newViews: [String: ViewDeclaration] = [:]
         for case .view(let v) in newSides.joined().map(\.statement) {
             guard newViews.updateValue(v, forKey: v.name) == nil else { return nil }
+        }
+        // Views are ordered as declared (``ViewOrderChange``): those a hunk declares on both
+        // sides keep their order there; the whole-image plan deals them out again.
+        func viewNames(_ side: [LocatedStatement]) -> [String] {
+            side.compactMap { if case .view(let v) = $0.statement { v.name } else { nil } }
+        }
+        for h in newSides.indices {
+            guard
+                viewNames(newSides[h]).filter({ oldViews[$0]?.hunk == h })
+                    == viewNames(oldSides[h]).filter({ newViews[$0] != nil })
+            else { return nil }
         }
         var removedNames: Set<String> = []
         var viewRemovalSteps: [ApplyPlan.Step] = []
@@ -421,8 +455,13 @@ private struct HunkWork {
                 }
                 guard !namedOutside(v.name), try store.viewRow(v.name, layoutID: layoutID) == nil
                 else { return nil }
+                // It goes after the view declared before it (none: the whole-image plan).
+                guard let name = words.declaration(of: v.name),
+                    let after = words.declaration(before: name)
+                else { return nil }
                 known.insert(v.name)
                 addedViews.append(located)
+                addedAfter.append((v.name, after))
                 viewAdditionSteps.append(
                     step(
                         .add,
@@ -526,6 +565,9 @@ private struct HunkWork {
                 statement: .layout(layout),
                 location: SourceLocation(file: file, line: 0, column: 0), text: "layout \(layout)"))
         for view in addedViews { try applier.apply(view) }
+        if !addedAfter.isEmpty {
+            try store.orderViews(layoutID: layoutID, fileOrder: [], added: addedAfter)
+        }
         for c in additions {
             try applier.apply(
                 LocatedStatement(

@@ -340,6 +340,33 @@ struct Reconciler {
                 }
             }
         }
+        // The file's views in the script's order, where the script changed that order
+        // (``ViewOrderChange``): after the stacks', which mark their stacks dirty.
+        let order = ViewOrderChange(old: o.viewOrder, new: n.viewOrder)
+        for (view, after) in order.moved {
+            step(
+                .move, "view \(view): " + (after.map { "declared after \($0)" } ?? "declared first")
+            )
+        }
+        // Each view the script adds, after the one it declares before it.
+        var added: [(view: String, after: String?)] = []
+        var declaredBefore: String?
+        for view in n.viewOrder where !removedSince.contains(view) {
+            if viewByName[view] == nil { added.append((view, declaredBefore)) }
+            declaredBefore = view
+        }
+        let dealOrdinals: (ScriptApplier) throws -> Void = { _ in
+            guard order.changes || !added.isEmpty, let id = try store.existingLayoutID(name)
+            else { return }
+            // Where the script kept its order, the file's views keep the project's (which
+            // `move-view` may have changed since).
+            let held = n.viewOrder.filter { viewByName[$0] != nil }
+            try store.orderViews(
+                layoutID: id,
+                fileOrder: order.changes
+                    ? held : held.sorted { viewByName[$0]!.ordinal < viewByName[$1]!.ordinal },
+                added: added)
+        }
         var viewRemovals: [Int64] = []
         for view in o.viewOrder.reversed() where n.views[view] == nil {
             guard let current = viewByName[view] else { continue }
@@ -628,6 +655,7 @@ struct Reconciler {
             for id in viewRemovals { try db.execute("DELETE FROM views WHERE id = ?", [id]) }
         }
         writes.append(reorder)
+        writes.append(dealOrdinals)
         writes += metricWrites
         writes.append { applier in
             for c in additions { try applier.apply(statement(.constraint(c), at: c.origin)) }

@@ -267,6 +267,133 @@ extension ProjectStore {
         }
     }
 
+    /// Orders the views of layout `layoutID` as a fresh apply of a file would, after a
+    /// re-apply of it: the file's views that were there before (`fileOrder`, in the
+    /// script's order) take the places they held, and each view the re-apply `added` goes
+    /// right after the view the script declares before it (`after`; nil: before the file's
+    /// first view). The views of other files and of the command line keep their places.
+    /// Only the ordinals that change are written; nothing is written where the order would
+    /// put a view before its parent. See ``ViewOrderChange``.
+    func orderViews(
+        layoutID: Int64, fileOrder: [String], added: [(view: String, after: String?)]
+    ) throws {
+        let rows = try database.cachedStatement(
+            "SELECT id, name, parent_id, ordinal FROM views WHERE layout_id = ? ORDER BY ordinal"
+        ).rows([layoutID]) {
+            TreeRow(
+                id: $0.int64(0), name: $0.string(1), parentID: $0.optionalInt64(2),
+                ordinal: $0.int(3))
+        }
+        let byName = Dictionary(rows.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let addedNames = Set(added.map(\.view))
+        var order = rows.filter { !addedNames.contains($0.name) }
+        let fileNames = Set(fileOrder).subtracting(addedNames)
+        let places = order.indices.filter {
+            !order[$0].isRoot && fileNames.contains(order[$0].name)
+        }
+        let held = fileOrder.compactMap { fileNames.contains($0) ? byName[$0] : nil }
+        guard held.count == places.count else { return }
+        for (place, row) in zip(places, held) { order[place] = row }
+        // Each view added hangs after the one declared before it: a chain of them follows.
+        var following: [String: [TreeRow]] = [:]
+        var leading: [TreeRow] = []
+        for (view, after) in added {
+            guard let row = byName[view] else { continue }
+            if let after { following[after, default: []].append(row) } else { leading.append(row) }
+        }
+        var out: [TreeRow] = []
+        out.reserveCapacity(rows.count)
+        func emit(_ row: TreeRow) {
+            out.append(row)
+            for next in following.removeValue(forKey: row.name) ?? [] { emit(next) }
+        }
+        for (i, row) in order.enumerated() {
+            if i == places.first { leading.forEach(emit) }
+            emit(row)
+        }
+        if places.isEmpty { leading.forEach(emit) }
+        // After a view that is no longer there (none should be): at the end.
+        while let after = following.keys.first {
+            for row in following.removeValue(forKey: after) ?? [] { emit(row) }
+        }
+        // Every order of the project has a parent before its subviews.
+        var seen: Set<Int64> = []
+        for row in out {
+            if let parent = row.parentID, !seen.contains(parent) { return }
+            seen.insert(row.id)
+        }
+        try writeOrdinals(out, now: rows, layoutID: layoutID)
+    }
+
+    /// Writes the ordinals of `order` (every view of layout `layoutID`; `rows` are the same
+    /// views in their order now): from the first place the two differ, each view takes the
+    /// ordinal after the one before it.
+    private func writeOrdinals(_ order: [TreeRow], now rows: [TreeRow], layoutID: Int64) throws {
+        guard let first = order.indices.first(where: { order[$0].id != rows[$0].id }) else {
+            return
+        }
+        var moves: [(row: TreeRow, by: Int)] = []
+        var ordinal = first > 0 ? order[first - 1].ordinal : -1
+        for row in order[first...] {
+            ordinal += 1
+            if ordinal != row.ordinal { moves.append((row, ordinal - row.ordinal)) }
+        }
+        // A run of views moved by one amount that holds every view between its first
+        // ordinal and its last (those after a view added before thousands) is one UPDATE.
+        let ordinals = rows.map(\.ordinal)  // rising
+        func firstIndex(atLeast value: Int) -> Int {
+            var (low, high) = (0, ordinals.count)
+            while low < high {
+                let mid = (low + high) / 2
+                if ordinals[mid] < value { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        var runs: [(range: ClosedRange<Int>, by: Int)] = []
+        var singles: [(id: Int64, ordinal: Int)] = []
+        var start = 0
+        while start < moves.count {
+            var end = start + 1
+            while end < moves.count, moves[end].by == moves[start].by,
+                moves[end].row.ordinal > moves[end - 1].row.ordinal
+            {
+                end += 1
+            }
+            let range = moves[start].row.ordinal...moves[end - 1].row.ordinal
+            let held =
+                firstIndex(atLeast: range.upperBound + 1) - firstIndex(atLeast: range.lowerBound)
+            if end - start > 1, held == end - start {
+                runs.append((range, moves[start].by))
+            } else {
+                singles += moves[start..<end].map { ($0.row.id, $0.row.ordinal + $0.by) }
+            }
+            start = end
+        }
+        // One run reads no view another write moved when it goes first (the views it
+        // holds move with it alone). Where there are more, each view goes to its new
+        // ordinal written as -1 - ordinal, out of every range still to move, and all come
+        // back at the end.
+        let away = runs.count > 1
+        let one = try database.cachedStatement(
+            away
+                ? "UPDATE views SET ordinal = -1 - ? WHERE id = ?"
+                : "UPDATE views SET ordinal = ? WHERE id = ?")
+        let run = try database.cachedStatement(
+            away
+                ? "UPDATE views SET ordinal = -1 - (ordinal + ?1) WHERE layout_id = ?2 AND ordinal BETWEEN ?3 AND ?4"
+                : "UPDATE views SET ordinal = ordinal + ?1 WHERE layout_id = ?2 AND ordinal BETWEEN ?3 AND ?4"
+        )
+        for (range, by) in runs {
+            try run.run([by, layoutID, range.lowerBound, range.upperBound])
+        }
+        for (id, ordinal) in singles { try one.run([ordinal, id]) }
+        if away {
+            try database.execute(
+                "UPDATE views SET ordinal = -1 - ordinal WHERE layout_id = ? AND ordinal < 0",
+                [layoutID])
+        }
+    }
+
     // MARK: Helpers
 
     /// What a structural edit needs of a view.
