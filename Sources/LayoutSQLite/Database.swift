@@ -1,4 +1,5 @@
 import CSQLite
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -25,13 +26,17 @@ package final class Database {
         package var readOnly: Bool
         /// How long to wait for another writer before failing with `SQLITE_BUSY`.
         package var busyTimeout: Duration
+        /// The name errors give the file (``Database/name``); nil: its path.
+        package var name: String?
 
         package init(
-            create: Bool = false, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)
+            create: Bool = false, readOnly: Bool = false, busyTimeout: Duration = .seconds(5),
+            name: String? = nil
         ) {
             self.create = create
             self.readOnly = readOnly
             self.busyTimeout = busyTimeout
+            self.name = name
         }
     }
 
@@ -45,6 +50,9 @@ package final class Database {
 
     /// The file, as given.
     package let path: String
+    /// The name errors give the file: its path, or the one the options give it (a project
+    /// written under another name, then put in place at that one).
+    package let name: String
     let handle: OpaquePointer
     private var cache: [String: SQLStatement] = [:]
     private var savepointDepth = 0
@@ -55,6 +63,8 @@ package final class Database {
     /// missing file without `options.create`, `.notADatabase` for another kind of file).
     package init(path: String, options: Options = Options()) throws(DatabaseError) {
         self.path = path
+        name = options.name ?? path
+        let name = self.name
         _ = Database.configureOnce
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         if options.readOnly {
@@ -63,7 +73,7 @@ package final class Database {
             flags |= SQLITE_OPEN_READWRITE
             if options.create { flags |= SQLITE_OPEN_CREATE }
         }
-        var connection = try Self.connect(path, flags: flags, reportedPath: path)
+        var connection = try Self.connect(path, flags: flags, reportedPath: name)
         if options.readOnly, Self.readFailure(connection) != nil, Self.logIsEmpty(path) {
             // A WAL-mode file in a folder this user cannot write: reading needs the -shm
             // file, which SQLite cannot create there. With no -wal content every committed
@@ -71,7 +81,7 @@ package final class Database {
             // locks); a writer would have to create the -wal in that folder first.
             sqlite3_close_v2(connection)
             connection = try Self.connect(
-                Self.immutableURI(path), flags: flags | SQLITE_OPEN_URI, reportedPath: path)
+                Self.immutableURI(path), flags: flags | SQLITE_OPEN_URI, reportedPath: name)
         }
         handle = connection
         sqlite3_extended_result_codes(connection, 1)
@@ -195,7 +205,7 @@ package final class Database {
         let extendedCode = (extended & 0xFF) == (code & 0xFF) ? extended : code
         return DatabaseError(
             extendedCode: extendedCode, message: String(cString: sqlite3_errmsg(handle)),
-            sql: sql, path: path)
+            sql: sql, path: name)
     }
 
     /// Throws the connection's error unless `code` is `SQLITE_OK`.
@@ -258,7 +268,7 @@ package final class Database {
         try check(sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil), sql: sql)
         guard let statement else {
             throw DatabaseError(
-                extendedCode: SQLITE_MISUSE, message: "empty statement", sql: sql, path: path)
+                extendedCode: SQLITE_MISUSE, message: "empty statement", sql: sql, path: name)
         }
         return SQLStatement(handle: statement, sql: sql, database: self)
     }
@@ -276,7 +286,7 @@ package final class Database {
         try check(code, sql: sql)
         guard let raw else {
             throw DatabaseError(
-                extendedCode: SQLITE_MISUSE, message: "empty statement", sql: sql, path: path)
+                extendedCode: SQLITE_MISUSE, message: "empty statement", sql: sql, path: name)
         }
         let statement = SQLStatement(handle: raw, sql: sql, database: self)
         cache[sql] = statement

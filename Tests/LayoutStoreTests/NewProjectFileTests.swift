@@ -31,6 +31,19 @@ struct NewProjectFileTests {
         #expect(try db.makeStatement("PRAGMA integrity_check").rows { $0.string(0) } == ["ok"])
     }
 
+    @Test("an error of the new file names the project's path, not the file it is made in")
+    func errorsNameThePath() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let new = try #require(try Project.openUnpublished(path: file.path))
+        defer { new.discard() }
+        let error = try #require(
+            throws: DatabaseError.self,
+            performing: { try new.store.database.execute("INSERT INTO views (id) VALUES (1)") })
+        #expect(error.description.hasPrefix(file.path + ": "), "\(error.description)")
+        #expect(!error.description.contains(".new-"), "\(error.description)")
+    }
+
     @Test("a file that appears at the path first is kept, and the new project dropped")
     func otherFileWins() throws {
         let file = TempFile()

@@ -138,7 +138,7 @@ package struct DatabaseMigrator: Sendable {
     ///   project; otherwise it is refused as ``ProjectFileError/noProject(path:)``.
     package func migrate(_ db: Database, allowEmpty: Bool) throws {
         let state = try inspect(db)
-        if state.isEmpty && !allowEmpty { throw ProjectFileError.noProject(path: db.path) }
+        if state.isEmpty && !allowEmpty { throw ProjectFileError.noProject(path: db.name) }
         // Checked: from here on it is ours to write. WAL lets readers run during a write.
         if state.journalMode != "wal" && !db.isReadOnly {
             try db.execute("PRAGMA journal_mode = WAL")
@@ -188,17 +188,17 @@ package struct DatabaseMigrator: Sendable {
             header = try readHeader(db)
         } catch {
             if error.kind == .notADatabase {
-                throw ProjectFileError.notADatabase(path: db.path)
+                throw ProjectFileError.notADatabase(path: db.name)
             }
             throw error
         }
         let isEmpty = header.applicationID == 0 && header.version == 0 && header.tables == 0
         if !isEmpty && header.applicationID != Self.applicationID {
-            throw ProjectFileError.foreignDatabase(path: db.path)
+            throw ProjectFileError.foreignDatabase(path: db.name)
         }
         if header.version > latestVersion {
             throw ProjectFileError.newerSchema(
-                path: db.path, version: header.version, known: latestVersion)
+                path: db.name, version: header.version, known: latestVersion)
         }
         return FileState(version: header.version, isEmpty: isEmpty, journalMode: header.journal)
     }

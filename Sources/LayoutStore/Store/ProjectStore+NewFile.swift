@@ -28,7 +28,9 @@ extension ProjectStore {
         let file = DatabaseMigrator.temporaryName(for: path)
         guard DatabaseMigrator.writeBaseline(toNewFile: file) else { return nil }
         do {
-            let db = try Database(path: file, options: .init(busyTimeout: busyTimeout))
+            // Errors name the project's path: the file is that project, not yet in place.
+            let db = try Database(
+                path: file, options: .init(busyTimeout: busyTimeout, name: path))
             try DatabaseMigrator().migrate(db, allowEmpty: false)
             // Nobody else has the file open, so the switch cannot fail halfway for anyone.
             // Flushed once, by `publish()`: until it is linked in place, nothing in the
