@@ -15,6 +15,24 @@ struct ModelTests {
         #expect(formatNumber(-12.25) == "-12.25")
     }
 
+    @Test("a source location keeps its file by number and gives it back by name, as it was")
+    func sourceLocationFile() {
+        let path = "screens/a long folder name/home.layout"
+        var at = SourceLocation(file: path, line: 3, column: 7)
+        #expect(at.file == path)
+        #expect(at.description == "\(path):3:7")
+        #expect(
+            at
+                == SourceLocation(
+                    file: String(path.utf8.map { Character(Unicode.Scalar($0)) }), line: 3,
+                    column: 7))
+        #expect(at != SourceLocation(file: path + "x", line: 3, column: 7))
+        #expect(Set([at, SourceLocation(file: path, line: 3, column: 7)]).count == 1)
+        at.file = "other.layout"
+        #expect(at.file == "other.layout")
+        #expect(at == SourceLocation(file: "other.layout", line: 3, column: 7))
+    }
+
     @Test("attribute aliases follow UIKit's names")
     func attributeAliases() {
         #expect(Attribute(parsing: "leading") == .leading)

@@ -22,7 +22,8 @@ struct ParseLongLineTests {
         // Past a character outside ASCII, characters are counted (only an error gets there:
         // the lexer refuses such a character outside comments).
         let bytes = Array("éé a".utf8)
-        let accented = SourceLine(bytes: bytes, file: "t", number: 1, start: 0, end: bytes.count)
+        let accented = SourceLine(
+            bytes: bytes, fileID: SourceFiles.id(of: "t"), number: 1, start: 0, end: bytes.count)
         #expect(accented.column(of: 5) == 4 && accented.column(of: 0) == 1)
     }
 }

@@ -73,12 +73,23 @@ package struct ViewAttributeKey: Hashable, Sendable {
 
 /// Where a statement came from: a script's file, line and column (1-based).
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-    public var file: String
+    /// The file's number in ``SourceFiles``: a location is copied with every statement and
+    /// constraint, and a number costs nothing to copy where a path's `String` did.
+    package private(set) var fileID: Int32
     public var line: Int
     public var column: Int
 
+    public var file: String {
+        get { SourceFiles.name(of: fileID) }
+        set { fileID = SourceFiles.id(of: newValue) }
+    }
+
     public init(file: String, line: Int, column: Int) {
-        self.file = file
+        self.init(fileID: SourceFiles.id(of: file), line: line, column: column)
+    }
+
+    package init(fileID: Int32, line: Int, column: Int) {
+        self.fileID = fileID
         self.line = line
         self.column = column
     }

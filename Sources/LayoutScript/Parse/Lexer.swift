@@ -7,16 +7,17 @@
 /// comments, so that happens once, for an error.
 struct SourceLine {
     let bytes: [UInt8]
-    let file: String
+    /// The file's number in ``SourceFiles``.
+    let fileID: Int32
     let number: Int
     let start: Int
     let end: Int
     /// The offset of the line's first byte outside ASCII (`end` when there is none).
     let asciiEnd: Int
 
-    init(bytes: [UInt8], file: String, number: Int, start: Int, end: Int, asciiEnd: Int? = nil) {
+    init(bytes: [UInt8], fileID: Int32, number: Int, start: Int, end: Int, asciiEnd: Int? = nil) {
         self.bytes = bytes
-        self.file = file
+        self.fileID = fileID
         self.number = number
         self.start = start
         self.end = end
@@ -38,7 +39,7 @@ struct SourceLine {
     }
 
     func location(of offset: Int) -> SourceLocation {
-        SourceLocation(file: file, line: number, column: column(of: offset))
+        SourceLocation(fileID: fileID, line: number, column: column(of: offset))
     }
 
     func error(at offset: Int, _ message: String, hint: String? = nil) -> ParseError {

@@ -71,7 +71,8 @@ package enum ScriptParser {
         while to > from, [ASCII.space, ASCII.tab, ASCII.newline, ASCII.cr].contains(bytes[to - 1]) {
             to -= 1
         }
-        let line = SourceLine(bytes: bytes, file: file, number: 1, start: 0, end: to)
+        let line = SourceLine(
+            bytes: bytes, fileID: SourceFiles.id(of: file), number: 1, start: 0, end: to)
         if let bad = bytes[from..<to].firstIndex(where: {
             [ASCII.newline, ASCII.semicolon, ASCII.hash].contains($0)
         }) {
@@ -109,7 +110,8 @@ package enum ScriptParser {
 /// when the text ends: the last call to ``next()`` throws them instead of returning nil.
 package struct ScriptReader {
     private let bytes: [UInt8]
-    private let file: String
+    /// The file's number in ``SourceFiles``.
+    private let fileID: Int32
     private var state: ParseState
     private var tokens: [Token] = []
     /// Where the next line starts, and its number.
@@ -147,7 +149,7 @@ package struct ScriptReader {
         guides: [String: Set<String>] = [:]
     ) {
         self.bytes = bytes
-        self.file = file
+        fileID = SourceFiles.id(of: file)
         state = ParseState(metrics: metrics)
         state.layout = layout
         state.guides = guides
@@ -210,7 +212,7 @@ package struct ScriptReader {
         var contentEnd = lineEnd
         if contentEnd > lineStart, bytes[contentEnd - 1] == ASCII.cr { contentEnd -= 1 }
         line = SourceLine(
-            bytes: bytes, file: file, number: nextLineNumber, start: lineStart, end: contentEnd)
+            bytes: bytes, fileID: fileID, number: nextLineNumber, start: lineStart, end: contentEnd)
         codeEnd = lineStart
         while codeEnd < contentEnd, bytes[codeEnd] != ASCII.hash { codeEnd += 1 }
         segmentStart = lineStart

@@ -54,16 +54,20 @@ final class ConstraintReader {
         try statement.bind([layoutID] + values)
         defer { statement.reset() }
         var result: [StoredConstraint] = []
-        var lastFile: String?
+        var lastFile: (name: String, id: Int32)?
         while try statement.step() {
             let s = statement
             let id = s.int64(0)
             let lhsConstant = s.double(4)
             var origin: SourceLocation?
             if !s.isNull(9) {
-                // One script's rows all name the same file: share its string.
-                if lastFile == nil || !s.textEquals(9, lastFile!) { lastFile = s.string(9) }
-                origin = SourceLocation(file: lastFile!, line: s.int(10), column: s.int(11))
+                // One script's rows all name the same file: looked up once.
+                if lastFile == nil || !s.textEquals(9, lastFile!.name) {
+                    let name = s.string(9)
+                    lastFile = (name, SourceFiles.id(of: name))
+                }
+                origin = SourceLocation(
+                    fileID: lastFile!.id, line: s.int(10), column: s.int(11))
             }
             var lhs = LinearExpression(terms: [], constant: lhsConstant)
             var rhs = LinearExpression(terms: [], constant: s.double(3) + lhsConstant)

@@ -6,7 +6,7 @@ import LayoutScript
 /// A `StoredConstraint` is 168 bytes and each side of its constraint an array of its own:
 /// at a million views a first apply's 4.6M constraints were 1.2 GB of its peak. Packed,
 /// a constraint is a 56-byte record and its terms 16 bytes each in one array, with the
-/// view names, layout and file names written once. Reading an element builds the
+/// view and layout names written once, and the file as its number. Reading an element builds the
 /// `StoredConstraint` it stands for; writing one packs it again. The two forms are the
 /// same collection: equal when their elements are, whatever the form.
 package struct StoredConstraints: RandomAccessCollection, MutableCollection, Hashable, Sendable,
@@ -141,7 +141,7 @@ private struct PackedConstraints: Sendable {
         var firstTerm: Int32
         var originLine: Int32
         var originColumn: Int32
-        /// The origin's file name in ``names``; -1 for no origin.
+        /// The origin's file (``SourceLocation/fileID``); -1 for no origin.
         var originFile: Int32
         var lhsCount: UInt16
         var rhsCount: UInt16
@@ -159,7 +159,7 @@ private struct PackedConstraints: Sendable {
 
     private var records: [Record] = []
     private var terms: [Term] = []
-    /// Views' and files' names, each once; a term's view is an index here.
+    /// Views' names, each once; a term's view is an index here.
     private(set) var names: [String] = []
     private var nameIndex: [String: Int32] = [:]
     /// An index of `names` never changes.
@@ -171,7 +171,6 @@ private struct PackedConstraints: Sendable {
     private var components: [Int: Int] = [:]
     private var layout: String?
     private var otherLayouts: [Int: String] = [:]
-    private var lastFile: (name: String, index: Int32)?
 
     var count: Int { records.count }
 
@@ -204,8 +203,7 @@ private struct PackedConstraints: Sendable {
             r.originFile < 0
             ? nil
             : SourceLocation(
-                file: names[Int(r.originFile)], line: Int(r.originLine),
-                column: Int(r.originColumn))
+                fileID: r.originFile, line: Int(r.originLine), column: Int(r.originColumn))
         return Constraint(
             label: labels.isEmpty ? nil : labels[i],
             lhs: LinearExpression(terms: unpacked(r.lhsTerms), constant: r.lhsConstant),
@@ -286,7 +284,7 @@ private struct PackedConstraints: Sendable {
             id: element.id ?? 0, lhsConstant: c.lhs.constant, rhsConstant: c.rhs.constant,
             priority: c.priority, firstTerm: Int32(firstTerm),
             originLine: Int32(c.origin?.line ?? 0), originColumn: Int32(c.origin?.column ?? 0),
-            originFile: c.origin.map { file($0.file) } ?? -1, lhsCount: UInt16(lhsCount),
+            originFile: c.origin?.fileID ?? -1, lhsCount: UInt16(lhsCount),
             rhsCount: UInt16(rhsCount), relation: c.relation, kind: c.kind,
             isActive: c.isActive, hasID: element.id != nil)
     }
@@ -302,15 +300,6 @@ private struct PackedConstraints: Sendable {
 
     private mutating func packed(_ t: LayoutScript.Term) -> Term {
         Term(coefficient: t.coefficient, view: name(t.view), attribute: t.attribute)
-    }
-
-    /// The index of an origin's file in the names table: a script's constraints all have
-    /// the same one, compared before it is looked up.
-    private mutating func file(_ text: String) -> Int32 {
-        if let last = lastFile, last.name == text { return last.index }
-        let i = name(text)
-        lastFile = (text, i)
-        return i
     }
 
     /// The index of `text` in the names table, added if new.
