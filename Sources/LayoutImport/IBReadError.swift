@@ -35,11 +35,11 @@ public struct IBReadError: Error, Sendable, Equatable, CustomStringConvertible {
         self.hint = hint
     }
 
-    /// `error: FILE:LINE:COL: message`, then the hint on its own line, as the `.layout`
-    /// parser's errors read.
+    /// `FILE:LINE:COL: message`, then the hint on its own line, as the `.layout` parser's
+    /// errors read (whoever prints it says `error:` before it).
     public var description: String {
         let place = line > 0 ? "\(file):\(line):\(column)" : file
-        var text = "error: \(place): \(message)"
+        var text = "\(place): \(message)"
         if let hint { text += "\nhint: \(hint)" }
         return text
     }

@@ -492,7 +492,7 @@ struct IBReaderErrorTests {
         let e = try #require(error(text, file: "Broken.xib"))
         #expect(e.kind == .malformedXML)
         #expect(e.line == 5, "libxml2 reports where it gave up: the next tag")
-        #expect(e.description.hasPrefix("error: Broken.xib:5:"))
+        #expect(e.description.hasPrefix("Broken.xib:5:"))
         #expect(e.description.contains("malformed XML"))
         #expect(e.description.contains("\nhint: "))
         let mismatched = """
@@ -521,7 +521,7 @@ struct IBReaderErrorTests {
             """
         let e = try #require(error(plist, file: "Info.plist"))
         #expect(e.kind == .notInterfaceBuilder)
-        #expect(e.description.hasPrefix("error: Info.plist:2:"))
+        #expect(e.description.hasPrefix("Info.plist:2:"))
         #expect(e.message == "the root element is <plist>, not an Interface Builder <document>")
         #expect(error("<document version=\"3.0\"/>")?.kind == .notInterfaceBuilder)
     }
@@ -556,7 +556,7 @@ struct IBReaderErrorTests {
             _ = try IBReader.read(contentsOf: url, file: "Missing.xib")
         } catch {
             #expect(error.kind == .unreadable)
-            #expect(error.description.hasPrefix("error: Missing.xib: cannot read the file"))
+            #expect(error.description.hasPrefix("Missing.xib: cannot read the file"))
         }
     }
 }

@@ -179,6 +179,8 @@ struct ImportCLITests {
                 r.stderr.contains("error: \(box.directory.appending(path: name).path)")
                     || r.stderr.contains(prefix), "\(name): \(r.stderr)")
             #expect(r.stderr.contains("hint:"), "\(name): \(r.stderr)")
+            #expect(
+                r.stderr.hasPrefix("error: ") && !r.stderr.contains("error: error"), "\(r.stderr)")
         }
         #expect(box.snapshot() == before)
         let missing = box.run(["import", "nowhere.storyboard"])
