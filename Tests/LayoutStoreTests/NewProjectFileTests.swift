@@ -22,6 +22,13 @@ struct NewProjectFileTests {
         try new.apply(script: Self.script)
         #expect(!FileManager.default.fileExists(atPath: file.path), "not there until published")
         #expect(try files(in: file.folder).allSatisfy { $0.hasPrefix("project.layoutdb.new-") })
+        // Filled through a rollback journal from the start: the header's format bytes say
+        // so (1; WAL is 2), and no log was ever made beside it.
+        let header = try #require(
+            FileManager.default.contents(
+                atPath: file.folder.appending(path: try files(in: file.folder)[0]).path))
+        #expect(header[18] == 1 && header[19] == 1)
+        #expect(try files(in: file.folder).count == 1)
         #expect(try new.publish())
         #expect(try files(in: file.folder) == ["project.layoutdb"])
         let project = try Project.open(path: file.path)

@@ -100,9 +100,15 @@ package struct DatabaseMigrator: Sendable {
     package static func temporaryName(for path: String) -> String { path + ".new-\(getpid())" }
 
     /// Writes ``baselineImage`` to `path`, which must not exist yet (`O_EXCL`). False, with
-    /// nothing left at `path`, when there is no image or the file cannot be written.
-    package static func writeBaseline(toNewFile path: String) -> Bool {
-        guard let bytes = baselineImage else { return false }
+    /// nothing left at `path`, when there is no image or the file cannot be written. With
+    /// `rollbackJournal`, the file says it is in rollback-journal mode rather than WAL
+    /// (the header's format bytes, 18 and 19, 1 instead of 2): its first connection then
+    /// makes no log and no shared-memory file only to remove them.
+    package static func writeBaseline(toNewFile path: String, rollbackJournal: Bool = false)
+        -> Bool
+    {
+        guard var bytes = baselineImage else { return false }
+        if rollbackJournal, bytes.count >= 100 { (bytes[18], bytes[19]) = (1, 1) }
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         let written = bytes.withUnsafeBytes { buffer -> Bool in
@@ -136,11 +142,13 @@ package struct DatabaseMigrator: Sendable {
     ///
     /// - Parameter allowEmpty: whether an empty database (no tables, version 0) may become a
     ///   project; otherwise it is refused as ``ProjectFileError/noProject(path:)``.
-    package func migrate(_ db: Database, allowEmpty: Bool) throws {
+    package func migrate(_ db: Database, allowEmpty: Bool, keepingJournalMode: Bool = false)
+        throws
+    {
         let state = try inspect(db)
         if state.isEmpty && !allowEmpty { throw ProjectFileError.noProject(path: db.name) }
         // Checked: from here on it is ours to write. WAL lets readers run during a write.
-        if state.journalMode != "wal" && !db.isReadOnly {
+        if state.journalMode != "wal" && !db.isReadOnly && !keepingJournalMode {
             try db.execute("PRAGMA journal_mode = WAL")
         }
         // A read-only connection cannot migrate: it reads an older file as that schema

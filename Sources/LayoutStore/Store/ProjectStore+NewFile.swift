@@ -26,16 +26,18 @@ extension ProjectStore {
         guard !path.isEmpty, path != ":memory:", access(path, F_OK) != 0 else { return nil }
         removeAbandonedFiles(for: path)
         let file = DatabaseMigrator.temporaryName(for: path)
-        guard DatabaseMigrator.writeBaseline(toNewFile: file) else { return nil }
+        // Written in rollback-journal mode (its header says so): opened in WAL mode, its
+        // first connection would make a log and a shared-memory file only to remove them.
+        guard DatabaseMigrator.writeBaseline(toNewFile: file, rollbackJournal: true) else {
+            return nil
+        }
         do {
             // Errors name the project's path: the file is that project, not yet in place.
             let db = try Database(
                 path: file, options: .init(busyTimeout: busyTimeout, name: path))
-            try DatabaseMigrator().migrate(db, allowEmpty: false)
-            // Nobody else has the file open, so the switch cannot fail halfway for anyone.
+            try DatabaseMigrator().migrate(db, allowEmpty: false, keepingJournalMode: true)
             // Flushed once, by `publish()`: until it is linked in place, nothing in the
             // file is anyone's.
-            try db.execute("PRAGMA journal_mode = DELETE")
             try db.execute("PRAGMA synchronous = OFF")
             // Pages read back by pread(2), not through the mapping: here the file grows
             // under the transaction (through the log it did not), and each mapped page read
