@@ -65,6 +65,13 @@ struct ViewOrderTests {
             "SELECT ordinal FROM views ORDER BY ordinal"
         ).rows { $0.int(0) }
         #expect(ordinals == Array(0..<ordinals.count), "every ordinal once, from the root's 0")
+
+        // `h` moved into `d` (declared later): an order that puts `h` first keeps it after
+        // its parent, right after it.
+        _ = try project.moveView("h", into: "d")
+        try store.orderViews(
+            layoutID: layoutID, fileOrder: ["h", "g", "f", "e", "b", "a"], added: [])
+        #expect(try order() == ["x", "g", "f", "e", "b", "c", "d", "h", "a"])
     }
 
     @Test("the longest rising run is found, in order")

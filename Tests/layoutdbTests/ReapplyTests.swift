@@ -612,6 +612,20 @@ struct ReapplyTests {
             "home.layout", reordered.replacingOccurrences(of: "== 24", with: "== 26"))
         #expect(box.run(["apply", path, "-q"]).status == 0)
         #expect(box.run(["views"]).stdout == order)
+        // A view added between two moves no other: `header` stays after `note` (with a
+        // metric changed, the whole-image plan; the stretch road moves none either).
+        box.write(
+            "home.layout",
+            reordered.replacingOccurrences(of: "view aside", with: "view extra\nview aside")
+                .replacingOccurrences(of: "metric pad 16", with: "metric pad 18"))
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        let lines = box.run(["frames", "--format", "csv"]).stdout.split(separator: "\n").map {
+            String($0.prefix { $0 != "," })
+        }
+        #expect(lines.contains("extra"))
+        #expect(
+            (lines.firstIndex(of: "note") ?? .max) < (lines.firstIndex(of: "header") ?? -1),
+            "\(lines)")
     }
 
     @Test(

@@ -342,7 +342,10 @@ struct Reconciler {
         }
         // The file's views in the script's order, where the script changed that order
         // (``ViewOrderChange``): after the stacks', which mark their stacks dirty.
-        let order = ViewOrderChange(old: o.viewOrder, new: n.viewOrder)
+        // (Of the views there are: not those the command line removed since.)
+        let order = ViewOrderChange(
+            old: o.viewOrder.filter { viewByName[$0] != nil },
+            new: n.viewOrder.filter { !removedSince.contains($0) })
         for (view, after) in order.moved {
             step(
                 .move, "view \(view): " + (after.map { "declared after \($0)" } ?? "declared first")
@@ -358,13 +361,13 @@ struct Reconciler {
         let dealOrdinals: (ScriptApplier) throws -> Void = { _ in
             guard order.changes || !added.isEmpty, let id = try store.existingLayoutID(name)
             else { return }
-            // Where the script kept its order, the file's views keep the project's (which
-            // `move-view` may have changed since).
+            // Where the script moved none of its views (it may have added some), they keep
+            // the project's order (which `move-view` may have changed since).
             let held = n.viewOrder.filter { viewByName[$0] != nil }
             try store.orderViews(
                 layoutID: id,
-                fileOrder: order.changes
-                    ? held : held.sorted { viewByName[$0]!.ordinal < viewByName[$1]!.ordinal },
+                fileOrder: order.moved.isEmpty
+                    ? held.sorted { viewByName[$0]!.ordinal < viewByName[$1]!.ordinal } : held,
                 added: added)
         }
         var viewRemovals: [Int64] = []

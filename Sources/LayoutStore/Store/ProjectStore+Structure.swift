@@ -272,8 +272,8 @@ extension ProjectStore {
     /// script's order) take the places they held, and each view the re-apply `added` goes
     /// right after the view the script declares before it (`after`; nil: before the file's
     /// first view). The views of other files and of the command line keep their places.
-    /// Only the ordinals that change are written; nothing is written where the order would
-    /// put a view before its parent. See ``ViewOrderChange``.
+    /// A view never comes before its parent. Only the ordinals that change are written. See
+    /// ``ViewOrderChange``.
     func orderViews(
         layoutID: Int64, fileOrder: [String], added: [(view: String, after: String?)]
     ) throws {
@@ -316,13 +316,25 @@ extension ProjectStore {
         while let after = following.keys.first {
             for row in following.removeValue(forKey: after) ?? [] { emit(row) }
         }
-        // Every order of the project has a parent before its subviews.
+        // Every order of the project has a parent before its subviews: a view the order
+        // puts before its parent (one `move-view` put in a view declared later) waits, and
+        // follows its parent.
+        var placed: [TreeRow] = []
+        placed.reserveCapacity(out.count)
         var seen: Set<Int64> = []
-        for row in out {
-            if let parent = row.parentID, !seen.contains(parent) { return }
+        var waiting: [Int64: [TreeRow]] = [:]
+        func place(_ row: TreeRow) {
+            if let parent = row.parentID, !seen.contains(parent) {
+                waiting[parent, default: []].append(row)
+                return
+            }
+            placed.append(row)
             seen.insert(row.id)
+            for child in waiting.removeValue(forKey: row.id) ?? [] { place(child) }
         }
-        try writeOrdinals(out, now: rows, layoutID: layoutID)
+        out.forEach(place)
+        guard placed.count == rows.count else { return }  // a parent outside the layout
+        try writeOrdinals(placed, now: rows, layoutID: layoutID)
     }
 
     /// Writes the ordinals of `order` (every view of layout `layoutID`; `rows` are the same
