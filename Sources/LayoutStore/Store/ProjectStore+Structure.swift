@@ -277,6 +277,9 @@ extension ProjectStore {
     func orderViews(
         layoutID: Int64, fileOrder: [String], added: [(view: String, after: String?)]
     ) throws {
+        // Views added at the end, each after the one before (a row appended to a file):
+        // in place already, and the layout's rows need not be read.
+        if fileOrder.isEmpty, try areLast(added, layoutID: layoutID) { return }
         let rows = try database.cachedStatement(
             "SELECT id, name, parent_id, ordinal FROM views WHERE layout_id = ? ORDER BY ordinal"
         ).rows([layoutID]) {
@@ -335,6 +338,19 @@ extension ProjectStore {
         out.forEach(place)
         guard placed.count == rows.count else { return }  // a parent outside the layout
         try writeOrdinals(placed, now: rows, layoutID: layoutID)
+    }
+
+    /// Whether the views `added` are the last of layout `layoutID` in declaration order, in
+    /// their order, each after the view it names (the first after the one before them).
+    private func areLast(_ added: [(view: String, after: String?)], layoutID: Int64) throws
+        -> Bool
+    {
+        let last = try database.cachedStatement(
+            "SELECT name FROM views WHERE layout_id = ? ORDER BY ordinal DESC LIMIT ?"
+        ).rows([layoutID, added.count + 1]) { $0.string(0) }.reversed()
+        return last.count == added.count + 1
+            && last.dropFirst().elementsEqual(added.map(\.view))
+            && zip(added, last).allSatisfy { $0.after == $1 }
     }
 
     /// Writes the ordinals of `order` (every view of layout `layoutID`; `rows` are the same
