@@ -14,9 +14,10 @@ struct Import: ParsableCommand {
             transaction. What cannot be imported is reported (FILE:LINE: <element
             id=...>: why) and left out: an element alone, or a whole layout that uses a
             statement layoutdb does not apply yet (stacks, hidden views, size-class
-            variants); --strict refuses the import instead (exit 65, nothing written).
-            A layout name the project already has refuses the import; --replace
-            imports such layouts again in their place, in the same transaction.
+            variants); --strict refuses the import instead (exit 65, nothing written;
+            where there was no project yet, none is made). A layout name the project
+            already has refuses the import; --replace imports such layouts again in
+            their place, in the same transaction.
 
             --device ID lays every screen out on that device (its size and safe area)
             instead of the size Xcode saved; --devices ID,ID adds one variant per device,
@@ -56,8 +57,18 @@ struct Import: ParsableCommand {
         // The document is read and checked before the project is opened, so a file that
         // cannot be imported leaves no new project behind.
         let prepared = try Project.prepareImport(file: unshielded(file), options: options)
+        // Into a path with no project yet, as a first apply: a new file beside it, put in
+        // place whole (an import refused after that leaves none).
+        if !dryRun, let new = try global.openUnpublished() {
+            defer { new.discard() }
+            let report = try new.importInterfaceBuilder(prepared)
+            if try new.publish() { return show(report) }
+        }
         let project = try dryRun ? global.openForDryRun() : global.open(create: true)
-        let report = try project.importInterfaceBuilder(prepared)
+        show(try project.importInterfaceBuilder(prepared))
+    }
+
+    private func show(_ report: ImportReport) {
         for line in report.skipped { warn(line) }
         for layout in report.layouts {
             if let why = layout.notImported {

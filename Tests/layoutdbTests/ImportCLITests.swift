@@ -139,6 +139,26 @@ struct ImportCLITests {
         #expect(!FileManager.default.fileExists(atPath: box.db))
     }
 
+    @Test(
+        "--strict refuses a layout whose constraints cannot all hold; where there was no project, none is left"
+    )
+    func strictRefusesAConflictIntoANewPath() {
+        let box = Sandbox()
+        // The stack pinned to its superview's top, and 30 points below it as well.
+        let conflicting = stackXIB.replacingOccurrences(
+            of: #"id="Cst-cj-001"/>"#,
+            with: #"id="Cst-cj-001"/><constraint firstItem="Stk-cj-002" firstAttribute="top" "#
+                + #"secondItem="Roo-cj-001" secondAttribute="top" constant="30" id="Cst-cj-099"/>"#)
+        let r = box.run(["import", box.write("Pair.xib", conflicting), "--strict"])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.contains("refused (--strict)"), "\(r.stderr)")
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: box.directory.path)) == [
+                "Pair.xib"
+            ]
+        )
+    }
+
     @Test("a stack view imports: its arranged views are solved where Xcode saved them")
     func stackView() {
         let box = Sandbox()
