@@ -14,8 +14,10 @@ struct Doctor: ParsableCommand {
               tree: layout main: parent cycle a → b → a
               frames: main/base: view header is stale but not marked dirty: y 13 (...)
               solve: main/base: the constraints do not solve; ... (the conflict follows)
-            --fix marks the layouts with stale frames dirty and re-solves them, in one
-            transaction; it prints what it did, then what is left (exit 1 if anything is).
+            It also lists what a first apply or import killed before it finished left
+            beside the project (PATH.new-PID). --fix marks the layouts with stale frames
+            dirty and re-solves them, in one transaction, and removes such files; it
+            prints what it did, then what is left (exit 1 if anything is).
             """,
             examples: [
                 "layoutdb doctor", "layoutdb --db app.layoutdb doctor -q", "layoutdb doctor --fix",
@@ -24,15 +26,17 @@ struct Doctor: ParsableCommand {
     @Flag(
         help: ArgumentHelp(
             "Repair what can be repaired, in one transaction: mark layouts with stale, unmarked "
-                + "frames dirty and re-solve them. Says what it did."))
+                + "frames dirty and re-solve them; remove leftover new files. Says what it did."))
     var fix = false
 
     func run() throws {
         let project = try global.open()
         var findings = try project.doctor()
         for finding in findings { print(finding) }
-        if fix && findings.contains(where: { $0.repairableLayout != nil }) {
+        if fix && findings.contains(where: { $0.repairableLayout != nil || $0.leftoverFile != nil })
+        {
             let repair = try project.repair(findings)
+            for file in repair.removedFiles { print("fixed: removed \(file)") }
             for layout in repair.resolvedLayouts {
                 let changed = repair.report.changes.filter { $0.layout == layout }.count
                 print(

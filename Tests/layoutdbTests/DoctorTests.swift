@@ -26,6 +26,29 @@ struct DoctorTests {
         #expect(r.status == 0 && r.stdout.hasPrefix("ok:"), "\(r.stdout)\(r.stderr)")
     }
 
+    @Test("a file a killed first apply left beside the project is reported; --fix removes it")
+    func leftoverNewFile() throws {
+        let box = project()
+        // A process that has ended: its pid names the leftover, as a killed apply's would.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/sh")
+        ended.arguments = ["-c", "exit 0"]
+        try ended.run()
+        ended.waitUntilExit()
+        let leftover = box.db + ".new-\(ended.processIdentifier)"
+        #expect(FileManager.default.createFile(atPath: leftover, contents: Data([1, 2, 3])))
+        let r = box.run(["doctor"])
+        #expect(r.status == 1)
+        #expect(
+            r.stdout.contains("leftover: \(leftover) was left by a first apply or import"),
+            "\(r.stdout)")
+        let fixed = box.run(["doctor", "--fix"])
+        #expect(fixed.stdout.contains("fixed: removed \(leftover)"), "\(fixed.stdout)")
+        #expect(fixed.status == 0, "\(fixed.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+        #expect(box.run(["doctor"]).stdout.hasPrefix("ok:"))
+    }
+
     @Test func editedFrameIsReported() {
         let box = project()
         #expect(

@@ -1,5 +1,11 @@
 import LayoutScript
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `layoutdb doctor`: integrity and consistency checks that read and never write
 /// (`doctor --fix` writes, through ``Project/repair(_:)``).
 ///
@@ -7,18 +13,26 @@ import LayoutScript
 /// was damaged or edited with plain SQL in a way the triggers cannot describe.
 public struct DoctorFinding: Hashable, Sendable, CustomStringConvertible {
     /// Which check: `integrity`, `foreign-keys`, `labels`, `tree`, `frames`, `dirty`,
-    /// `solve` (the constraints conflict), `sizes` (a negative width or height).
+    /// `solve` (the constraints conflict), `sizes` (a negative width or height),
+    /// `leftover` (a file beside the project that a killed first apply left).
     public var check: String
     /// What is wrong, naming the layout and view or label.
     public var message: String
     /// The layout whose stored frames `doctor --fix` can bring up to date by marking it
     /// dirty and re-solving it; nil when the finding needs a person.
     public var repairableLayout: String?
+    /// A file beside the project that a first `apply` or `import` killed before it
+    /// finished left (`PATH.new-PID`), which `doctor --fix` removes.
+    public var leftoverFile: String?
 
-    public init(check: String, message: String, repairableLayout: String? = nil) {
+    public init(
+        check: String, message: String, repairableLayout: String? = nil,
+        leftoverFile: String? = nil
+    ) {
         self.check = check
         self.message = message
         self.repairableLayout = repairableLayout
+        self.leftoverFile = leftoverFile
     }
 
     public var description: String { "\(check): \(message)" }
@@ -47,6 +61,14 @@ extension Project {
             findings += try store.dirtyFindings()
             // Solving needs a tree; a cycle is already reported.
             if treeFindings.isEmpty { findings += try frameFindings() }
+        }
+        for file in ProjectStore.abandonedFiles(for: store.database.path) {
+            findings.append(
+                DoctorFinding(
+                    check: "leftover",
+                    message: "\(file) was left by a first apply or import that did not finish; "
+                        + "`layoutdb doctor --fix` removes it",
+                    leftoverFile: file))
         }
         return findings
     }
@@ -139,6 +161,8 @@ extension Project {
         public var resolvedLayouts: [String] = []
         /// What the re-solve changed.
         public var report = SolveReport()
+        /// The leftover files removed.
+        public var removedFiles: [String] = []
     }
 
     /// Repairs what `findings` allow, in one transaction: each layout with stale frames
@@ -150,6 +174,9 @@ extension Project {
     public func repair(_ findings: [DoctorFinding]) throws -> DoctorRepair {
         let layouts = Set(findings.compactMap(\.repairableLayout)).sorted()
         var repair = DoctorRepair()
+        for file in findings.compactMap(\.leftoverFile) where unlink(file) == 0 {
+            repair.removedFiles.append(file)
+        }
         guard !layouts.isEmpty else { return repair }
         try store.transaction {
             for layout in layouts {

@@ -78,13 +78,20 @@ extension ProjectStore {
     }
 
     /// Removes what a killed process left while it made a new file for `path`
-    /// (`PATH.new-PID` and companions, where no process PID is running).
+    /// (``abandonedFiles(for:)``).
     private static func removeAbandonedFiles(for path: String) {
+        for file in abandonedFiles(for: path) { unlink(file) }
+    }
+
+    /// What killed processes left while they made a new file for `path`: `PATH.new-PID`
+    /// and its companions, where no process PID is running.
+    package static func abandonedFiles(for path: String) -> [String] {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""  // with its "/"
         let prefix = String(path.dropFirst(folder.count)) + ".new-"
-        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return }
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return [] }
         defer { closedir(directory) }
+        var files: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
@@ -93,7 +100,8 @@ extension ProjectStore {
             let digits = name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
             guard let pid = pid_t(digits), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
             else { continue }
-            unlink(folder + name)
+            files.append(folder + name)
         }
+        return files.sorted()
     }
 }
