@@ -219,5 +219,20 @@ struct SerialWorkerTests {
                     "\(files) \(cgroup)")
             }
         }
+
+        @Test("the affinity mask is read from the kernel's list of allowed processors")
+        func affinityList() {
+            let status = { (list: String) in
+                "Name:\tlayoutdb\nCpus_allowed:\t3\nCpus_allowed_list:\t\(list)\nMems_allowed:\t1\n"
+            }
+            for (list, expected) in [
+                ("0-1", 2), ("0", 1), ("0-3,8", 5), ("2,4,6-7", 4), ("", nil), ("3-1", nil),
+                ("x", nil),
+            ] as [(String, Int?)] {
+                #expect(affinityProcessors(status: status(list)) == expected, "\(list)")
+            }
+            #expect(affinityProcessors(status: "Name:\tx\n") == nil)
+            #expect(affinityProcessors(status: nil) == nil)
+        }
     }
 #endif

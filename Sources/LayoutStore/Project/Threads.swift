@@ -262,27 +262,40 @@ private final class Monitor {
 /// The number of processors this thread may run on: where it is one, a second thread
 /// only takes turns with the first (a first apply on three threads was 4 % slower on one
 /// core than on one thread). On Linux the thread's affinity mask, which `taskset` and
-/// container CPU sets narrow, capped by a container's CPU quota
-/// (``quotaProcessors(cgroupRoot:cgroup:)``); elsewhere, or where the mask cannot be read, the
-/// processors online.
+/// container CPU sets narrow (``affinityProcessors(status:)``), capped by a container's CPU
+/// quota (``quotaProcessors(cgroupRoot:cgroup:)``); elsewhere, or where the mask cannot be
+/// read, the processors online.
 func processorsAvailable() -> Int {
     var count = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
     #if os(Linux)
-        // Glibc declares `sched_getaffinity` for _GNU_SOURCE only, which Swift's module of
-        // it is not built with: the function is looked up by name.
-        typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
-        var set = cpu_set_t()
-        if let symbol = dlsym(nil, "sched_getaffinity"),
-            unsafeBitCast(symbol, to: GetAffinity.self)(0, MemoryLayout<cpu_set_t>.size, &set) == 0
-        {
-            let inMask = withUnsafeBytes(of: &set) { bytes in
-                bytes.reduce(0) { $0 + $1.nonzeroBitCount }
-            }
-            if inMask > 0 { count = inMask }
-        }
+        if let inMask = affinityProcessors() { count = inMask }
         if let quota = quotaProcessors() { count = min(count, quota) }
     #endif
     return count
+}
+
+/// The processors in the calling thread's affinity mask, as `Cpus_allowed_list` of
+/// `/proc/thread-self/status` lists them (`0-3,8`: 5); nil where it cannot be read.
+///
+/// Read from the kernel's file rather than by `sched_getaffinity`: Glibc declares that for
+/// _GNU_SOURCE only, which Swift's module of it is not built with, and a look-up by name
+/// (`dlsym`) finds nothing in a statically linked executable.
+func affinityProcessors(status: String? = fileText("/proc/thread-self/status")) -> Int? {
+    let key = "Cpus_allowed_list:"
+    guard let line = status?.split(separator: "\n").first(where: { $0.hasPrefix(key) })
+    else { return nil }
+    var count = 0
+    for range in line.dropFirst(key.count).split(separator: ",") {
+        let bounds = range.split(separator: "-").map {
+            Int(String($0.filter { !$0.isWhitespace }))
+        }
+        switch (bounds.count, bounds.first ?? nil, bounds.last ?? nil) {
+        case (1, let only?, _) where only >= 0: count += 1
+        case (2, let low?, let high?) where 0 <= low && low <= high: count += high - low + 1
+        default: return nil
+        }
+    }
+    return count > 0 ? count : nil
 }
 
 /// The processors a CFS quota grants this process, rounded up (`docker run --cpus 1.5`
