@@ -18,7 +18,7 @@ func runStoreBenchmark() {
         .appending(path: "layoutdb").path
     guard FileManager.default.isExecutableFile(atPath: binary) else {
         fail(
-            "no layoutdb beside layoutdb-bench: run `swift build -c release --static-swift-stdlib` first"
+            "no layoutdb beside layoutdb-bench: run `swift build -c release --static-swift-stdlib -Xswiftc -static-executable` first"
         )
     }
     let floorScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -317,16 +317,23 @@ func storeOne(path: String, repeats: Int) {
         """)
 }
 
-/// Whether `binary` loads Swift's runtime as a shared library (as `swift build -c release`
-/// links it) or carries it inside (`--static-swift-stdlib`): a short command's time is
-/// mostly process start, which differs by about 4 ms between the two, so the table says
-/// which one it measured. The names of the shared libraries an ELF file needs are in its
-/// dynamic string table, within the first pages of the file.
+/// How `binary` is linked: a short command's time is mostly process start, so the table
+/// says which of three it measured. Swift's runtime as a shared library (as `swift build
+/// -c release` links it) costs about 4 ms more than inside the binary
+/// (`--static-swift-stdlib`); a fully static executable (`-Xswiftc -static-executable`)
+/// loads no shared library at all, another 1-1.5 ms. The names of the shared libraries an
+/// ELF file needs, and its loader's path, are within the first pages of the file.
 func swiftRuntimeLinkage(of binary: String) -> String {
     guard let handle = FileHandle(forReadingAtPath: binary),
         let head = try? handle.read(upToCount: 1 << 20)
     else { return "linkage unknown (cannot read \(binary))" }
-    return head.range(of: Data("libswiftCore.so".utf8)) == nil
-        ? "Swift runtime and Foundation linked in (`--static-swift-stdlib`)"
-        : "Swift runtime and Foundation as shared libraries (build with `--static-swift-stdlib` for the figures of docs/performance.md)"
+    if head.range(of: Data("libswiftCore.so".utf8)) != nil {
+        return "Swift runtime and Foundation as shared libraries (build with "
+            + "`--static-swift-stdlib -Xswiftc -static-executable` for the figures of "
+            + "docs/performance.md)"
+    }
+    return head.range(of: Data("ld-linux".utf8)) == nil
+        ? "a static executable (`--static-swift-stdlib -Xswiftc -static-executable`)"
+        : "Swift runtime and Foundation linked in (`--static-swift-stdlib`), the C libraries "
+            + "shared"
 }
