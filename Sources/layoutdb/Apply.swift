@@ -74,10 +74,12 @@ struct Apply: ParsableCommand {
         defer { display.finish() }
         // A file's first apply fills a new project made beside the path, then put in place
         // (standard input cannot be read again, should another process make it meanwhile).
-        if !dryRun, file != "-", let new = try global.openUnpublished() {
-            defer { new.discard() }
-            let plan = try apply(try readInput(file), file: file, to: new, display: display)
-            if try new.publish() { return show(plan, display: display) }
+        if !dryRun, file != "-",
+            let plan = try global.inNewProject({
+                try apply(try readInput(file), file: file, to: $0, display: display)
+            })
+        {
+            return show(plan, display: display)
         }
         let text = try readInput(file)
         let project = try dryRun ? global.openForDryRun() : global.open(create: true)

@@ -59,10 +59,10 @@ struct Import: ParsableCommand {
         let prepared = try Project.prepareImport(file: unshielded(file), options: options)
         // Into a path with no project yet, as a first apply: a new file beside it, put in
         // place whole (an import refused after that leaves none).
-        if !dryRun, let new = try global.openUnpublished() {
-            defer { new.discard() }
-            let report = try new.importInterfaceBuilder(prepared)
-            if try new.publish() { return show(report) }
+        if !dryRun,
+            let report = try global.inNewProject({ try $0.importInterfaceBuilder(prepared) })
+        {
+            return show(report)
         }
         let project = try dryRun ? global.openForDryRun() : global.open(create: true)
         show(try project.importInterfaceBuilder(prepared))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LayoutStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -275,14 +276,20 @@ struct GlobalOptions: ParsableArguments {
         return project
     }
 
-    /// A new project for ``path``, made beside it and linked in place by `publish()`
-    /// (``Project/openUnpublished(path:busyTimeout:)``); nil when the file exists.
-    func openUnpublished() throws -> Project? {
-        guard !readOnly else { return nil }
-        let project = try Project.openUnpublished(
-            path: path, busyTimeout: .milliseconds(Int(busyTimeout * 1000)))
-        project?.solvesAfterEdits = !noSolve
-        return project
+    /// What `body` returns when it fills a new project for ``path``, made beside it and put
+    /// in place whole once `body` returns (``Project/openUnpublished(path:busyTimeout:)``):
+    /// a first apply's or import's road. Nil where there is a file at the path, or another
+    /// process made one meanwhile: then run on that file as usual. Nothing of a project
+    /// `body` refuses is left.
+    func inNewProject<Result>(_ body: (Project) throws -> Result) throws -> Result? {
+        guard !readOnly,
+            let new = try Project.openUnpublished(
+                path: path, busyTimeout: .milliseconds(Int(busyTimeout * 1000)))
+        else { return nil }
+        defer { new.discard() }
+        new.solvesAfterEdits = !noSolve
+        let result = try body(new)
+        return try new.publish() ? result : nil
     }
 
     /// The project a `--dry-run` works on: the file, or where there is none yet, an empty

@@ -24,7 +24,7 @@ extension ProjectStore {
         -> ProjectStore?
     {
         guard !path.isEmpty, path != ":memory:", access(path, F_OK) != 0 else { return nil }
-        removeAbandonedFiles(for: path)
+        for abandoned in abandonedFiles(for: path) { unlink(abandoned) }
         let file = DatabaseMigrator.temporaryName(for: path)
         // Written in rollback-journal mode (its header says so): opened in WAL mode, its
         // first connection would make a log and a shared-memory file only to remove them.
@@ -75,12 +75,6 @@ extension ProjectStore {
     /// Removes a new file and the companions SQLite may have made beside it.
     private static func removeFiles(of file: String) {
         for suffix in ["", "-journal", "-wal", "-shm"] { unlink(file + suffix) }
-    }
-
-    /// Removes what a killed process left while it made a new file for `path`
-    /// (``abandonedFiles(for:)``).
-    private static func removeAbandonedFiles(for path: String) {
-        for file in abandonedFiles(for: path) { unlink(file) }
     }
 
     /// What killed processes left while they made a new file for `path`: `PATH.new-PID`
