@@ -640,16 +640,11 @@ final class ScriptApplier {
                 FROM constraints WHERE layout_id = ?
                 """)
             try constraints.bind([id])
-            // One script's rows all name the same file: looked up once.
-            var lastFile: (name: String, id: Int32)?
             while try constraints.step() {
                 nextConstraint = max(nextConstraint, constraints.int(4) + 1)
                 guard let label = constraints.optionalString(0) else { continue }
-                labels[label] = constraints.optionalString(1).map { name in
-                    if lastFile?.name != name { lastFile = (name, SourceFiles.id(of: name)) }
-                    return SourceLocation(
-                        fileID: lastFile?.id ?? SourceFiles.id(of: name),
-                        line: constraints.int(2), column: constraints.int(3))
+                labels[label] = constraints.optionalString(1).map {
+                    SourceLocation(file: $0, line: constraints.int(2), column: constraints.int(3))
                 }
             }
         } else {
