@@ -208,6 +208,37 @@ struct EngineTests {
         #expect(Set(out.constraintComponents.filter { $0 >= 0 }).count == 3)
     }
 
+    @Test(
+        "a variable a constraint names but cancels is in that constraint's component",
+        arguments: [
+            // centerX = left + width/2 and trailing = left + width: `a.left` cancels.
+            (a("a", .centerX), a("a", .trailing) + .constant(-10), [(0, 0), (0, 2)]),
+            // Every term cancels: the constraint and `a.left` get a component of their own.
+            (a("a", .left), a("a", .left), [(0, 0)]),
+            // A zero multiplier names `b.width` and says nothing of it.
+            (a("a", .width), a("b", .width, 0) + .constant(20), [(0, 2), (1, 2)]),
+        ])
+    func cancelledVariablesJoinTheirConstraint(
+        lhs: LinearExpression, rhs: LinearExpression, named: [(view: Int, attribute: Int)]
+    ) throws {
+        let views = [ViewDeclaration(name: "a"), ViewDeclaration(name: "b")]
+        let out = try LayoutEngine.solve(
+            EngineInput(
+                canvas: phone, views: views.map { EngineView($0) },
+                constraints: [
+                    eq(lhs, rhs), eq(a("b", .left), .constant(5)), eq(a("a", .top), .constant(0)),
+                ]))
+        let own = try #require(out.constraintComponent(0))
+        // The store finds a constraint's component from its views' as written: every
+        // variable the constraint names must be in it.
+        for (view, attribute) in named {
+            #expect(out.variableComponent(view: view, attribute: attribute) == own)
+        }
+        // The other constraints keep components of their own.
+        #expect(out.constraintComponent(1) != own)
+        #expect(out.constraintComponent(2) != own)
+    }
+
     @Test("a partial solve treats known views as constants")
     func partial() throws {
         let views = [

@@ -227,7 +227,10 @@ struct ScriptLineRunsTests {
         }
         let project = try Project.open(path: file.path)
         let store = project.store
-        #expect(try store.database.int64("PRAGMA user_version") == 12)
+        // Migrated through 0012 and on to the latest version.
+        #expect(
+            try store.database.int64("PRAGMA user_version")
+                == Int64(DatabaseMigrator().latestVersion))
         let runs = try store.database.makeStatement(
             "SELECT layout_id, seq, file, line, text FROM script_lines ORDER BY layout_id, seq"
         ).rows { "\($0.int64(0)) \($0.int64(1)) \($0.string(2)):\($0.int(3)) \($0.string(4))" }

@@ -81,6 +81,15 @@ struct EngineBuild {
     /// A constraint's terms as written, gathered for ``add(written:_:_:_:_:_:solved:)``:
     /// one array for all of them, as for ``baseTerms``.
     private var writtenTerms: [(Int, Attribute, Double)] = []
+    /// A constraint's variable terms, gathered by ``add(_:_:_:_:_:)`` to find those that
+    /// cancel: one array for all of them, as for ``baseTerms``.
+    private var variableTerms: [(Variable, Double)] = []
+    /// Per user constraint term whose coefficients cancel (`a.centerX == a.trailing - 10`
+    /// says nothing of `a.left`): the solver constraint's number and the variable. The
+    /// solver drops such a term, so the variable is in none of the constraint's components;
+    /// the store finds a constraint's component from its views' as written (the
+    /// `constraint_components` view), so ``output(_:)`` joins them again.
+    private var cancelled: [(constraint: Int32, variable: Variable)] = []
 
     /// Takes `input` whole: what it lets go of during the solve is freed, not kept alive
     /// by the caller's copy.
@@ -168,13 +177,14 @@ struct EngineBuild {
         _ priority: Priority, _ origin: Origin
     ) throws(EngineError) {
         var k = constant
-        var variableTerms = 0
+        var unknowns = Self.emptied(&variableTerms)
+        defer { variableTerms = unknowns }
         let foldStart = foldProducts.count
         for (view, attribute, coefficient) in terms {
             let (v, value) = base(view, attribute)
             if let v {
                 batch.appendTerm(v, coefficient)
-                variableTerms += 1
+                unknowns.append((v, coefficient))
             } else {
                 let product = coefficient * value
                 k -= product
@@ -192,14 +202,25 @@ struct EngineBuild {
         // An optional constraint over known values only has nothing to move: left out.
         let shift = pendingShift
         pendingShift = 0
-        if variableTerms == 0 && !priority.isRequired {
+        if unknowns.isEmpty && !priority.isRequired {
             foldProducts.removeSubrange(foldStart...)
             return
         }
+        if case .user = origin { noteCancelled(unknowns, constraint: Int32(origins.count)) }
         batch.endConstraint(relation, k, priority: priority)
         origins.append(origin)
         foldShifts.append(shift)
         foldEnds.append(Int32(foldProducts.count))
+    }
+
+    /// Notes the variables of `terms` whose coefficients add up to what the solver drops
+    /// (``SolverTerms``: below 1e-12), each once.
+    private mutating func noteCancelled(_ terms: [(Variable, Double)], constraint: Int32) {
+        for (j, (v, _)) in terms.enumerated() where !terms[..<j].contains(where: { $0.0 == v }) {
+            var sum = 0.0
+            for (w, coefficient) in terms[j...] where w == v { sum += coefficient }
+            if abs(sum) < 1e-12 { cancelled.append((constraint, v)) }
+        }
     }
 
     mutating func solve() throws(EngineError) -> EngineOutput {
@@ -554,6 +575,41 @@ struct EngineBuild {
         solver = Solver()
     }
 
+    /// Puts each ``cancelled`` variable in its constraint's component, merging the two
+    /// where both have one (union-find over the solver's component numbers) and making a
+    /// new one where neither has (`a.left == a.left`).
+    private func joinCancelled(variables: inout [Int32], constraints: inout [Int32]) {
+        var parent = Array(0..<Int32(max(variables.max() ?? -1, constraints.max() ?? -1) + 1))
+        func root(_ c: Int32) -> Int32 {
+            var c = c
+            while parent[Int(c)] != c {
+                parent[Int(c)] = parent[Int(parent[Int(c)])]
+                c = parent[Int(c)]
+            }
+            return c
+        }
+        for (k, v) in cancelled {
+            let handle = Int(handles[Int(k)].index)
+            let variable = Int(v.index)
+            let (a, b) = (constraints[handle], variables[variable])
+            switch (a >= 0, b >= 0) {
+            case (true, true):
+                let (ra, rb) = (root(a), root(b))
+                parent[Int(rb)] = ra
+            case (true, false): variables[variable] = a
+            case (false, true): constraints[handle] = b
+            case (false, false):
+                let new = Int32(parent.count)
+                parent.append(new)
+                (constraints[handle], variables[variable]) = (new, new)
+            }
+        }
+        for i in variables.indices where variables[i] >= 0 { variables[i] = root(variables[i]) }
+        for i in constraints.indices where constraints[i] >= 0 {
+            constraints[i] = root(constraints[i])
+        }
+    }
+
     private func output(_ handles: [ConstraintHandle]) -> EngineOutput {
         let frames = frames()
         var ambiguousVariable = [Bool](repeating: false, count: solver.variableCount)
@@ -565,7 +621,10 @@ struct EngineBuild {
             }
         }
 
-        let (componentOfVariable, componentOfHandle) = solver.componentNumbers()
+        var (componentOfVariable, componentOfHandle) = solver.componentNumbers()
+        if !cancelled.isEmpty {
+            joinCancelled(variables: &componentOfVariable, constraints: &componentOfHandle)
+        }
         var constraintComponents = [Int32](repeating: -1, count: userRequired.count)
         var unsatisfied: [Int] = []
         var relaxedByHiding: [Int] = []

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// An edit re-solves only what it marks dirty, so it must mark every frame it can change.
+/// Each case edits a project from the command line (or by re-applying its script) and
+/// compares every variant's frames with a fresh apply of the script edited the same way;
+/// `doctor`, which solves the whole layout again, must then find nothing stale.
+@Suite("an edit re-solves every frame it changes")
+struct EditScopeTests {
+    func project(_ text: String) -> Sandbox {
+        let box = Sandbox()
+        let r = box.run(["apply", box.write("a.layout", text), "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        return box
+    }
+
+    /// Each variant's frames, one CSV line per view.
+    func frames(_ box: Sandbox, variants: [String]) -> [String] {
+        variants.flatMap { variant -> [String] in
+            let r = box.run(["frames", "--format", "csv", "--variant", variant])
+            #expect(r.status == 0, "\(r.stderr)")
+            return r.stdout.split(separator: "\n").dropFirst().map { "\(variant),\($0)" }
+        }
+    }
+
+    /// The edited project agrees with a fresh apply of `expected` and with `doctor`.
+    func expectFresh(_ box: Sandbox, _ expected: String, variants: [String] = ["base"]) {
+        #expect(frames(box, variants: variants) == frames(project(expected), variants: variants))
+        let doctor = box.run(["doctor"])
+        #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
+    }
+
+    // A constraint whose terms cancel one of a view's variables: centerX is left + width/2
+    // and trailing left + width, so this says only `width == 20`. The store finds a
+    // constraint's component from its first view's, here the component of `v1.left`.
+    static let cancelling = """
+        canvas 320 568
+        view v1 frame 49 3 14 51
+        v1.centerX == v1.trailing - 10
+        span: v1.width >= 5
+        view other frame 0 0 5 5
+
+        """
+
+    @Test("a constraint added beside one whose terms cancel a variable does not undo it")
+    func addBesideCancellingConstraint() {
+        let box = project(Self.cancelling)
+        #expect(box.run(["add", "v1.width <= 300", "-q"]).status == 0)
+        expectFresh(box, Self.cancelling + "v1.width <= 300\n")
+    }
+
+    @Test("a constant changed beside a constraint whose terms cancel a variable")
+    func constantBesideCancellingConstraint() {
+        let box = project(Self.cancelling)
+        // An edit of another view first: the constant edit then reads its component's
+        // rows, where right after an apply it would solve the kept image of the whole.
+        #expect(box.run(["set-frame", "other", "0", "0", "6", "6", "-q"]).status == 0)
+        #expect(box.run(["set-constant", "span", "6", "-q"]).status == 0)
+        expectFresh(
+            box,
+            Self.cancelling.replacingOccurrences(of: ">= 5", with: ">= 6")
+                .replacingOccurrences(of: "frame 0 0 5 5", with: "frame 0 0 6 6"))
+    }
+
+    // `v0` is mentioned only by the first constraint. With it, v0's drawn frame is a
+    // fallback that `v2.top == v1.top` may break; without it, v0 keeps its frame.
+    static let lastMention = """
+        canvas 400 568
+        view v0 frame 0 0 20 20
+        view v1 in v0 frame 0 10 20 20
+        view v2 frame 0 0 20 20
+        v2.leading == v0.leading
+        v2.top == v1.top
+        view v3 frame 0 0 20 20
+        v3.top >= v2.bottom
+
+        """
+
+    @Test("removing the last constraint that mentions a view gives back its drawn frame")
+    func removingLastMention() {
+        let box = project(Self.lastMention)
+        let id = box.sql("select id from constraints where source like 'v2.leading%'")
+        #expect(!id.isEmpty)
+        #expect(box.run(["remove", "#\(id)", "-q"]).status == 0)
+        let expected = Self.lastMention.replacingOccurrences(
+            of: "v2.leading == v0.leading\n", with: "")
+        expectFresh(box, expected)
+    }
+
+    @Test("re-applying a script without a view's last mention gives back its drawn frame")
+    func reapplyWithoutLastMention() {
+        let box = project(Self.lastMention)
+        let expected = Self.lastMention.replacingOccurrences(
+            of: "v2.leading == v0.leading\n", with: "")
+        let r = box.run(["apply", box.write("a.layout", expected), "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        expectFresh(box, expected)
+    }
+
+    // `note` is mentioned by no constraint: springs and struts move it with the canvas
+    // (`autoresize top`), in the base and in `tall`. Its first mention, even a horizontal
+    // one, makes its drawn y a fallback instead.
+    static let firstMention = """
+        canvas 400 600
+        view note frame 5 500 50 20 autoresize top
+        variant tall canvas 400 800
+
+        """
+
+    @Test(
+        "a view's first mention re-solves all of its frame, in every variant",
+        arguments: ["note.left == root.left + 5", "note.width == 50"])
+    func firstMentionResolvesWholeFrame(constraint: String) {
+        let box = project(Self.firstMention)
+        #expect(box.run(["add", constraint, "-q"]).status == 0)
+        expectFresh(box, Self.firstMention + constraint + "\n", variants: ["base", "tall"])
+    }
+
+    // Off in the base, on in `v`: the pattern the format gives for a variant's own
+    // constraint. Below 950 it gives way to `a.width == 30`.
+    static let variantOnly = """
+        canvas 100 100
+        view a frame 0 0 10 10
+        w: a.width == |.width * 0.25 + 10
+        deactivate w
+        a.width == 30 @ 950
+        variant v canvas 200 200
+        activate w in v
+
+        """
+
+    @Test(
+        "an edit of a constraint that only a variant turns on re-solves that variant",
+        arguments: [
+            (["set-constant", "w", "20"], ("+ 10", "+ 20")),
+            (
+                ["set-constant", "w", "20", "--variant", "v"],
+                ("activate w in v", "activate w in v\nset w 20 in v")
+            ),
+            (["set-multiplier", "w", "0.5"], ("* 0.25", "* 0.5")),
+            (["set-priority", "w", "900"], ("+ 10", "+ 10 @ 900")),
+        ])
+    func variantOnlyConstraint(edit: [String], change: (String, String)) {
+        let box = project(Self.variantOnly)
+        let r = box.run(edit + ["-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let expected = Self.variantOnly.replacingOccurrences(of: change.0, with: change.1)
+        #expect(expected != Self.variantOnly)
+        expectFresh(box, expected, variants: ["base", "v"])
+    }
+}
