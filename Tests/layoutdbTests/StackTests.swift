@@ -460,6 +460,61 @@ struct StackTests {
         #expect(box.run(["export"]).stdout.contains("\nhide a\n"))
     }
 
+    @Test("a stack no constraint places keeps its drawn frame and arranges its views in it")
+    func stackPlacedByItsFrame() {
+        // No constraint names `s`: like a UIStackView positioned by its autoresizing mask,
+        // it keeps (10, 10, 300, 40); its own arrangement does not make it "mentioned".
+        // Fill: the spare 300 − 50 − 10 − 60 = 180 goes to the earliest of the tied
+        // huggers (S3), so a = 230; align fill: both 40 high.
+        let box = applied(
+            """
+            canvas 320 100
+            stack s H spacing 10 frame 10 10 300 40
+            view a in s intrinsic 50 20
+            view b in s intrinsic 60 20
+            variant wide canvas 480 100
+            """)
+        expectFrames(box, ["s": "10 10 300 40", "a": "10 10 230 40", "b": "250 10 60 40"])
+        // The canvas grows, the stack's mask is none (struts): it stays as drawn.
+        expectFrames(box, variant: "wide", ["s": "10 10 300 40", "a": "10 10 230 40"])
+        let check = box.run(["check"])
+        #expect(check.status == 0, "\(check.stdout)")
+        expectRoundTrip(box, variants: ["base", "wide"])
+    }
+
+    @Test("a stack whose arranged views are all hidden closes to nothing along its axis")
+    func stackOfHiddenViewsCloses() {
+        // In `h` both of inner's views are hidden. UIKit keeps the canvas connections to
+        // the hidden first and last views (0 high), so inner closes, where its height was
+        // free (a fitted root pulled it to -90); outer's spacing around inner stays (inner
+        // itself is not hidden).
+        let box = applied(
+            """
+            canvas 200 fit
+            stack outer V spacing 10
+            outer.edges == |.edges
+            view top in outer intrinsic - 30
+            stack inner in outer V spacing 5 margins 4 0 6 0
+            view x in inner intrinsic - 20
+            view y in inner intrinsic - 20
+            view bot in outer intrinsic - 40
+            variant h
+            hide x in h; hide y in h
+            """)
+        // Visible: inner is 4 + 20 + 5 + 20 + 6 high.
+        expectFrames(box, ["inner": "0 40 200 55", "bot": "0 105 200 40"])
+        // Margins-relative arrangement: inner closes to its top and bottom margins, 4 + 6.
+        expectFrames(
+            box, variant: "h",
+            [
+                "root": "0 0 200 100", "inner": "0 40 200 10", "x": "0 44 200 0",
+                "bot": "0 60 200 40",
+            ])
+        let check = box.run(["check", "--variant", "h"])
+        #expect(check.status == 0, "\(check.stdout)")
+        expectRoundTrip(box, variants: ["base", "h"])
+    }
+
     @Test("hide and show commands, in the base and per variant, re-solve the stack")
     func hideAndShowCommands() {
         let box = applied(Self.hiddenRow)

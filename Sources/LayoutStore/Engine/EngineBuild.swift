@@ -282,9 +282,15 @@ struct EngineBuild {
             // A hidden stack's own arrangement gives way to its hiding (§8); the hiding
             // and the parent stack's constraints on it are the parent stack's.
             let own = !stacks.relaxed.isEmpty && stacks.relaxed.contains(owner)
+            // A stack's arrangement mentions its arranged views, not the stack: a stack
+            // that no constraint places keeps its drawn frame and arranges its views in
+            // it, as a UIStackView positioned by its autoresizing mask does.
+            let stack = index[owner]
+            let placed = stack.map { mentioned[$0] } ?? true
             try add(
                 c, priority: own && c.priority.isRequired ? .hiddenRelaxed : c.priority,
                 .generated(c.source), &mentioned)
+            if let stack, !placed { mentioned[stack] = false }
         }
         for (i, view) in input.views.enumerated() {
             if view.declaration.intrinsic != nil { mentioned[i] = true }

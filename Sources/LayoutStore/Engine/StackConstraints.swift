@@ -105,7 +105,10 @@ package struct StackConstraints {
         for view in views where view.isHidden { relaxed.insert(view.name) }
 
         // Along the axis (§7.2).
-        if let first = visible.first, let last = visible.last {
+        // With every arranged view hidden, UIKit keeps the connections to the hidden first
+        // and last ones: the stack closes to nothing along its axis (to its margins where
+        // the arrangement is relative to them), where without them its size was free.
+        if let first = visible.first ?? views.first, let last = visible.last ?? views.last {
             add("canvas-connection", [(stack, canvas(lead), 1)], .equal, [(first.name, lead, 1)])
             add("canvas-connection", [(stack, canvas(trail), 1)], .equal, [(last.name, trail, 1)])
         }
