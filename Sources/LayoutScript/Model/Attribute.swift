@@ -85,6 +85,28 @@ public enum Attribute: String, CaseIterable, Sendable, Hashable, Codable {
         }
     }
 
+    /// The attribute without its guide, as written after `margins.` or `safe.`
+    /// (`margins.leading` → `leading`, `safe.top` → `top`); the others are themselves.
+    public var withoutGuide: Attribute {
+        switch self {
+        case .marginsLeft, .safeLeft: .left
+        case .marginsRight, .safeRight: .right
+        case .marginsTop, .safeTop: .top
+        case .marginsBottom, .safeBottom: .bottom
+        case .marginsWidth, .safeWidth: .width
+        case .marginsHeight, .safeHeight: .height
+        case .marginsCenterX, .safeCenterX: .centerX
+        case .marginsCenterY, .safeCenterY: .centerY
+        case .marginsLeading, .safeLeading: .leading
+        case .marginsTrailing, .safeTrailing: .trailing
+        default: self
+        }
+    }
+
+    /// Whether the attribute is a text baseline (`firstBaseline`, `lastBaseline`): a view's
+    /// own, which no guide has.
+    public var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
+
     /// The attribute `base` measured on `guide` (`.left` on margins → `.marginsLeft`).
     public init(_ base: Attribute, on guide: Guide) {
         let name = "\(guide.rawValue).\(base.rawValue)"
@@ -158,8 +180,7 @@ public enum Attribute: String, CaseIterable, Sendable, Hashable, Codable {
         default:
             for guide in [Guide.margins, .safe] where name.hasPrefix(guide.rawValue + ".") {
                 let rest = String(name.dropFirst(guide.rawValue.count + 1))
-                guard let plain = Attribute(parsing: rest), plain.guide == nil,
-                    plain != .firstBaseline, plain != .lastBaseline
+                guard let plain = Attribute(parsing: rest), plain.guide == nil, !plain.isBaseline
                 else { return nil }
                 self = Attribute(plain, on: guide)
                 return

@@ -18,8 +18,18 @@ enum AttributeReference: Equatable {
 struct SideTerm {
     var view: String
     var attribute: AttributeReference
+    /// The guide written before a compound attribute or in place of an attribute
+    /// (`|.safe.edges`, `card.margins`): the term reads each component, or the attribute the
+    /// constraint shares, on that guide. Nil for a single attribute, which names its guide
+    /// itself (`margins.left`).
+    var guide: Attribute.Guide?
     var coefficient: Double
     var offset: Int
+    /// Where the attribute (or its guide) was written; the view's offset when it is shared.
+    var attributeOffset: Int
+
+    /// `view`, and its guide when the term names one without an attribute (`root.safe`).
+    var written: String { guide.map { "\(view).\($0.rawValue)" } ?? view }
 }
 
 /// One side of an equation before attributes are resolved.
@@ -41,9 +51,18 @@ let maximumNestingDepth = 256
 /// The names an attribute may be written as, for `did you mean` hints.
 let attributeSpellings = Attribute.spellings + CompoundAttribute.allCases.map(\.rawValue)
 
+/// The names an attribute of the margins or the safe area may be written as (after
+/// `margins.`/`safe.`), for `did you mean` hints.
+let guideAttributeSpellings =
+    Attribute.plainSpellings + CompoundAttribute.allCases.map(\.rawValue)
+
 extension StatementParser {
     /// `[LABEL:] LINEAR REL LINEAR [@ PRIORITY]`, expanded into one constraint per component.
-    mutating func parseEquation(label: String?) throws(ParseError) -> [Constraint] {
+    ///
+    /// `state` says which views are layout guides, which have no margins or baselines.
+    mutating func parseEquation(label: String?, state: ParseState) throws(ParseError)
+        -> [Constraint]
+    {
         let first = cursor.current
         let lhs = try parseSum(depth: 0)
         guard case .relation(let relation) = cursor.current.kind else {
@@ -62,11 +81,12 @@ extension StatementParser {
         var priority = Priority.required
         if cursor.isSymbol(ASCII.at) {
             cursor.advance()
-            priority = try parsePriority()
+            priority = try parsePriority(after: "'@'")
         }
         try cursor.expectEnd(after: "the constraint")
         return try resolve(
-            lhs: lhs, relation: relation, rhs: rhs, priority: priority, label: label, first: first)
+            lhs: lhs, relation: relation, rhs: rhs, priority: priority, label: label, first: first,
+            state: state)
     }
 
     /// `term (('+' | '-') term)*`
@@ -160,14 +180,17 @@ extension StatementParser {
     private mutating func parseViewTerm(view: String, at token: Token) throws(ParseError)
         -> SideTerm
     {
-        var term = SideTerm(view: view, attribute: .none, coefficient: 1, offset: token.start)
+        var term = SideTerm(
+            view: view, attribute: .none, coefficient: 1, offset: token.start,
+            attributeOffset: token.start)
         references.append(
             ViewReference(
                 name: view, offset: token.start, couldBeMetric: !cursor.isSymbol(ASCII.dot)))
         guard cursor.isSymbol(ASCII.dot) else { return term }
         cursor.advance()
         let attributeToken = cursor.current
-        var name = try cursor.identifier("an attribute after '\(view).'")
+        let name = try cursor.identifier("an attribute after '\(view).'")
+        term.attributeOffset = attributeToken.start
         if let guide = Attribute.Guide(rawValue: name) {
             if guide == .safe, view != rootViewName {
                 throw cursor.error(
@@ -176,25 +199,36 @@ extension StatementParser {
                     hint: "use '|.safe.ATTR' (or 'root.safe.ATTR'), or '\(view).margins.ATTR'")
             }
             guard cursor.isSymbol(ASCII.dot) else {
-                throw cursor.error(
-                    at: cursor.current,
-                    "expected '.' and an attribute after '\(view).\(name)', e.g. "
-                        + "'\(view).\(name).top'")
+                // `card.margins`, `|.safe`: the guide as a side without an attribute, which
+                // reads the one the constraint shares, as a view would (`a.edges == |.safe`
+                // is `a.top == |.safe.top; ...`).
+                term.guide = guide
+                return term
             }
             cursor.advance()
             let innerToken = cursor.current
             let inner = try cursor.identifier("an attribute after '\(view).\(name).'")
-            guard let plain = Attribute(parsing: inner), plain.guide == nil,
-                plain != .firstBaseline, plain != .lastBaseline
-            else {
+            if let compound = CompoundAttribute(rawValue: inner) {
+                // A guide has a view's attributes, the compound ones included.
+                term.attribute = .compound(compound)
+                term.guide = guide
+                return term
+            }
+            if let plain = Attribute(parsing: inner), plain.isBaseline {
+                throw cursor.error(
+                    at: innerToken,
+                    (guide == .safe ? "the safe area has" : "the margins have")
+                        + " no baseline: a baseline is a view's own",
+                    hint: "use '\(view).\(inner)'")
+            }
+            guard let plain = Attribute(parsing: inner), plain.guide == nil else {
                 throw cursor.error(
                     at: innerToken,
                     "unknown attribute '\(inner)' of the \(guide == .safe ? "safe area" : "margins"); "
                         + "expected left, right, top, bottom, width, height, centerX, "
-                        + "centerY or an alias (leading, minX, ...)",
-                    hint: didYouMean(inner, Attribute.plainSpellings))
+                        + "centerY, an alias (leading, minX, ...), center, size or edges",
+                    hint: didYouMean(inner, guideAttributeSpellings))
             }
-            name = "\(name).\(inner)"
             term.attribute = .simple(Attribute(plain, on: guide))
             return term
         }
@@ -219,8 +253,11 @@ extension StatementParser {
         return term
     }
 
-    /// `required`, `high`, `low`, a number from 1 to 1000 or a metric.
-    mutating func parsePriority() throws(ParseError) -> Priority {
+    /// `required`, `high`, `low`, a number from 1 to 1000 or a metric; `what` is the word it
+    /// follows, which an error names when the priority is missing (`'@'`, `'hug'`).
+    mutating func parsePriority(after what: @autoclosure () -> String) throws(ParseError)
+        -> Priority
+    {
         let token = cursor.current
         let value: Double
         switch token.kind {
@@ -243,7 +280,7 @@ extension StatementParser {
         default:
             throw cursor.error(
                 at: token,
-                "expected a priority after '@' (a number from 1 to 1000, 'required', "
+                "expected a priority after \(what()) (a number from 1 to 1000, 'required', "
                     + "'high' or 'low'), found \(cursor.describe(token))")
         }
         guard let priority = Priority(rawValue: value) else {
@@ -256,7 +293,8 @@ extension StatementParser {
 
     /// Gives attribute-less terms the left side's attribute and expands compound attributes.
     private func resolve(
-        lhs: Side, relation: Relation, rhs: Side, priority: Priority, label: String?, first: Token
+        lhs: Side, relation: Relation, rhs: Side, priority: Priority, label: String?, first: Token,
+        state: ParseState
     ) throws(ParseError) -> [Constraint] {
         guard !lhs.terms.isEmpty || !rhs.terms.isEmpty else {
             throw cursor.error(
@@ -275,8 +313,8 @@ extension StatementParser {
                 guard inherited != nil else {
                     throw cursor.line.error(
                         at: term.offset,
-                        "'\(term.view)' has no attribute and no other term has one "
-                            + "to share", hint: "write e.g. '\(term.view).width'")
+                        "'\(term.written)' has no attribute and no other term has one "
+                            + "to share", hint: "write e.g. '\(term.written).width'")
                 }
             case .simple: if simpleSeen == nil { simpleSeen = term }
             case .compound(let kind):
@@ -320,14 +358,30 @@ extension StatementParser {
             && lhs.terms.allSatisfy { rule.admits($0.coefficient) }
             && rhs.terms.allSatisfy { rule.admits($0.coefficient) }
         if !finite { throw cursor.error(at: first, "a number in the constraint is out of range") }
+        // What each term reads, for each attribute the constraint shares (its compound's
+        // components, or the one attribute attribute-less terms take), checked once here.
+        func checkTerms(_ terms: [SideTerm]) throws(ParseError) {
+            for term in terms {
+                if let compound {
+                    for component in compound.components {
+                        try check(
+                            term, reading: Self.attribute(of: term, sharing: component),
+                            state: state)
+                    }
+                } else if case .simple(let attribute)? = inherited {
+                    try check(
+                        term, reading: Self.attribute(of: term, sharing: attribute), state: state)
+                }
+            }
+        }
+        try checkTerms(lhs.terms)
+        try checkTerms(rhs.terms)
         func expression(_ side: Side, _ attribute: Attribute, sign: Double) -> LinearExpression {
             LinearExpression(
                 terms: side.terms.map { term in
-                    if case .simple(let own) = term.attribute, compound == nil {
-                        return Term(view: term.view, attribute: own, coefficient: term.coefficient)
-                    }
-                    return Term(
-                        view: term.view, attribute: attribute, coefficient: term.coefficient)
+                    Term(
+                        view: term.view, attribute: Self.attribute(of: term, sharing: attribute),
+                        coefficient: term.coefficient)
                 },
                 constant: side.constant * sign)
         }
@@ -352,6 +406,47 @@ extension StatementParser {
                 relation: inward ? relation.flipped : relation,
                 rhs: expression(rhs, component, sign: inward ? -1 : 1),
                 priority: priority, source: source, origin: origin)
+        }
+    }
+
+    /// The attribute `term` reads where the constraint shares `shared` (the attribute of the
+    /// terms that have one, or a compound's component): its own single attribute, else
+    /// `shared` on the term's guide (`|.safe` sharing `top` reads `safe.top`), else `shared`.
+    private static func attribute(of term: SideTerm, sharing shared: Attribute) -> Attribute {
+        if case .simple(let own) = term.attribute { return own }
+        guard let guide = term.guide else { return shared }
+        return Attribute(shared.withoutGuide, on: guide)
+    }
+
+    /// Refuses what `term` cannot read: a baseline of the margins or the safe area, a safe
+    /// area of a view other than the root (shared from the other side), and a layout
+    /// guide's margins or baselines (UILayoutGuide has none).
+    private func check(_ term: SideTerm, reading attribute: Attribute, state: ParseState)
+        throws(ParseError)
+    {
+        // Most terms read a view's own attribute: nothing to look up.
+        guard attribute.guide != nil || attribute.isBaseline else { return }
+        if let guide = term.guide, attribute.isBaseline {
+            // `Attribute(_:on:)` has no baseline on a guide and gave the view's own.
+            throw cursor.line.error(
+                at: term.offset, "'\(term.written)' has no baseline: a baseline is a view's own",
+                hint: "name an edge of the \(guide == .safe ? "safe area" : "margins"), e.g. "
+                    + "'\(term.written).top'")
+        }
+        if attribute.guide == .safe, term.view != rootViewName {
+            throw cursor.line.error(
+                at: term.offset,
+                "only the root has a safe area; '\(term.view)' would share "
+                    + "'\(attribute.rawValue)' from the other side",
+                hint: "write the attribute of '\(term.view)' you mean, e.g. "
+                    + "'\(term.view).\(attribute.withoutGuide.rawValue)'")
+        }
+        if state.guides[state.layout]?.contains(term.view) == true,
+            let refusal = GuideRule.refusal(
+                of: attribute, guide: term.view, owner: state.parents[state.layout]?[term.view])
+        {
+            throw cursor.line.error(
+                at: term.attributeOffset, refusal.message, hint: refusal.hint)
         }
     }
 }

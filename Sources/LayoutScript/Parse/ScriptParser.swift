@@ -57,12 +57,14 @@ package enum ScriptParser {
     ///   - parents: each view's parent, so that VFL's `|` means the right superview. When
     ///     given, these are the views there are: a constraint naming another is an error at
     ///     the name. When nil, names are not checked.
+    ///   - guides: the layout guides among them, which have no margins or baselines.
     package static func parseConstraints(
         _ text: String, file: String = "-", metrics: [String: Double] = [:],
-        parents: [String: String]? = nil
+        parents: [String: String]? = nil, guides: Set<String> = []
     ) throws(ParseError) -> [Constraint] {
         var state = ParseState(metrics: metrics)
         state.parents[state.layout] = parents ?? [:]
+        if !guides.isEmpty { state.guides[state.layout] = guides }
         state.checksViews = parents != nil
         let bytes = Array(text.utf8)
         var from = 0

@@ -93,7 +93,7 @@ struct StatementParser {
             try parser.checkReferences(state)
             return constraints.map(Statement.constraint)
         }
-        let constraints = try parser.parseEquation(label: label)
+        let constraints = try parser.parseEquation(label: label, state: state)
         try parser.checkReferences(state)
         return constraints.map(Statement.constraint)
     }
@@ -284,6 +284,10 @@ struct StatementParser {
             }
             try cursor.expectEnd(after: variant == nil ? "the view name" : "the variant name")
             try checkReferences(state)
+            if state.guides[state.layout]?.contains(view) == true {
+                let refusal = GuideRule.hiding(guide: view)
+                throw cursor.error(at: viewToken, refusal.message, hint: refusal.hint)
+            }
             return [.hide(view: view, hidden: keyword == "hide", variant: variant)]
         default:  // "view", "guide", "stack"
             let kind: ViewKind = keyword == "guide" ? .guide : keyword == "stack" ? .stack : .view
@@ -320,7 +324,7 @@ struct StatementParser {
         switch keyword {
         case "priority":
             let label = try parseDottedName("a constraint label after 'priority'")
-            let priority = try parsePriority()
+            let priority = try parsePriority(after: "the label '\(label)'")
             let variant = try parseInVariant(after: "the priority")
             return [.priority(label: label, priority: priority, variant: variant)]
         case "activate", "deactivate":
@@ -622,21 +626,28 @@ struct StatementParser {
         // `hug P` sets both axes; `hug PH PV` each (UIKit keeps one per axis).
         if cursor.isIdentifier("hug") {
             cursor.advance()
-            size.hug = try parsePriority()
-            size.verticalHug = startsPriority() ? try parsePriority() : size.hug
+            size.hug = try parsePriority(after: "'hug'")
+            size.verticalHug = startsPriority() ? try parsePriority(after: "'hug'") : size.hug
         }
         if cursor.isIdentifier("resist") {
             cursor.advance()
-            size.resist = try parsePriority()
-            size.verticalResist = startsPriority() ? try parsePriority() : size.resist
+            size.resist = try parsePriority(after: "'resist'")
+            size.verticalResist =
+                startsPriority() ? try parsePriority(after: "'resist'") : size.resist
         }
         return size
     }
 
-    /// `ltr` or `rtl`.
+    /// `ltr` or `rtl`, after the word `direction`.
     private mutating func parseDirection() throws(ParseError) -> LayoutDirection {
         let token = cursor.current
-        let word = token.kind == .identifier ? cursor.text(token) : ""
+        guard token.kind == .identifier else {
+            throw cursor.error(
+                at: token,
+                "expected a direction after 'direction', 'ltr' (left to right) or 'rtl' "
+                    + "(right to left), found \(cursor.describe(token))")
+        }
+        let word = cursor.text(token)
         guard let direction = LayoutDirection(rawValue: word) else {
             throw cursor.error(
                 at: token,

@@ -176,7 +176,7 @@ extension StatementParser {
             }
             if cursor.isSymbol(ASCII.at) {
                 cursor.advance()
-                predicate.priority = try parsePriority()
+                predicate.priority = try parsePriority(after: "'@'")
             }
             predicates.append(predicate)
         } while cursor.isSymbol(ASCII.comma)

@@ -84,10 +84,14 @@ extension Project {
         var known = try metricValues(layout: layout)
         known.merge(metrics) { _, new in new }
         var constraints: [Constraint] = []
-        // The layout's views, so that an unknown one is an error at its name.
-        let views = Self.parents(of: try store.views(layout: layout))
+        // The layout's views, so that an unknown one is an error at its name, and its
+        // guides, which have no margins or baselines.
+        let stored = try store.views(layout: layout)
+        let guides = stored.filter { $0.declaration.kind == .guide }.map(\.name)
         for s in try ScriptParser.parse(
-            text, file: "<constrain>", metrics: known, layout: layout, views: [layout: views])
+            text, file: "<constrain>", metrics: known, layout: layout,
+            views: [layout: Self.parents(of: stored)],
+            guides: guides.isEmpty ? [:] : [layout: Set(guides)])
         {
             guard case .constraint(let c) = s.statement else {
                 throw ParseError(

@@ -251,9 +251,11 @@ public final class Project {
         layout: String = defaultLayoutName
     ) throws -> SolveReport {
         if let label { try Identifier.check(label, as: .label) }
+        let views = try store.views(layout: layout)
         var parsed = try ScriptParser.parseConstraints(
             text, file: "<add>", metrics: try metricValues(layout: layout),
-            parents: Self.parents(of: try store.views(layout: layout)))
+            parents: Self.parents(of: views),
+            guides: Set(views.filter { $0.declaration.kind == .guide }.map(\.name)))
         for i in parsed.indices {
             if let priority { parsed[i].priority = priority }
             if let label {

@@ -31,6 +31,19 @@ extension ProjectStore {
                     name: name, layout: layout, at: constraint.origin,
                     suggestion: suggestName(name, from: names))
             }
+            // The parser refuses a guide's margins and baselines where it knows the guides;
+            // a constraint built in Swift comes here without it.
+            if let refusal = try StoreError.guideRefusal(
+                of: constraint,
+                isGuide: { view in
+                    try views[view].flatMap { id in
+                        try database.cachedStatement("SELECT kind FROM views WHERE id = ?")
+                            .rows([id]) { $0.string(0) }.first
+                    } == ViewKind.guide.rawValue
+                })
+            {
+                throw refusal
+            }
             if let label = constraint.label,
                 let existing = try self.constraint(labelled: label, layout: layout)
             {

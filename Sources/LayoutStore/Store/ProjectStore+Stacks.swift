@@ -21,7 +21,8 @@ extension ProjectStore {
         }
     }
 
-    /// The id of view `name`, which `hide`/`show` may name (not the root: it is the canvas).
+    /// The id of view `name`, which `hide`/`show` may name (not the root: it is the canvas;
+    /// not a layout guide: it is never drawn).
     func hideableViewID(_ name: String, layoutID: Int64, layout: String, at: SourceLocation?)
         throws -> Int64
     {
@@ -30,14 +31,19 @@ extension ProjectStore {
                 "the root view is the canvas and cannot be hidden; hide its subviews instead")
         }
         guard
-            let id = try database.int64(
-                "SELECT id FROM views WHERE layout_id = ? AND name = ?", [layoutID, name])
+            let (id, kind) = try database.cachedStatement(
+                "SELECT id, kind FROM views WHERE layout_id = ? AND name = ?"
+            ).rows([layoutID, name], { ($0.int64(0), $0.string(1)) }).first
         else {
             let names = try database.cachedStatement(
                 "SELECT name FROM views WHERE layout_id = ?"
             ).rows([layoutID]) { $0.string(0) }
             throw StoreError.unknownView(
                 name: name, layout: layout, at: at, suggestion: suggestName(name, from: names))
+        }
+        if kind == ViewKind.guide.rawValue {
+            let refusal = GuideRule.hiding(guide: name)
+            throw StoreError.notOnGuide(message: refusal.message, hint: refusal.hint, at: at)
         }
         return id
     }

@@ -29,6 +29,9 @@ final class ScriptApplier {
         let created: Bool
         /// Ids of the constraints this script inserted, in statement order.
         var constraintIDs: [Int64] = []
+        /// The layout's guides, read the first time a constraint reads a margin or a
+        /// baseline (``ScriptApplier/isGuide(_:in:)``), then kept up to date; nil until then.
+        var guides: Set<String>?
         /// For a layout this script created, the layout as `loadLayout` would read it
         /// back (less the constraints' statement text), kept as the statements are
         /// written: its first solve needs no reading.
@@ -372,6 +375,7 @@ final class ScriptApplier {
             view, layoutID: layout.id, parentID: parentID, ordinal: layout.nextViewOrdinal)
         layout.viewIDs[view.name] = id
         layout.viewOrigins[view.name] = at
+        if view.kind == .guide { layout.guides?.insert(view.name) }
         layout.model?.views.append(
             StoredView(
                 id: id, declaration: view, ordinal: layout.nextViewOrdinal,
@@ -383,6 +387,13 @@ final class ScriptApplier {
     private func addConstraint(_ constraint: Constraint) throws {
         let at = constraint.origin
         let layout = try current()
+        // A guide's margins and baselines: the parser refuses them where it knows the
+        // guides, but a re-apply reads its changed lines alone, without them.
+        if let refusal = try StoreError.guideRefusal(
+            of: constraint, isGuide: { try isGuide($0, in: layout) })
+        {
+            throw Self.placed(refusal, in: constraint, guides: layout.guides ?? [])
+        }
         // Looked up before the row is written, which a lookup in the rows would find.
         let labelTaken = try constraint.label.flatMap { try layout.labelOrigin($0) }
         // Each view is looked up once, as the writer makes the row (before it writes or
@@ -411,6 +422,38 @@ final class ScriptApplier {
             StoredConstraint(id: id, layout: layout.name, constraint: constraint.withoutSource))
         layout.nextConstraintOrdinal += 1
         touchedLayouts.insert(layout.id)
+    }
+
+    /// Whether `view` is a layout guide of `layout`. The guides are read once per layout,
+    /// after the held rows are written (this script's guides among them, and reading needs
+    /// the connection); ``addView(_:at:)`` adds those declared after.
+    private func isGuide(_ view: String, in layout: LayoutState) throws -> Bool {
+        if layout.guides == nil {
+            try writer.sync()
+            layout.guides = Set(
+                try store.database.cachedStatement(
+                    "SELECT name FROM views WHERE layout_id = ? AND kind = ?"
+                ).rows([layout.id, ViewKind.guide.rawValue]) { $0.string(0) })
+        }
+        return layout.guides?.contains(view) == true
+    }
+
+    /// `refusal` placed at the word of `constraint`'s statement that reads what a guide
+    /// lacks, not at the statement's start: its text is read again knowing the guides.
+    private static func placed(
+        _ refusal: StoreError, in constraint: Constraint, guides: Set<String>
+    ) -> StoreError {
+        guard case .notOnGuide(let message, let hint, let at?) = refusal else { return refusal }
+        do {
+            _ = try ScriptParser.parseConstraints(constraint.source, guides: guides)
+        } catch {
+            // Another error of the text (a metric it names is unknown here): the start.
+            guard error.message == message else { return refusal }
+            var place = at
+            place.column += error.location.column - 1
+            return .notOnGuide(message: message, hint: hint, at: place)
+        }
+        return refusal
     }
 
     private func unknownView(_ name: String, in layout: LayoutState, at: SourceLocation?)

@@ -27,6 +27,8 @@ package enum StoreError: LayoutDBError, Equatable {
     case invalidLabel(label: String)
     /// `#ID` names no constraint of the layout (`list` shows the ids).
     case unknownConstraintID(id: String, layout: String)
+    /// What a layout guide does not have (``GuideRule``): margins, baselines, `hide`/`show`.
+    case notOnGuide(message: String, hint: String, at: SourceLocation?)
     /// An edit that would leave the layout broken (a cycle in the view tree, the root
     /// removed, a view with subviews removed alone): the message says what to do instead.
     case refusedEdit(String)
@@ -72,6 +74,8 @@ package enum StoreError: LayoutDBError, Equatable {
             prefix(at) + number.description
         case .constraintWithoutViews(let source, let at):
             prefix(at) + "constraint `\(source)` mentions no view"
+        case .notOnGuide(let message, let hint, let at):
+            prefix(at) + message + "; " + hint
         }
     }
 
@@ -83,7 +87,7 @@ package enum StoreError: LayoutDBError, Equatable {
             .unknownLabel(_, _, let at, _), .unknownVariant(_, _, let at, _),
             .duplicateMetric(_, _, let at, _),
             .reservedVariantName(_, let at), .invalidNumber(_, let at),
-            .constraintWithoutViews(_, let at):
+            .constraintWithoutViews(_, let at), .notOnGuide(_, _, let at):
             at
         case .unknownLayout, .duplicateVariant, .invalidLabel, .unknownConstraintID, .refusedEdit:
             nil
@@ -100,6 +104,27 @@ package enum StoreError: LayoutDBError, Equatable {
 }
 
 extension StoreError {
+    /// ``GuideRule/refusal(of:guide:owner:)`` of what `constraint` reads of a guide, given
+    /// which views are guides (`isGuide`, asked only of terms that read margins or a
+    /// baseline); nil where it reads nothing a guide lacks.
+    static func guideRefusal(
+        of constraint: Constraint, isGuide: (String) throws -> Bool
+    ) throws -> StoreError? {
+        // Side by side, not joined: an apply asks this of every constraint it writes.
+        func refusal(in terms: [Term]) throws -> StoreError? {
+            for term in terms where term.attribute.guide == .margins || term.attribute.isBaseline {
+                guard try isGuide(term.view),
+                    let refusal = GuideRule.refusal(
+                        of: term.attribute, guide: term.view, owner: nil)
+                else { continue }
+                return .notOnGuide(
+                    message: refusal.message, hint: refusal.hint, at: constraint.origin)
+            }
+            return nil
+        }
+        return try refusal(in: constraint.lhs.terms) ?? refusal(in: constraint.rhs.terms)
+    }
+
     /// Runs a check of numbers (``NumberRule``) and places its error at `at`.
     ///
     ///     try StoreError.checkingNumbers(frame.checkNumbers())
