@@ -183,12 +183,14 @@ struct HunkReapplyTests {
             }
             order = try project.frames().map(\.view)
             // A constant changed in place keeps the text the row was made from (`source`),
-            // as `set-constant` does: the values are compared, not the text.
+            // as `set-constant` does: the values are compared, not the text. A statement's
+            // rows are ordered by what they say, not by id: a re-apply that kept some of a
+            // VFL line's rows made the others after them.
             origins = try project.store.database.cachedStatement(
                 """
                 SELECT origin_line, origin_column, coalesce(label, '-'), relation, constant,
                     priority, active
-                FROM constraints WHERE kind = 'user' ORDER BY 1, 2, 3
+                FROM constraints WHERE kind = 'user' ORDER BY 1, 2, 3, 4, 5, 6, 7
                 """
             ).rows {
                 "\($0.int(0)):\($0.int(1)) \($0.string(2)) \($0.string(3)) \($0.double(4)) @\($0.double(5)) \($0.int(6))"
@@ -254,6 +256,40 @@ struct HunkReapplyTests {
         #expect(outcome.order == expected.order, "\(what)")
         #expect(outcome.origins == expected.origins, "\(what)")
         #expect(outcome.lines == expected.lines, "\(what)")
+    }
+
+    @Test(
+        "a VFL line edited again and again takes the stretch road each time and ends as a fresh apply"
+    )
+    func vflLineEditedAgain() throws {
+        var before = Self.inserting(
+            "view chip in row1\nH:[chip(30)]-(4)-|\nV:|-(2)-[chip(==row1)]",
+            before: "stack column V spacing 4")
+        let (project, file) = try project(before)
+        defer { file.cleanup() }
+        // Each edit keeps the rows of the line's unchanged constraints and makes the others
+        // again, with later ids: from the second edit on, the line's rows are not in its
+        // order, and are paired with its constraints by what they say.
+        for (old, new) in [
+            ("[chip(30)]", "[chip(34)]"), ("-(4)-|", "-(6)-|"), ("[chip(34)]", "[chip(20)]"),
+            ("|-(2)-", "|-(3)-"), ("-(6)-|", "-(1)-|"),
+        ] {
+            let after = before.replacingOccurrences(of: old, with: new)
+            let dataVersion = try project.store.database.int64("PRAGMA data_version")
+            let dry = try project.reapplyHunk(
+                dataVersion: dataVersion, text: after, file: "form.layout", layout: "main",
+                dryRun: true)
+            #expect(dry != nil, "\(old) → \(new): the stretch road")
+            let plan = try project.apply(scriptFile: after, file: "form.layout")
+            #expect(plan.lines == dry?.lines, "\(old) → \(new)")
+            #expect(plan.lines.count == 2, "\(old) → \(new): one constraint made again")
+            let freshFile = TempFile()
+            defer { freshFile.cleanup() }
+            let fresh = try Project.open(path: freshFile.path, create: true)
+            try fresh.apply(scriptFile: after, file: "form.layout")
+            #expect(try Outcome(project) == Outcome(fresh), "\(old) → \(new)")
+            before = after
+        }
     }
 
     @Test(

@@ -405,19 +405,31 @@ private struct HunkWork {
             guard let origin = row.constraint.origin else { return nil }
             rowsAt[origin, default: []].append(row)
         }
-        var statementsAt: [SourceLocation: Int] = [:]
+        // A statement's rows are paired with the constraints it makes by what they say, as
+        // the whole-image plan pairs them (``ProjectStore/expansionPlaces(of:in:)``): their
+        // ids need not be in the statement's order.
+        var madeAt: [SourceLocation: [Constraint]] = [:]
         for case .constraint(let c) in old.map(\.statement) {
-            statementsAt[c.origin!, default: 0] += 1
+            madeAt[c.origin!, default: []].append(c)
+        }
+        var rowsOf: [SourceLocation: [StoredConstraint?]] = [:]
+        for (origin, made) in madeAt {
+            let rows = rowsAt[origin] ?? []
+            guard rows.isEmpty || rows.count == made.count else { return nil }
+            var paired = [StoredConstraint?](repeating: nil, count: made.count)
+            for (row, i) in zip(rows, ProjectStore.expansionPlaces(of: rows, in: made)) {
+                guard let i else { return nil }
+                paired[i] = row
+            }
+            rowsOf[origin] = paired
         }
         var oldConstraints: [(constraint: Constraint, row: StoredConstraint?)] = []
         var taken: [SourceLocation: Int] = [:]
         for case .constraint(let c) in old.map(\.statement) {
             let origin = c.origin!
-            let rows = rowsAt[origin] ?? []
-            guard rows.isEmpty || rows.count == statementsAt[origin] else { return nil }
             let k = taken[origin, default: 0]
             taken[origin] = k + 1
-            let row = rows.isEmpty ? nil : rows[k]
+            let row = rowsOf[origin]?[k]
             if let label = c.label {
                 let byLabel = try store.userConstraint(
                     labelled: label, layoutID: layoutID, layout: layout)

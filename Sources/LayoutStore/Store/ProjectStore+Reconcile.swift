@@ -812,8 +812,9 @@ struct Reconciler {
 extension ProjectStore {
     /// A layout's user constraints by ``ScriptImage`` identity: labelled ones by label,
     /// `file`'s unlabelled ones as the image of that file keys them (statement order,
-    /// then ordinal). With `image`, the image `file` made them from, each of `file`'s rows
-    /// is keyed as the statement at its origin is, whatever its text or label says now.
+    /// then id). With `image`, the image `file` made them from, each of `file`'s rows is
+    /// keyed as the constraint of the statement at its origin that it was made from
+    /// (``expansionPlaces(of:in:)``), whatever its text, label or id says now.
     func constraintsByIdentity(
         layoutID: Int64, layout: String, file: String, image: ScriptImage.Layout? = nil
     ) throws -> [String: StoredConstraint] {
@@ -841,16 +842,14 @@ extension ProjectStore {
         for (row, key) in zip(mine, ScriptImage.keys(ofStored: mine.map(\.constraint))) {
             rows[key] = row
         }
-        // The command line may have changed what a row says since (`rename-view` rewrites
-        // its text, `label` gives it a label): its text or label no longer finds the
-        // statement that made it, but its origin does. Where the rows at an origin are as
-        // many as the keys the statement there made, they pair up in order. Only needed
-        // where a statement's key finds no row.
-        guard let image,
-            image.constraintOrder.contains(where: { rows.index(forKey: $0) == nil })
-        else {
-            return rows
-        }
+        guard let image else { return rows }
+        // What a row says need not find the statement that made it: the command line may
+        // have changed it since (`rename-view` rewrites its text, `label` gives it a label),
+        // a constant changed in place keeps the text the row was made from, and the keys of
+        // a statement's rows above follow their ids, which after a re-apply that kept some
+        // of its rows and made others again are not the order the statement made them in.
+        // The origin does find it (the kept line and column): the rows there go to the
+        // constraints the statement there makes by what they say (``expansionPlaces``).
         // Every origin here is in `file`: line and column say where.
         func place(_ origin: SourceLocation) -> Int { origin.line &<< 24 | origin.column }
         var keysAt: [Int: [String]] = [:]
@@ -862,24 +861,80 @@ extension ProjectStore {
         let made = all.filter { $0.constraint.origin?.file == file }.sorted {
             Self.statementOrder($0, $1)
         }
-        var keyOf: [Int64: String] = [:]
-        for (key, row) in rows { if let id = row.id { keyOf[id] = key } }
+        var byOrigin: [String: StoredConstraint] = [:]
+        var placed: Set<Int64> = []
         var at = 0
         while at < made.count {
-            let origin = made[at].constraint.origin!
+            let origin = made[at].constraint.origin
             var end = at
             while end < made.count, made[end].constraint.origin == origin { end += 1 }
-            if let keys = keysAt[place(origin)], keys.count == end - at {
-                for (row, key) in zip(made[at..<end], keys) where rows[key]?.id != row.id {
-                    // The row's own key (its label, or the key of its text) goes: one row,
-                    // one identity.
-                    if let id = row.id, let old = keyOf[id] { rows[old] = nil }
-                    rows[key] = row
+            if let origin, let keys = keysAt[place(origin)] {
+                let group = Array(made[at..<end])
+                let expansion = keys.compactMap { image.constraints[$0] }
+                for (row, i) in zip(group, expansionPlaces(of: group, in: expansion)) {
+                    guard let i else { continue }
+                    byOrigin[keys[i]] = row
+                    if let id = row.id { placed.insert(id) }
                 }
             }
             at = end
         }
+        // One row, one identity: the statement's at its origin, over its label or the key
+        // of its text (which another statement's row may hold).
+        rows = rows.filter { key, row in
+            byOrigin[key] == nil && !(row.id.map(placed.contains) ?? false)
+        }
+        rows.merge(byOrigin) { _, paired in paired }
         return rows
+    }
+
+    /// Which constraint of one statement's expansion each of its rows was made from:
+    /// `rows` are the rows at the statement's origin, in any order, and `made` the
+    /// constraints it makes, in order (a VFL line's, a compound attribute's). For each row,
+    /// its index in `made`, or nil where it pairs with none. The one rule for it, used by
+    /// the whole-image plan and `export` (``byIdentity(_:file:image:)``) and by the stretch
+    /// road (`Project+HunkReapply.swift`).
+    ///
+    /// Not by the rows' order: a re-apply that keeps the rows of an edited statement's
+    /// unchanged constraints and makes the others again (`H:|-7-[a(>=6)]` → `H:|-8-[a(>=6)]`
+    /// keeps `a.width >= 6`) gives the new rows later ids, and a statement's rows are no
+    /// longer in the order it made them. A row goes, in turn, to the constraint with its
+    /// label; to one that says what it says; to one it differs from only where the command
+    /// line changes a row in place (constant, priority, active); and, where rows and
+    /// constraints are as many, the rest in order (a row whose views were renamed since
+    /// says what no constraint says). Each pass takes the rows in the order given.
+    static func expansionPlaces(of rows: [StoredConstraint], in made: [Constraint]) -> [Int?] {
+        // One row and one constraint (most statements): the last pass pairs them.
+        if rows.count == 1 && made.count == 1 { return [0] }
+        var places = [Int?](repeating: nil, count: rows.count)
+        var taken = [Bool](repeating: false, count: made.count)
+        func pass(_ matches: (_ row: Constraint, _ made: Constraint) -> Bool) {
+            for (r, row) in rows.enumerated() where places[r] == nil {
+                guard
+                    let i = made.indices.first(where: {
+                        !taken[$0] && matches(row.constraint, made[$0])
+                    })
+                else { continue }
+                places[r] = i
+                taken[i] = true
+            }
+        }
+        // Labels are compared in the first pass only: one the command line gave a row
+        // since does not make it another constraint.
+        func unlabelled(_ row: Constraint, as made: Constraint) -> Constraint {
+            var row = row
+            row.label = made.label
+            return row
+        }
+        pass { row, made in row.label != nil && row.label == made.label }
+        pass { row, made in Reconciler.same(unlabelled(row, as: made), made) }
+        pass { row, made in
+            var row = unlabelled(row, as: made)
+            row.isActive = made.isActive
+            return Reconciler.sameShape(row, made)
+        }
+        if rows.count == made.count { pass { _, _ in true } }
+        return places
     }
 
     /// Rows in the order their statements come: by origin, then as made.
