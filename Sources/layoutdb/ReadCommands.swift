@@ -187,9 +187,11 @@ struct Frames: ParsableCommand {
             out += "view,x,y,width,height,stale\n".utf8
             for r in rows {
                 out += csvField(r.view).utf8
+                // The stored values as SQL shows them (twelve significant digits), for
+                // programs; the table rounds to millionths for people.
                 for value in [r.frame.x, r.frame.y, r.frame.width, r.frame.height] {
                     out.append(UInt8(ascii: ","))
-                    withFormattedNumber(value) { out += $0 }
+                    withExactNumber(value) { out += $0 }
                 }
                 out += (r.stale ? ",1\n" : ",0\n").utf8
             }

@@ -27,6 +27,33 @@ struct FramesReadTests {
 
         """
 
+    @Test("csv prints the values SQL shows, twelve significant digits; the table millionths")
+    func csvIsWhatSQLShows() {
+        let box = Sandbox()
+        let script = """
+            canvas 100 100
+            view a; view b; view c
+            H:|[a][b(==a)][c(==a)]|
+            V:|[a(==10)]
+            b.top == a.top; c.top == a.top; b.height == 10; c.height == 10
+
+            """
+        #expect(box.run(["apply", box.write("t.layout", script), "-q"]).status == 0)
+        let csv = box.run(["frames", "--format", "csv"]).stdout
+        #expect(csv.contains("\nb,33.3333333333,0,33.3333333333,10,0\n"), "\(csv)")
+        let sql = box.sql(
+            "select view || ',' || x || ',' || y || ',' || width || ',' || height || ',0' "
+                + "from solved_frames order by view")
+        // The same numbers (SQL writes a whole REAL as `10.0`).
+        func numbers(_ lines: [Substring]) -> [[Double?]] {
+            lines.map { $0.split(separator: ",").dropFirst().map { Double($0) } }
+        }
+        #expect(
+            numbers(csv.split(separator: "\n").dropFirst().sorted())
+                == numbers(sql.split(separator: "\n")))
+        #expect(box.run(["frames"]).stdout.contains("b     33.333333  0  33.333333  10"))
+    }
+
     @Test("csv, json and the table of the base equal those of a variant read through the model")
     func baseEqualsModelRoad() {
         let box = Sandbox()

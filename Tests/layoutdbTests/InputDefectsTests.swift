@@ -158,4 +158,20 @@ struct InputDefectsTests {
         #expect(bare.stderr.contains("'pda' is neither a view nor a metric"), "\(bare.stderr)")
         #expect(bare.stderr.contains("hint: did you mean 'pad'?"), "\(bare.stderr)")
     }
+
+    @Test("a conflict starts at the FILE:LINE:COL of the conflicting line written last")
+    func conflictNamesItsLine() {
+        let box = Sandbox()
+        let script = "canvas 100 100\nview a\nH:|-[a]-|\n  a.left == 5\n"
+        let r = box.run(["apply", box.write("c.layout", script)])
+        #expect(r.status == 65)
+        // The place an editor's error list jumps to, then every member under its line.
+        let head = r.stderr.split(separator: "\n").first ?? ""
+        #expect(head.hasPrefix("error: /"), "\(r.stderr)")
+        #expect(
+            head.hasSuffix("/c.layout:4:3: required constraints cannot all hold; they conflict:"),
+            "\(r.stderr)")
+        #expect(r.stderr.contains("\n  H:|-[a]-|    (/"), "\(r.stderr)")
+        #expect(r.stderr.contains("/c.layout:3)\n"), "\(r.stderr)")
+    }
 }

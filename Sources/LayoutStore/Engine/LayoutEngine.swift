@@ -136,7 +136,15 @@ package enum EngineError: LayoutDBError, Equatable {
     package var description: String {
         switch self {
         case .unsatisfiable(let conflicts, let generated):
-            var lines = ["required constraints cannot all hold; they conflict:"]
+            // Where an editor jumps to: the conflicting line written last, usually the one
+            // that broke what held before it.
+            let last = conflicts.compactMap(\.origin).max {
+                ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column)
+            }
+            var lines = [
+                (last.map { "\($0): " } ?? "")
+                    + "required constraints cannot all hold; they conflict:"
+            ]
             lines += Self.conflictLines(Array(conflicts.prefix(25)))
             if conflicts.count > 25 { lines.append("  ... and \(conflicts.count - 25) more") }
             for g in generated { lines.append("  \(g)") }
