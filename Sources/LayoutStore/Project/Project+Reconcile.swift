@@ -1,5 +1,11 @@
 import LayoutScript
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What applying a script file did, or (with `dryRun`) would do.
 public struct ApplyPlan: Sendable {
     public enum Action: String, Hashable, Sendable {
@@ -55,10 +61,11 @@ extension Project {
     ///     plan.lines  // ["change constraint header.height == 70 → header.height == 80"]
     @discardableResult
     public func apply(
-        scriptFile text: consuming String, file: String, layout: String = defaultLayoutName,
+        scriptFile text: consuming String, file given: String, layout: String = defaultLayoutName,
         dryRun: Bool = false, replace: Bool = false
     ) throws -> ApplyPlan {
         try Identifier.check(layout, as: .layout)
+        let file = try heldName(of: given)
         // Read before the lines: a commit by another process after it moves it.
         let dataVersion = try store.database.int64("PRAGMA data_version")
         if replace { return try applyReplacing(text, file: file, layout: layout, dryRun: dryRun) }
@@ -87,6 +94,28 @@ extension Project {
             return plan
         }
         return try reconcile(text, into: plan, file: file, layout: layout, dryRun: dryRun)
+    }
+
+    /// The name the project holds `file`'s lines under: the file is the same whether it
+    /// is named `home.layout`, `./home.layout` or by its absolute path, so a re-apply
+    /// names it as the first apply did (the project keys a file's lines by that name).
+    /// A name held as given is kept; otherwise the held name that resolves to the same
+    /// file, from the working folder or from the project's folder; otherwise `file`.
+    func heldName(of file: String) throws -> String {
+        let files = try store.scriptFiles()
+        guard !files.contains(file), let target = Self.resolved(file) else { return file }
+        let folder = store.projectFolder
+        return files.first { held in
+            Self.resolved(held) == target
+                || (!held.hasPrefix("/") && Self.resolved(folder + held) == target)
+        } ?? file
+    }
+
+    /// `path` with its links and `.`/`..` resolved; nil where no such file exists.
+    private static func resolved(_ path: String) -> String? {
+        guard !path.isEmpty, let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// `apply(scriptFile:...)` of a file the project holds lines of: the plan of what
