@@ -174,4 +174,40 @@ struct InputDefectsTests {
         #expect(r.stderr.contains("\n  H:|-[a]-|    (/"), "\(r.stderr)")
         #expect(r.stderr.contains("/c.layout:3)\n"), "\(r.stderr)")
     }
+
+    @Test("a solve whose numbers add up past a Double is refused, by apply and by an edit")
+    func overflowIsRefused() {
+        let box = Sandbox()
+        // Each margin is finite; b's width is 100 − 2e308.
+        let script = """
+            canvas 320 100
+            view a frame 0 0 100 50 margins 1e308
+            view b
+            b.left == a.leftMargin; b.right == a.rightMargin; b.top == 0; b.height == 10
+
+            """
+        let r = box.run(["apply", box.write("o.layout", script)])
+        #expect(r.status == 65)
+        #expect(
+            r.stderr.hasPrefix("error: the solved width of view `b` is -inf: "), "\(r.stderr)")
+        #expect(r.stderr.contains("hint: "), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: box.db), "a refused apply left a file")
+
+        // An edit that overflows (through the kept image of the layout) changes nothing.
+        let fine = """
+            canvas 320 100
+            view a frame 0 0 100 50
+            view c frame 0 60 10 10
+            w: a.width == 100
+            c.width == a.width * 2
+
+            """
+        #expect(box.run(["apply", box.write("o.layout", fine), "-q"]).status == 0)
+        let before = box.bytes()
+        let edit = box.run(["set-constant", "w", "1e308"])
+        #expect(edit.status == 65, "\(edit.stdout)\(edit.stderr)")
+        #expect(
+            edit.stderr.contains("error: the solved width of view `c` is inf: "), "\(edit.stderr)")
+        #expect(box.bytes() == before)
+    }
 }

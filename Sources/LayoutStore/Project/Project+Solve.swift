@@ -153,6 +153,11 @@ extension Project {
                 stage: .solve, subject: subject, done: views.count, total: views.count,
                 unit: "views"))
 
+        if let overflow = EngineError.overflow(
+            count: views.count, frame: { output.frames[$0] }, name: { views[$0].name })
+        {
+            throw overflow
+        }
         var report = SolveReport()
         var writes = FrameWrites(insertions: stored.isEmpty ? views.count : 0)
         let variantName = variant.description
@@ -257,6 +262,11 @@ extension Project {
                     ambiguous: solved.ambiguous[i])
             }
             reached = solved.reached
+        }
+        if let overflow = EngineError.overflow(
+            count: frames.count, frame: { frames[$0].rect }, name: { names[$0] })
+        {
+            throw overflow
         }
         let subject = "\(layout)/\(VariantRef.base.description)"
         progress?(
