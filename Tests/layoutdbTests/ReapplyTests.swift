@@ -493,7 +493,8 @@ struct ReapplyTests {
             #expect(box.run(frames).stdout == fresh.run(frames).stdout, "\(layout)")
         }
         let tablet = box.run(["export", "--layout", "tablet"]).stdout
-        #expect(tablet.contains("# the tablet\ncanvas 800 600\nview b\n"), "\(tablet)")
+        #expect(
+            tablet.contains("# the tablet\nlayout tablet\ncanvas 800 600\nview b\n"), "\(tablet)")
         #expect(!tablet.contains("view a"), "\(tablet)")
     }
 
@@ -725,6 +726,115 @@ struct ReapplyTests {
         let again = Sandbox()
         #expect(again.run(["apply", again.write("x.layout", r.stdout), "-q"]).status == 0)
         #expect(words(again.run(["export"]).stdout) == words(r.stdout))
+    }
+
+    @Test(
+        "export of a script of layout sections gives back its lines in order, comments at the ends of lines too, and is a fixpoint"
+    )
+    func exportOfLayoutSections() {
+        let script = """
+            canvas 100 100
+            view a frame 0 0 10 10
+            # phone comment
+            layout phone
+            canvas 320 480   # the phone's
+            view b frame 0 0 10 10
+
+            # tablet section
+            layout tablet   # big
+            canvas 768 1024
+            view c frame 0 0 10 10
+            layout side; view d frame 1 1 2 2   # a line of its own
+
+            """
+        let box = project(script)
+        let r = box.run(["export", "--all"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // The documented header, then the script as written.
+        #expect(r.stdout == "# layoutdb export\n\nlayout main\n" + script, "\(r.stdout)")
+        let again = Sandbox()
+        #expect(again.run(["apply", again.write("x.layout", r.stdout), "-q"]).status == 0)
+        #expect(again.run(["export", "--all"]).stdout == r.stdout)
+        for layout in ["main", "phone", "tablet", "side"] {
+            let frames = ["frames", "--format", "csv", "--layout", layout]
+            #expect(again.run(frames).stdout == box.run(frames).stdout, "\(layout)")
+        }
+        // One layout alone: its own lines, its `layout` line among them.
+        let tablet = box.run(["export", "--layout", "tablet"]).stdout
+        #expect(
+            tablet
+                == "# layoutdb export\n\n# tablet section\nlayout tablet   # big\ncanvas 768 1024\nview c frame 0 0 10 10\n",
+            "\(tablet)")
+        // An edited `layout` line's statements are written as the project holds them, the
+        // layout switch first.
+        #expect(
+            box.run(["set-frame", "d", "2", "2", "2", "2", "--layout", "side", "-q"]).status == 0)
+        let edited = box.run(["export", "--all"]).stdout
+        #expect(
+            edited.hasSuffix("\nview c frame 0 0 10 10\nlayout side\nview d frame 2 2 2 2\n"),
+            "\(edited)")
+        let copy = Sandbox()
+        #expect(copy.run(["apply", copy.write("x.layout", edited), "-q"]).status == 0)
+        let side = ["frames", "--format", "csv", "--layout", "side"]
+        #expect(copy.run(side).stdout == box.run(side).stdout)
+        #expect(copy.run(["export", "--all"]).stdout == edited)
+    }
+
+    @Test(
+        "a file's line naming a label or variant the command line made before it: export writes the layout so that it applies"
+    )
+    func exportOfLinesNamingCommandLineThings() {
+        let box = project("canvas 100 100\nview a frame 0 0 10 10\n")
+        #expect(box.run(["add", "a.width == 5", "--label", "x", "-q"]).status == 0)
+        #expect(box.run(["variant", "create", "v2", "-q"]).status == 0)
+        let path = box.write("later.layout", "deactivate x\nset x 7 in v2\npriority x 300 in v2\n")
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        // The command line's constraint and variant are written after the kept lines, so
+        // those lines cannot come first: the layout is written as the project holds it.
+        let r = box.run(["export"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let copy = Sandbox()
+        let again = copy.run(["apply", copy.write("x.layout", r.stdout), "-q"])
+        #expect(again.status == 0, "\(again.stderr)\n\(r.stdout)")
+        for variant in ["base", "v2"] {
+            let frames = ["frames", "--format", "csv", "--variant", variant]
+            #expect(copy.run(frames).stdout == box.run(frames).stdout, "\(variant)")
+        }
+        let rows = """
+            select label, relation, constant, priority, active from constraints order by ordinal;
+            select v.name, c.label, k.constant from variant_constants k
+                join variants v on v.id = k.variant_id join constraints c on c.id = k.constraint_id;
+            select v.name, c.label, o.priority, o.active from variant_constraint_overrides o
+                join variants v on v.id = o.variant_id join constraints c on c.id = o.constraint_id;
+            """
+        #expect(copy.sql(rows) == box.sql(rows))
+        #expect(box.sql(rows) == "x|==|5.0|1000.0|0\nv2|x|7.0\nv2|x|300.0|")
+        #expect(copy.run(["export"]).stdout == r.stdout)
+    }
+
+    @Test("a file of comments alone keeps its lines, and export gives them back after the header")
+    func commentsAlone() {
+        let script = "# only a comment\n\n# another\n"
+        let box = project(script)
+        #expect(box.sql("select count(*) from script_lines") != "0")
+        let r = box.run(["export"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "# layoutdb export\n\nlayout main\n" + script, "\(r.stdout)")
+        let again = Sandbox()
+        #expect(again.run(["apply", again.write("x.layout", r.stdout), "-q"]).status == 0)
+        #expect(again.run(["export"]).stdout == r.stdout)
+        // Applied unchanged, it is held: nothing to do.
+        let same = box.run(["apply", box.directory.appending(path: "home.layout").path])
+        #expect(same.stdout.contains("no changes"), "\(same.stdout)\(same.stderr)")
+        // Into a layout the project does not have yet: made for its lines, as a script's
+        // statements would make it.
+        let other = Sandbox()
+        let path = other.write("notes.layout", script)
+        let into = other.run(["apply", path, "--layout", "notes", "-q"])
+        #expect(into.status == 0, "\(into.stderr)")
+        #expect(
+            other.run(["export", "--layout", "notes"]).stdout
+                == "# layoutdb export\n\nlayout notes\n" + script)
     }
 
     @Test("export writes an edited statement as it now is and what the command line added after")

@@ -167,10 +167,12 @@ extension Project {
     /// A layout made by applying scripts is written from their lines as written (metric
     /// names, VFL, compound lines, comments), a line edited since in its current form
     /// (``sourceExport(of:views:constraints:)``), followed by what the command line added.
-    /// A deactivated constraint is written followed by `deactivate LABEL`; one without a
-    /// label has no script form and is written as a comment. A name
-    /// a script cannot spell (see ``Identifier``; only plain SQL can store one) throws
-    /// ``InvalidNameError``: the text would apply as a different project. A layout the
+    /// A deactivated constraint is written followed by `deactivate LABEL`
+    /// (``StoredConstraint/exportLines(deactivationSaid:)``). A constraint without a label
+    /// that is turned off, or held otherwise by a variant (a script names it by its label),
+    /// throws ``StoreError/unlabelledInExport(id:constraint:layout:use:)``, and a name a
+    /// script cannot spell (see ``Identifier``; only plain SQL can store one) throws
+    /// ``InvalidNameError``: either text would apply as a different project. A layout the
     /// project does not have throws ``StoreError/unknownLayout(name:suggestion:)``, as
     /// every read of one layout does (the implicit `main` of an empty project is empty).
     public func export(layout only: String? = nil) throws -> String {
@@ -180,25 +182,41 @@ extension Project {
             lines.append(
                 try ScriptWriter.checkedText(of: statement, fitting: (fit.width, fit.height)))
         }
-        for summary in try store.layouts() where only == nil || only == summary.name {
+        // The layouts in the order their kept lines start, so that a script's sections
+        // come back in its order; then those no kept line is in, by name.
+        let starts = try store.firstScriptLines()
+        let layouts = try store.layouts().sorted {
+            (starts[$0.id] ?? .max, $0.name) < (starts[$1.id] ?? .max, $1.name)
+        }
+        for summary in layouts where only == nil || only == summary.name {
             let name = summary.name
-            lines.append("")
-            try write(.layout(name))
             // Read once: the kept source's export and what follows it both use them.
             let views = try store.views(layout: name)
             let constraints = try store.listConstraints(layout: name)
             let root = views.first(where: \.isRoot)
             let source = try sourceExport(of: summary, views: views, constraints: constraints)
-            if var written = source?.lines {
-                // The header of an export applied before is this export's own.
-                if written.first == lines[0] {
-                    written.removeFirst()
+            var written = source?.lines ?? []
+            // The header of an export applied before is this export's own.
+            let reexported = written.first == lines[0]
+            if reexported { written.removeFirst() }
+            if source?.opensLayout == true {
+                // The kept lines hold the layout's own `layout` line, in its place among
+                // them: written as they are, the script comes back line for line. Only the
+                // header is set apart from them by a blank line (after an export applied
+                // before, the kept one).
+                if lines.count == 1, written.first?.allSatisfy(\.isWhitespace) != true {
+                    lines.append("")
+                }
+            } else {
+                if reexported {
                     while written.first?.allSatisfy(\.isWhitespace) == true {
                         written.removeFirst()
                     }
                 }
-                lines += written
+                lines.append("")
+                try write(.layout(name))
             }
+            lines += written
             if let canvas = summary.canvas, source?.canvas != true {
                 try write(
                     .canvas(
@@ -224,22 +242,25 @@ extension Project {
                 if let key, source?.overrides.contains(key) == true { continue }
                 try write(.hide(view: view.name, hidden: true, variant: nil))
             }
-            var labels: [Int64: String] = [:]
+            var users: [Int64: StoredConstraint] = [:]
             for stored in constraints where stored.constraint.kind == .user {
-                if let id = stored.id, let label = stored.constraint.label { labels[id] = label }
+                if let id = stored.id { users[id] = stored }
                 if let id = stored.id, source?.constraintIDs.contains(id) == true { continue }
-                let text = try ScriptWriter.checkedText(of: .constraint(stored.constraint))
-                let label = stored.constraint.label
-                lines.append(
-                    stored.constraint.isActive || label != nil ? text : "# inactive: \(text)")
-                if let label, !stored.constraint.isActive {
-                    try write(.activate(label: label, isActive: false, variant: nil))
-                }
+                lines += try stored.exportLines()
             }
-            /// Whether a source line says `statement` (an override) already.
+            /// The label a variant's statement names constraint `id` by (nil: not a user
+            /// constraint of the layout); one without a label is refused.
+            func label(_ id: Int64, _ use: @autoclosure () -> String) throws -> String? {
+                try users[id].map { try $0.exportLabel(use: use()) }
+            }
+            let labels = Set(users.values.compactMap(\.constraint.label))
+            /// Whether a source line says `statement` (an override) already: one of the
+            /// same thing, or of the compound label it is a part of.
             func said(_ statement: Statement) -> Bool {
-                guard let key = ScriptImage.Layout.overrideKey(of: statement) else { return false }
-                return source?.overrides.contains(key) == true
+                guard let source else { return false }
+                return SourceExport.overrideKeys(of: statement, labels: labels).contains {
+                    source.overrides.contains($0)
+                }
             }
             for variant in try store.variants(layout: name) {
                 if source?.variants.contains(variant.name) != true {
@@ -251,18 +272,27 @@ extension Project {
                 }
                 let v = variant.name
                 for (id, value) in variant.overrides.sorted(by: { $0.key < $1.key }) {
-                    guard let label = labels[id],
+                    guard
+                        let label = try label(
+                            id, "for its constant in variant `\(v)` (`set LABEL C in \(v)`)"),
                         source?.sets.contains(ScriptImage.Layout.setKey(label, v)) != true
                     else { continue }
                     try write(.set(label: label, constant: value, variant: v))
                 }
                 for (id, priority) in variant.priorities.sorted(by: { $0.key < $1.key }) {
-                    guard let label = labels[id] else { continue }
+                    guard
+                        let label = try label(
+                            id, "for its priority in variant `\(v)` (`priority LABEL P in \(v)`)")
+                    else { continue }
                     let statement = Statement.priority(label: label, priority: priority, variant: v)
                     if !said(statement) { try write(statement) }
                 }
                 for (id, active) in variant.activations.sorted(by: { $0.key < $1.key }) {
-                    guard let label = labels[id] else { continue }
+                    let word = active ? "activate" : "deactivate"
+                    guard
+                        let label = try label(
+                            id, "to \(word) it in variant `\(v)` (`\(word) LABEL in \(v)`)")
+                    else { continue }
                     let statement = Statement.activate(label: label, isActive: active, variant: v)
                     if !said(statement) { try write(statement) }
                 }

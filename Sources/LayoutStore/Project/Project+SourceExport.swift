@@ -6,6 +6,10 @@ import LayoutScript
 /// its place (docs/editing.md). What the lines cover is not written again after them.
 struct SourceExport {
     var lines: [String] = []
+    /// Whether the first of the lines that holds a statement switches to the layout
+    /// (`layout NAME`, kept from a section of a script): then the lines open the layout,
+    /// and `export` writes no `layout NAME` of its own above them.
+    var opensLayout = false
     var canvas = false
     var views: Set<String> = []
     var metrics: Set<String> = []
@@ -27,6 +31,7 @@ extension Project {
         guard !rows.isEmpty else { return nil }
         let name = summary.name
         let userConstraints = constraints.filter { $0.constraint.kind == .user }
+        let labels = Set(userConstraints.compactMap(\.constraint.label))
         let viewByName = Dictionary(views.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let variants = try store.variants(layout: name)
         let variantByName = Dictionary(
@@ -46,7 +51,30 @@ extension Project {
             heldScripts[file] = held
         }
         var result = SourceExport()
+        var sawStatement = false
         var declared: Set<String> = [rootViewName]
+        var declaredLabels: Set<String> = []
+        /// The compound labels (`ts`) of the declared ones (`ts.width`).
+        var declaredCompounds: Set<String> = []
+        var declaredVariants: Set<String> = []
+        let compounds = Set(labels.compactMap(SourceExport.compoundLabel(of:)))
+        // Whether a line above declares what a statement names, where the project has it.
+        // What the project no longer has (removed since) needs no declaration: the
+        // statements that name it are left out.
+        /// A constraint, the parts of a compound label, or a stack's spacing.
+        func isDeclared(label: String) -> Bool {
+            if declaredLabels.contains(label) || declaredCompounds.contains(label) { return true }
+            if labels.contains(label) || compounds.contains(label) { return false }
+            guard let stack = StackArrangement.stack(ofSpacingLabel: label) else { return true }
+            return isDeclared(view: stack)
+        }
+        func isDeclared(view: String) -> Bool {
+            declared.contains(view) || viewByName[view] == nil
+        }
+        /// nil: the base.
+        func isDeclared(variant: String?) -> Bool {
+            variant.map { declaredVariants.contains($0) || variantByName[$0] == nil } ?? true
+        }
         var images: [String: (image: ScriptImage.Layout, rows: [String: StoredConstraint])] = [:]
         for row in rows {
             if images[row.file] == nil {
@@ -70,7 +98,12 @@ extension Project {
             }
             let (image, constraints) = images[row.file]!
             let items = image.lineItems[row.line] ?? []
-            if items == [.layout] { continue }
+            // A `layout` line is written as any other (its comment kept, in its place):
+            // the layout's first statement line being one, the lines open the layout.
+            if !sawStatement, let first = items.first {
+                sawStatement = true
+                result.opensLayout = first == .layout
+            }
 
             func constraintHolds(_ key: String) -> Bool {
                 guard let expected = image.constraints[key], let row = constraints[key] else {
@@ -78,44 +111,56 @@ extension Project {
                 }
                 return Reconciler.same(expected, row.constraint)
             }
-            func labelled(_ label: String) -> StoredConstraint? {
-                if let row = constraints[label] { return row }
-                // A compound label names its parts (`title.size.width`, `gap.1`, ...).
-                return constraints.filter { $0.key.hasPrefix(label + ".") }
-                    .min { $0.key < $1.key }?.value
+            /// What the rows `label` names hold (`value` of a row and its id): for the
+            /// label, where they all hold the same; else for each part, a compound label
+            /// (`title.size`, `gap`) naming several (`title.size.width`, `gap.1`, ...) whose
+            /// parts were given other values since. A part `value` has nothing for is left
+            /// out (a variant without its own holding).
+            func held<T: Equatable>(_ label: String, _ value: (StoredConstraint, Int64) -> T?)
+                -> [(label: String, value: T)]
+            {
+                let rows =
+                    constraints[label].map { [(label, $0)] }
+                    ?? constraints.filter { SourceExport.compoundLabel(of: $0.key) == label }
+                    .sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                let values = rows.map { row in row.1.id.flatMap { value(row.1, $0) } }
+                guard let first = values.first else { return [] }
+                if values.allSatisfy({ $0 == first }) {
+                    return first.map { [(label, $0)] } ?? []
+                }
+                return zip(rows, values).compactMap { row, value in value.map { (row.0, $0) } }
             }
-            /// What the project holds where `statement` (an override) writes, in its form.
-            func stored(_ statement: Statement) -> Statement? {
+            /// What the project holds where `statement` (an override) writes, in its form:
+            /// one statement, or one for each part of a compound label whose parts differ.
+            func stored(_ statement: Statement) -> [Statement] {
                 switch statement {
                 case .hide(let view, _, let variant?):
                     return variantByName[variant]?.hidden[view].map {
-                        .hide(view: view, hidden: $0, variant: variant)
-                    }
+                        [.hide(view: view, hidden: $0, variant: variant)]
+                    } ?? []
                 case .hide(let view, _, nil):
                     return viewByName[view].map {
-                        .hide(view: view, hidden: $0.declaration.isHidden, variant: nil)
-                    }
+                        [.hide(view: view, hidden: $0.declaration.isHidden, variant: nil)]
+                    } ?? []
                 case .intrinsic(let view, _, let variant):
-                    guard let v = viewByName[view] else { return nil }
+                    guard let v = viewByName[view] else { return [] }
                     let size =
                         variant == nil
                         ? v.declaration.intrinsic ?? IntrinsicSize(width: nil, height: nil)
                         : variantByName[variant!]?.intrinsics[v.id]
-                    return size.map { .intrinsic(view: view, size: $0, variant: variant) }
+                    return size.map { [.intrinsic(view: view, size: $0, variant: variant)] } ?? []
                 case .priority(let label, _, let variant):
-                    guard let row = labelled(label), let id = row.id else { return nil }
-                    let priority =
+                    return held(label) { row, id in
                         variant == nil
-                        ? row.constraint.priority : variantByName[variant!]?.priorities[id]
-                    return priority.map { .priority(label: label, priority: $0, variant: variant) }
+                            ? row.constraint.priority : variantByName[variant!]?.priorities[id]
+                    }.map { .priority(label: $0.label, priority: $0.value, variant: variant) }
                 case .activate(let label, _, let variant):
-                    guard let row = labelled(label), let id = row.id else { return nil }
-                    let active =
+                    return held(label) { row, id in
                         variant == nil
-                        ? row.constraint.isActive : variantByName[variant!]?.activations[id]
-                    return active.map { .activate(label: label, isActive: $0, variant: variant) }
+                            ? row.constraint.isActive : variantByName[variant!]?.activations[id]
+                    }.map { .activate(label: $0.label, isActive: $0.value, variant: variant) }
                 default:
-                    return nil
+                    return []
                 }
             }
             /// A stack's spacing (`set STACK.spacing N [in V]`) as the project holds it.
@@ -129,7 +174,7 @@ extension Project {
                 switch item {
                 case .override(let key):
                     guard let expected = image.overrideStatements[key] else { return false }
-                    return stored(expected) == expected
+                    return stored(expected) == [expected]
                 case .layout, .other: return true
                 case .canvas:
                     guard
@@ -175,13 +220,11 @@ extension Project {
             }
             func current(_ item: ScriptImage.Item) throws -> [String] {
                 switch item {
-                case .layout: return []
+                case .layout: return [try ScriptWriter.checkedText(of: .layout(name))]
                 case .other: return [row.text]
                 case .override(let key):
-                    guard let expected = image.overrideStatements[key],
-                        let held = stored(expected)
-                    else { return [] }
-                    return [try ScriptWriter.checkedText(of: held)]
+                    guard let expected = image.overrideStatements[key] else { return [] }
+                    return try stored(expected).map { try ScriptWriter.checkedText(of: $0) }
                 case .canvas:
                     guard let canvas = summary.canvas else { return [] }
                     return [
@@ -200,8 +243,16 @@ extension Project {
                     return [try ScriptWriter.checkedText(of: .metric(name: metric, value: value))]
                 case .constraint(let key):
                     guard let stored = constraints[key] else { return [] }
-                    let text = try ScriptWriter.checkedText(of: .constraint(stored.constraint))
-                    return [stored.constraint.isActive ? text : "# inactive: \(text)"]
+                    // A base `activate`/`deactivate` in the script of its label, or of a
+                    // compound label it is a part of, is written as the project holds it,
+                    // in its own place: it says it already.
+                    let said = stored.constraint.label.map {
+                        SourceExport.overrideKeys(
+                            of: .activate(label: $0, isActive: false, variant: nil),
+                            labels: labels
+                        ).contains { image.overrideStatements[$0] != nil }
+                    }
+                    return try stored.exportLines(deactivationSaid: said ?? false)
                 case .set(let label, let variant):
                     if let held = spacing(label, variant) {
                         return try held.map {
@@ -235,9 +286,12 @@ extension Project {
                 }
             }
             let intact = items.allSatisfy(holds)
-            // Every view a written statement names must be declared above it. An edit can
-            // break that (a view moved under one declared later, a view renamed): then the
-            // layout is written as the project holds it, in an order that applies.
+            // Every view, label and variant a written statement names must be declared
+            // above it. An edit can break that (a view moved under one declared later, a
+            // view renamed), and so can the command line: what it made (`add`, `variant
+            // create`) is written after the lines, below a later file's line that names
+            // it. Then the layout is written as the project holds it, in an order that
+            // applies.
             for item in items {
                 switch item {
                 case .view(let view):
@@ -252,7 +306,30 @@ extension Project {
                     for term in c.lhs.terms + c.rhs.terms where !declared.contains(term.view) {
                         return nil
                     }
-                default: break
+                    if let label = c.label {
+                        declaredLabels.insert(label)
+                        if let compound = SourceExport.compoundLabel(of: label) {
+                            declaredCompounds.insert(compound)
+                        }
+                    }
+                case .variant(let variant):
+                    declaredVariants.insert(variant)
+                case .set(let label, let variant):
+                    if !isDeclared(label: label) || !isDeclared(variant: variant) { return nil }
+                case .override(let key):
+                    switch image.overrideStatements[key] {
+                    case .hide(let view, _, let variant)?, .intrinsic(let view, _, let variant)?:
+                        if !isDeclared(view: view) || !isDeclared(variant: variant) {
+                            return nil
+                        }
+                    case .priority(let label, _, let variant)?,
+                        .activate(let label, _, let variant)?:
+                        if !isDeclared(label: label) || !isDeclared(variant: variant) {
+                            return nil
+                        }
+                    default: break
+                    }
+                case .layout, .canvas, .metric, .other: break
                 }
             }
             if intact {
@@ -276,5 +353,68 @@ extension Project {
             }
         }
         return result
+    }
+}
+
+extension SourceExport {
+    /// The label a script's `priority` or `activate` of a compound label names the
+    /// constraint labelled `label` by: `ts` for `ts.width`, one level up (as the store
+    /// reads a label, `ProjectStore.constraintIDs(named:)`). It names the part only where
+    /// no constraint has it as its own label: see ``overrideKeys(of:labels:)``.
+    static func compoundLabel(of label: String) -> String? {
+        label.lastIndex(of: ".").map { String(label[..<$0]) }
+    }
+
+    /// The override keys (``ScriptImage/Layout/overrideKey(of:)``) of the statements that
+    /// say what `statement` says: its own, and for a `priority` or `activate` of a part of
+    /// a compound label (`ts.width`), that of the compound label (`ts`), unless a
+    /// constraint of the layout is labelled so itself (`labels`). A source line of
+    /// either is written as the project holds each part, so it says it already.
+    static func overrideKeys(of statement: Statement, labels: Set<String>) -> [String] {
+        guard let key = ScriptImage.Layout.overrideKey(of: statement) else { return [] }
+        func compound(_ label: String) -> String? {
+            compoundLabel(of: label).flatMap { labels.contains($0) ? nil : $0 }
+        }
+        let said: Statement? =
+            switch statement {
+            case .priority(let label, let priority, let variant):
+                compound(label).map { .priority(label: $0, priority: priority, variant: variant) }
+            case .activate(let label, let isActive, let variant):
+                compound(label).map { .activate(label: $0, isActive: isActive, variant: variant) }
+            default: nil
+            }
+        guard let compoundKey = said.flatMap(ScriptImage.Layout.overrideKey(of:)) else {
+            return [key]
+        }
+        return [key, compoundKey]
+    }
+}
+
+extension StoredConstraint {
+    /// The lines that make this constraint again, for `export`: its statement, then, where
+    /// it is turned off, `deactivate LABEL` (a script declares every constraint active and
+    /// turns one off by its label), unless `deactivationSaid`: a line of the script turns
+    /// it on or off already, and is written as the project holds it. The one place an
+    /// inactive constraint is written. One without a label cannot be turned off by a
+    /// script: ``StoreError/unlabelledInExport(id:constraint:layout:use:)``, rather than a
+    /// script that would apply as another project.
+    func exportLines(deactivationSaid: Bool = false) throws -> [String] {
+        let text = try ScriptWriter.checkedText(of: .constraint(constraint))
+        guard !constraint.isActive, !deactivationSaid else { return [text] }
+        let label = try exportLabel(use: "to turn it off (`deactivate LABEL`)")
+        return [
+            text,
+            try ScriptWriter.checkedText(
+                of: .activate(label: label, isActive: false, variant: nil)),
+        ]
+    }
+
+    /// The label `export` names this constraint by after its declaration, `use` saying
+    /// what for (`deactivate`, a variant's `set`, `priority`, `activate`); one without a
+    /// label is refused, as in ``exportLines(deactivationSaid:)``.
+    func exportLabel(use: String) throws -> String {
+        if let label = constraint.label { return label }
+        throw StoreError.unlabelledInExport(
+            id: id, constraint: ScriptWriter.text(of: constraint), layout: layout, use: use)
     }
 }

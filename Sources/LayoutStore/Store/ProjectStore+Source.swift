@@ -415,6 +415,23 @@ extension ProjectStore {
         try runs(Self.runsOfLayout, [layoutID]).flatMap(\.rows)
     }
 
+    /// Where each layout's kept lines start, by layout id: the number of the first line
+    /// of its first run in `seq` order (a layout without kept lines is absent). `export`
+    /// writes the layouts in this order, so the sections of a script come back in its
+    /// order.
+    package func firstScriptLines() throws -> [Int64: Int] {
+        var first: [Int64: Int] = [:]
+        for (id, line) in try database.cachedStatement(
+            """
+            SELECT layout_id, line FROM script_lines s
+            WHERE seq = (SELECT min(seq) FROM script_lines WHERE layout_id = s.layout_id)
+            """
+        ).rows([], { ($0.int64(0), $0.int(1)) }) {
+            first[id] = line
+        }
+        return first
+    }
+
     /// The text of `file` as last applied, rebuilt from its lines.
     package func scriptText(file: String) throws -> String? {
         try heldScript(file: file)?.text

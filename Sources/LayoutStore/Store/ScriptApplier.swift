@@ -155,6 +155,10 @@ final class ScriptApplier {
     /// What the script wrote, per layout it used, in the order it first used them, once
     /// every row is in the file.
     func finish() throws -> [AppliedLayout] {
+        // A script without a statement (comments, blank lines) still goes into its start
+        // layout, as its statements would: its lines are kept there (`script_lines` names
+        // a layout), so the layout is made if the project has none of that name.
+        if order.isEmpty { _ = try current() }
         try writer.sync()
         return try order.map { name in
             let state = layouts[name]!

@@ -27,6 +27,11 @@ package enum StoreError: LayoutDBError, Equatable {
     case invalidLabel(label: String)
     /// `#ID` names no constraint of the layout (`list` shows the ids).
     case unknownConstraintID(id: String, layout: String)
+    /// `export` would have to name a constraint that has no label: one turned off, or one
+    /// a variant holds otherwise (`use`: what the script would say of it). A script names
+    /// a constraint by its label alone after declaring it, so the export would apply as
+    /// another project.
+    case unlabelledInExport(id: Int64?, constraint: String, layout: String, use: String)
     /// What a layout guide does not have (``GuideRule``): margins, baselines, `hide`/`show`.
     case notOnGuide(message: String, hint: String, at: SourceLocation?)
     /// An edit that would leave the layout broken (a cycle in the view tree, the root
@@ -43,6 +48,12 @@ package enum StoreError: LayoutDBError, Equatable {
         case .unknownConstraintID(let id, let layout):
             "no constraint \(id) in layout `\(layout)` (`layoutdb list` shows each constraint's id)"
         case .refusedEdit(let message): message
+        case .unlabelledInExport(let id, let constraint, let layout, let use):
+            "constraint \(id.map { "#\($0) " } ?? "")`\(constraint)` in layout `\(layout)` has no "
+                + "label, and a script names a constraint by its label \(use), so export would "
+                + "not apply back as the same project; give it one: layoutdb label "
+                + (id.map { "'#\($0)'" } ?? "ID") + " NAME"
+                + (layout == defaultLayoutName ? "" : " --layout \(layout)")
         case .unknownLayout(let name, let suggestion):
             "no layout `\(name)` in the project" + hint(suggestion)
         case .unknownParent(let view, let parent, let at, let suggestion):
@@ -89,7 +100,8 @@ package enum StoreError: LayoutDBError, Equatable {
             .reservedVariantName(_, let at), .invalidNumber(_, let at),
             .constraintWithoutViews(_, let at), .notOnGuide(_, _, let at):
             at
-        case .unknownLayout, .duplicateVariant, .invalidLabel, .unknownConstraintID, .refusedEdit:
+        case .unknownLayout, .duplicateVariant, .invalidLabel, .unknownConstraintID, .refusedEdit,
+            .unlabelledInExport:
             nil
         }
     }
