@@ -183,6 +183,32 @@ struct ReapplyRepeatedEditTests {
     }
 
     @Test(
+        "an edit the command line made to a part of an unlabelled line goes when the line's text changes, on either road",
+        arguments: [Road.stretch, .whole])
+    func commandLineEditOfAnEditedLine(road: Road) {
+        let box = Sandbox()
+        #expect(apply(Self.script, to: box, "-q").status == 0)
+        let id = box.sql(
+            "select id from constraints where source = 'H:|-7-[a(>=6)]' and relation = '>='")
+        #expect(box.run(["set-constant", "#\(id)", "15", "-q"]).status == 0)
+        var text = Self.script.replacingOccurrences(of: "-7-", with: "-8-")
+        if road == .whole {
+            text = text.replacingOccurrences(of: "metric m 1", with: "metric m 2")
+        }
+        // The line's text changed: it makes other constraints (ScriptImage's identity),
+        // `a.width >= 6` among them, and the plan says the edit made since goes.
+        let r = apply(text, to: box)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stdout.contains("remove constraint a.width >= 15 (replaces an edit made since)"),
+            "\(r.stdout)")
+        let fresh = Sandbox()
+        #expect(apply(text, to: fresh, "-q").status == 0)
+        #expect(frames(box) == frames(fresh))
+        #expect(rows(box) == rows(fresh))
+    }
+
+    @Test(
         "a labelled compound line whose part the command line removed and the script made again: export gives the line back"
     )
     func compoundPartMadeAgain() {

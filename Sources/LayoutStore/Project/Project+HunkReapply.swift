@@ -331,8 +331,10 @@ private struct HunkWork {
             words.occurrences(of: name).contains { !words.isInHunk($0) }
         }
         func named(_ name: String) -> Bool { !words.occurrences(of: name).isEmpty }
-        func step(_ action: ApplyPlan.Action, _ what: String) -> ApplyPlan.Step {
-            ApplyPlan.Step(action: action, layout: layout, what: what, note: nil)
+        func step(_ action: ApplyPlan.Action, _ what: String, _ note: String? = nil)
+            -> ApplyPlan.Step
+        {
+            ApplyPlan.Step(action: action, layout: layout, what: what, note: note)
         }
 
         // Views, by name.
@@ -485,11 +487,19 @@ private struct HunkWork {
                         return nil
                     }
                 }
+                // An unlabelled constraint is its statement's: one whose text changed
+                // makes other constraints (``ScriptImage``'s identity, the whole-image
+                // plan's). Its row is kept where the statement still makes what it made and
+                // the row still says that (`H:|-7-[a(>=6)]` → `H:|-8-[a(>=6)]` keeps
+                // `a.width >= 6`); one the command line changed since is made again, as
+                // the whole-image plan makes it, and the plan says the edit goes.
                 let match = oldConstraints.indices.first {
                     guard !paired.contains($0) else { return false }
-                    let oc = oldConstraints[$0].constraint
+                    let (oc, row) = oldConstraints[$0]
                     if let label = nc.label { return oc.label == label }
-                    return oc.label == nil && Reconciler.same(oc, nc)
+                    guard oc.label == nil, Reconciler.same(oc, nc) else { return false }
+                    return ScriptImage.normalized(oc.source) == ScriptImage.normalized(nc.source)
+                        || row.map { Reconciler.same(oc, $0.constraint) } ?? true
                 }
                 guard let match else {
                     if let label = nc.label,
@@ -522,8 +532,9 @@ private struct HunkWork {
             if let label = oc.label, named(label) { return nil }
             guard let row, let id = row.id else { continue }
             removedConstraints.append(id)
+            let note = Reconciler.same(oc, row.constraint) ? nil : "replaces an edit made since"
             constraintRemovalSteps.append(
-                step(.remove, "constraint \(ScriptWriter.text(of: row.constraint))"))
+                step(.remove, "constraint \(ScriptWriter.text(of: row.constraint))", note))
         }
         steps = viewAdditionSteps + viewRemovalSteps + constraintSteps + constraintRemovalSteps
     }

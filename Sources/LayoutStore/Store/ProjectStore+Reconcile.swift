@@ -264,7 +264,10 @@ struct Reconciler {
         for key in o.constraintOrder where n.constraints[key] == nil {
             guard let row = rows[key], let id = row.id else { continue }
             deletions.append(id)
-            step(.remove, "constraint \(ScriptWriter.text(of: row.constraint))")
+            // An unlabelled statement whose text changed makes other constraints: what
+            // the command line did to its old ones since goes with them, and the plan says.
+            let note = Self.same(o.constraints[key]!, row.constraint) ? nil : edited
+            step(.remove, "constraint \(ScriptWriter.text(of: row.constraint))", note)
         }
 
         // Views: added and changed in the new script's order (a parent before its
