@@ -12,6 +12,9 @@ public struct IBReadError: Error, Sendable, Equatable, CustomStringConvertible {
         case unsupportedDocumentType
         /// An IB document in a format version other than 3.x (the pre-Xcode 5 `<archive>`).
         case unsupportedVersion
+        /// Read, but not as Xcode writes it: an id written twice (a merge that kept both
+        /// sides), views nested deeper than ``IBReader/maximumViewDepth``.
+        case damaged
     }
 
     public var kind: Kind

@@ -10,6 +10,12 @@ import FoundationEssentials
 /// Subtrees the model does not describe (connections, navigation items, accessibility,
 /// attributed text, ...) are passed over whole.
 public enum IBReader {
+    /// The deepest views may nest (the root is level 1). The reader builds the tree without
+    /// recursion, but the steps after it (the tree's values, the translator, the frames) walk
+    /// it recursively, and a debug build's translator overflows an 8 MB stack at about 500
+    /// levels; real documents nest a few dozen.
+    public static let maximumViewDepth = 200
+
     /// Reads the document at `url`; `file` (default: the path) is the name messages use.
     public static func read(contentsOf url: URL, file: String? = nil) throws(IBReadError)
         -> IBDocument
@@ -206,6 +212,10 @@ private final class IBParseDelegate {
     var designables: [String: IBSize] = [:]
     var images: [String: IBSize] = [:]
     var skipped: [IBDiagnostic] = []
+    /// Each id read so far (controllers, views, guides, constraints) to its line.
+    var ids: [String: Int] = [:]
+    /// How many `.view` contexts are open on `stack`.
+    var viewDepth = 0
 
     init(file: String) { self.file = file }
 
@@ -232,6 +242,23 @@ private final class IBParseDelegate {
         guard error == nil else { return }
         error = IBReadError(
             kind: kind, file: file, line: max(line, 1), column: 1, message: message, hint: hint)
+    }
+
+    /// Refuses an id already read: IB gives every object its own, and the steps after the
+    /// reader find views, guides and constraints by id (a view with its ancestor's id would
+    /// be its own ancestor).
+    private func claim(_ id: String?, _ element: String, line: Int) {
+        guard let id else { return }
+        if let first = ids[id] {
+            fail(
+                line, .damaged,
+                "duplicate id \(id): <\(element) id=\(id)> repeats the id of the element at line "
+                    + "\(first)",
+                hint: "Interface Builder gives every object its own id; a repeat is most often a "
+                    + "merge that kept both sides: resolve the merge in Xcode and import again")
+        } else {
+            ids[id] = line
+        }
     }
 
     private func note(_ line: Int, _ element: String, _ id: String?, _ message: String) {
@@ -367,6 +394,7 @@ private final class IBParseDelegate {
             }
         case .controllerGuides(let c):
             if name == "viewControllerLayoutGuide", let id = attrs["id"] {
+                claim(id, name, line: line)
                 let kind: IBLayoutGuide.Kind =
                     switch attrs["type"] {
                     case "top": .controllerTop
@@ -394,6 +422,7 @@ private final class IBParseDelegate {
             }
         case .viewGuides(let v):
             if name == "viewLayoutGuide", let id = attrs["id"] {
+                claim(id, name, line: line)
                 v.view.layoutGuides.append(
                     IBLayoutGuide(
                         kind: .custom, id: id, userLabel: attrs["userLabel"], owner: v.view.ref,
@@ -401,6 +430,7 @@ private final class IBParseDelegate {
             }
             next = .ignored
         case .constraints(let v):
+            if name == "constraint" { claim(attrs["id"], name, line: line) }
             if name == "constraint", let c = constraint(attrs, line: line, holder: v.view.ref) {
                 v.view.constraints.append(c)
             }
@@ -424,11 +454,21 @@ private final class IBParseDelegate {
             }
             next = .ignored
         }
+        if case .view = next {
+            viewDepth += 1
+            if viewDepth > IBReader.maximumViewDepth {
+                fail(
+                    line, .damaged,
+                    "<\(name)> is nested \(viewDepth) views deep; at most "
+                        + "\(IBReader.maximumViewDepth) levels of views are read",
+                    hint: "Xcode does not write such a document; check how it was made")
+            }
+        }
         stack.append(next)
     }
 
     func end() {
-        if !stack.isEmpty { stack.removeLast() }
+        if case .view = stack.popLast() { viewDepth -= 1 }
     }
 
     private func startRoot(_ line: Int, _ name: String, _ attrs: [String: String]) {
@@ -504,7 +544,8 @@ private final class IBParseDelegate {
     private func controller(_ name: String, _ attrs: [String: String], line: Int)
         -> IBViewController
     {
-        IBViewController(
+        claim(attrs["id"], name, line: line)
+        return IBViewController(
             elementName: name, id: attrs["id"], customClass: attrs["customClass"],
             storyboardIdentifier: attrs["storyboardIdentifier"], userLabel: attrs["userLabel"],
             title: attrs["title"], line: line)
@@ -514,6 +555,7 @@ private final class IBParseDelegate {
         -> ViewBuilder
     {
         let id = attrs["id"]
+        claim(id, name, line: line)
         let key = attrs["key"]
         let ref = id ?? (parentRef.map { "\($0).\(key ?? name)" } ?? "\(name)@\(line)")
         func num(_ a: String) -> Double? { number(attrs, a, line: line, element: name, id: id) }
@@ -585,6 +627,7 @@ private final class IBParseDelegate {
             return .viewGuides(v)
         case "viewLayoutGuide":
             if let guideID = attrs["id"] {
+                claim(guideID, name, line: line)
                 let kind: IBLayoutGuide.Kind =
                     switch key {
                     case "safeArea": .safeArea

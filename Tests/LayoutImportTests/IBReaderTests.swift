@@ -370,35 +370,89 @@ struct IBReaderConstraintTests {
             ])
     }
 
-    @Test("an id written twice (a merge that kept both sides) is found, at the later element")
+    @Test(
+        "an id written twice (a merge that kept both sides) refuses the document at the later element"
+    )
     func duplicateIDs() throws {
-        let text = """
+        func doc(_ inner: String, guide: String = "") -> String {
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505">
                 <objects>
                     <view contentMode="scaleToFill" id="Box-kk-001">
                         <rect key="frame" x="0.0" y="0.0" width="100" height="40"/>
                         <subviews>
-                            <view contentMode="scaleToFill" id="Box-kk-001">
-                                <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
-                            </view>
-                        </subviews>
+            \(inner)
+                        </subviews>\(guide)
                         <constraints>
                             <constraint firstAttribute="width" constant="100" id="Cst-kk-001"/>
-                            <constraint firstAttribute="width" constant="90" id="Cst-kk-001"/>
                         </constraints>
                     </view>
                 </objects>
             </document>
             """
-        let doc = try read(text, file: "Merged.xib")
+        }
+        func refusal(_ text: String) -> IBReadError? {
+            do {
+                _ = try IBReader.read(data: Data(text.utf8), file: "Merged.xib")
+                return nil
+            } catch { return error }
+        }
+        // A subview with its ancestor's id: the tree would hold a view inside itself.
+        let ancestor = try #require(
+            refusal(doc(#"<view contentMode="scaleToFill" id="Box-kk-001"/>"#)))
+        #expect(ancestor.kind == .damaged)
         #expect(
-            doc.duplicateIDs().map(\.description) == [
-                "Merged.xib:7: <view id=Box-kk-001>: id Box-kk-001 is already used at line 4",
-                "Merged.xib:13: <constraint id=Cst-kk-001>: id Cst-kk-001 is already used at line 12",
-            ])
+            ancestor.description.hasPrefix(
+                "Merged.xib:7:1: duplicate id Box-kk-001: <view id=Box-kk-001> repeats the id of "
+                    + "the element at line 4\nhint: "),
+            "\(ancestor)")
+        #expect(ancestor.hint?.contains("resolve the merge in Xcode") == true)
+        let siblings = refusal(
+            doc(
+                #"<view contentMode="scaleToFill" id="Two-kk-002"/>"# + "\n"
+                    + #"<view contentMode="scaleToFill" id="Two-kk-002"/>"#))
+        #expect(siblings?.line == 8 && siblings?.message.contains("at line 7") == true)
+        let guide = refusal(doc("", guide: #"<viewLayoutGuide key="safeArea" id="Box-kk-001"/>"#))
+        #expect(guide?.message.hasPrefix("duplicate id Box-kk-001: <viewLayoutGuide") == true)
+        let constraint = refusal(
+            doc(#"<view contentMode="scaleToFill" id="Cst-kk-001"/>"#))
+        #expect(constraint?.line == 10 && constraint?.message.contains("at line 7") == true)
         #expect(try read(cardXIB).duplicateIDs().isEmpty)
         #expect(try read(screensStoryboard).duplicateIDs().isEmpty)
+    }
+
+    @Test("views nested deeper than the limit are refused at the first view too deep")
+    func nestingLimit() throws {
+        func nested(_ depth: Int) -> String {
+            var text = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505">
+                <objects>
+
+                """
+            for level in 1...depth {
+                text += "<view id=\"V\(level)\"><rect key=\"frame\" x=\"0\" y=\"0\" width=\"10\" "
+                text += "height=\"10\"/><subviews>\n"
+            }
+            text += String(repeating: "</subviews></view>\n", count: depth)
+            return text + "</objects>\n</document>\n"
+        }
+        let limit = IBReader.maximumViewDepth
+        #expect(
+            try IBReader.read(data: Data(nested(limit).utf8), file: "Deep.xib").rootViews.count == 1
+        )
+        do {
+            _ = try IBReader.read(data: Data(nested(limit + 1).utf8), file: "Deep.xib")
+            Issue.record("a document nested deeper than the limit was read")
+        } catch {
+            #expect(error.kind == .damaged)
+            #expect(error.line == limit + 1 + 3, "the line of the first view too deep")
+            #expect(
+                error.message
+                    == "<view> is nested \(limit + 1) views deep; at most \(limit) levels of views "
+                    + "are read")
+        }
     }
 
     @Test("a constraint naming an item that is not in its scene is found by the resolution check")

@@ -207,6 +207,44 @@ struct ImportCLITests {
         #expect(missing.status == 66, "\(missing.stderr)")
     }
 
+    @Test(
+        "a damaged document (an id written twice, views nested too deep) is refused: exit 65, no file"
+    )
+    func damagedDocuments() {
+        let box = Sandbox()
+        // A subview with its root's id (this used to hang), and 1,200 nested views (this
+        // overflowed the stack).
+        let dup = box.write(
+            "Merged.xib",
+            stackXIB.replacingOccurrences(of: #"id="Lft-cj-003""#, with: #"id="Roo-cj-001""#))
+        var deep = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505">
+            <objects>
+
+            """
+        for level in 1...1200 {
+            deep += "<view id=\"V\(level)\"><rect key=\"frame\" x=\"0\" y=\"0\" width=\"10\" "
+            deep += "height=\"10\"/><subviews>\n"
+        }
+        deep += String(repeating: "</subviews></view>\n", count: 1200) + "</objects>\n</document>\n"
+        let deepFile = box.write("Deep.xib", deep)
+        for extra in [[], ["--dry-run"]] {
+            let r = box.run(["import", dup] + extra)
+            #expect(r.status == 65, "\(r.stderr)")
+            #expect(
+                r.stderr.hasPrefix(
+                    "error: \(dup):\(line(of: "Lft-cj-003", in: stackXIB)):1: duplicate id "
+                        + "Roo-cj-001: <view id=Roo-cj-001> repeats the id of the element at line "
+                        + "\(line(of: "Roo-cj-001", in: stackXIB))\nhint: "),
+                "\(r.stderr)")
+            let d = box.run(["import", deepFile] + extra)
+            #expect(d.status == 65, "\(d.stderr)")
+            #expect(d.stderr.hasPrefix("error: \(deepFile):204:1: <view> is nested 201 views deep"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: box.db))
+    }
+
     @Test("--device and --devices: unknown ids are a usage error listing the known ones")
     func devices() {
         let box = Sandbox()
