@@ -308,6 +308,24 @@ struct ImportCLITests {
 
 @Suite("layoutdb import --replace")
 struct ImportReplaceCLITests {
+    @Test("--replace refuses to replace a layout no import made; nothing changes")
+    func replaceRefusesAHandWrittenLayout() {
+        let box = Sandbox()
+        // A hand-written layout named as the document's scene (storyboardIdentifier Home).
+        #expect(
+            box.run(["apply", box.write("Home.layout", "layout Home\ncanvas 100 100\nview a")])
+                .status == 0)
+        let before = box.snapshot()
+        let r = box.run(["import", box.write("Home.storyboard", screenStoryboard), "--replace"])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "--replace would delete layout `Home`, which no import made: its views `a`, "),
+            "\(r.stderr)")
+        #expect(r.stderr.contains("\nhint: import into another project"), "\(r.stderr)")
+        #expect(box.snapshot() == before)
+    }
+
     @Test("--replace imports a document again in place of its layouts; the rest stays")
     func replaces() {
         let box = Sandbox()

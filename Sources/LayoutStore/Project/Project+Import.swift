@@ -229,6 +229,21 @@ extension Project {
                     + "hint: pass --replace to import them again in their place, or import "
                     + "into another project (--db OTHER.layoutdb)")
         }
+        // --replace replaces what an earlier import made: a layout with views no import
+        // made (written by hand, or added after) would lose them, so it is not replaced.
+        for name in taken {
+            let handMade = try store.viewsWithoutSourceID(layout: name)
+            guard !handMade.isEmpty else { continue }
+            let shown = handMade.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
+            throw ImportError(
+                errorKind: .badInput,
+                message: "\(report.file): --replace would delete layout `\(name)`, which no "
+                    + "import made: its view\(handMade.count == 1 ? "" : "s") \(shown)"
+                    + (handMade.count > 5 ? " and \(handMade.count - 5) more" : "")
+                    + " \(handMade.count == 1 ? "has" : "have") no source id; nothing was "
+                    + "imported\nhint: import into another project (--db OTHER.layoutdb), or give "
+                    + "the document's scene another name (its storyboardIdentifier) in Xcode")
+        }
         let parsed = prepared.parsed
         let file = report.file
 

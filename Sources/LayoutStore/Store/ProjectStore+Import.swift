@@ -27,6 +27,15 @@ extension ProjectStore {
         return Dictionary(rows, uniquingKeysWith: { a, _ in a })
     }
 
+    /// The views of `layout` that no import made (no `source_id`), by name: an import sets
+    /// one on every view it declares, so any other was written by hand.
+    package func viewsWithoutSourceID(layout: String) throws -> [String] {
+        guard let layoutID = try existingLayoutID(layout) else { return [] }
+        return try database.cachedStatement(
+            "SELECT name FROM views WHERE layout_id = ? AND source_id IS NULL ORDER BY name"
+        ).rows([layoutID]) { row in row.string(0) }
+    }
+
     /// Removes layout `name` with everything in it (views, constraints, variants, frames,
     /// dirty marks). `layoutdb import --replace` uses it before importing a layout again.
     ///
