@@ -178,8 +178,9 @@ struct ImportStackHiddenVariantTests {
                 #expect(error.errorKind == .badInput)
                 #expect(
                     error.message.hasPrefix(
-                        "Conflict.xib: refused (--strict): Conflict.xib: layout ConflictView "
-                            + "not imported: "), "\(error.message)")
+                        "Conflict.xib: refused (--strict): Conflict.xib:4:1: <view "
+                            + "id=Roo-cf-001>: layout ConflictView not imported: "),
+                    "\(error.message)")
             }
             #expect(try project.layoutNames() == [])
         }

@@ -159,6 +159,34 @@ struct ImportCLITests {
         )
     }
 
+    @Test(
+        "a layout whose constraints conflict is reported at its root element with each member at its own"
+    )
+    func conflictListsItsMembers() {
+        let box = Sandbox()
+        // The stack pinned to its superview's top, and 30 points below it as well.
+        let conflicting = stackXIB.replacingOccurrences(
+            of: #"id="Cst-cj-001"/>"#,
+            with: #"id="Cst-cj-001"/><constraint firstItem="Stk-cj-002" firstAttribute="top" "#
+                + #"secondItem="Roo-cj-001" secondAttribute="top" constant="30" id="Cst-cj-099"/>"#)
+        let file = box.write("Pair.xib", conflicting)
+        let at = line(of: "Cst-cj-001", in: conflicting)
+        for extra in [[], ["--strict"]] {
+            let r = box.run(["import", file] + extra)
+            #expect(
+                r.stderr.contains(
+                    "\(file):\(line(of: "id=\"Roo-cj-001\"", in: conflicting)):1: "
+                        + "<view id=Roo-cj-001>: layout PairView not imported: required "
+                        + "constraints cannot all hold; they conflict:\n"),
+                "\(r.stderr)")
+            #expect(
+                r.stderr.contains("\n  \(file):\(at): <constraint id=Cst-cj-001>: "), "\(r.stderr)")
+            #expect(
+                r.stderr.contains("\n  \(file):\(at): <constraint id=Cst-cj-099>: "), "\(r.stderr)")
+            #expect(r.stderr.contains("\nhint: remove one of them"), "\(r.stderr)")
+        }
+    }
+
     @Test("a stack view imports: its arranged views are solved where Xcode saved them")
     func stackView() {
         let box = Sandbox()

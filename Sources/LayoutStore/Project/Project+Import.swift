@@ -73,6 +73,9 @@ public struct PreparedImport: Sendable {
     var report: ImportReport
     var parsed: [(index: Int, statements: [LocatedStatement])]
     var options: ImportOptions
+    /// Every element id of the document to where it is (``Project/elementIndex(_:)``), for
+    /// the reports of layouts that do not solve.
+    var elements: [String: (element: String, line: Int)] = [:]
     /// The layouts the import will write, and those it cannot (``ImportReport/Layout/notImported``).
     public var layouts: [ImportReport.Layout] { report.layouts }
 }
@@ -210,7 +213,8 @@ extension Project {
                         + "layout\(notImported.count == 1 ? "" : "s") cannot be imported",
                     notImported, hint: nil))
         }
-        return PreparedImport(report: report, parsed: parsed, options: options)
+        return PreparedImport(
+            report: report, parsed: parsed, options: options, elements: elements)
     }
 
     /// Imports what ``prepareImport(file:options:)`` prepared.
@@ -271,9 +275,9 @@ extension Project {
                         report.solve.merge(solved)
                         if taken.contains(name) { report.replaced.append(name) }
                     } catch let error as LayoutDBError where error.errorKind == .badInput {
-                        let why =
-                            "\(file): layout \(name) not imported: "
-                            + Self.firstLine(of: error.description)
+                        let why = Self.notSolved(
+                            error, layout: report.layouts[index], file: file,
+                            elements: prepared.elements)
                         guard !strict else {
                             throw ImportError(
                                 errorKind: .badInput,
@@ -469,6 +473,57 @@ extension Project {
             }
         }
         return "\(place): \(message); layout \(layout) not imported"
+    }
+
+    /// Why a layout's constraints do not solve: a conflict at the layout's root element in
+    /// the document, with each member at its document element where the script line it
+    /// came from names one (`# ib:ID`), bounded as `apply` bounds it; any other error's
+    /// first line.
+    static func notSolved(
+        _ error: any LayoutDBError, layout: ImportReport.Layout, file: String,
+        elements: [String: (element: String, line: Int)]
+    ) -> String {
+        guard let engine = error as? EngineError,
+            case .unsatisfiable(let conflicts, let generated) = engine
+        else {
+            return "\(file): layout \(layout.name) not imported: "
+                + firstLine(of: error.description)
+        }
+        let scriptLines = layout.script.split(separator: "\n", omittingEmptySubsequences: false)
+        func element(atScriptLine line: Int) -> (element: String, line: Int)? {
+            guard line >= 1, line <= scriptLines.count,
+                let range = scriptLines[line - 1].firstRange(of: "# ib:")
+            else { return nil }
+            let id = scriptLines[line - 1][range.upperBound...].prefix { !$0.isWhitespace }
+            return elements[String(id)]
+        }
+        let place =
+            elements[layout.rootRef].map { "\(file):\($0.line):1: \($0.element)" } ?? file
+        var lines = [
+            "\(place): layout \(layout.name) not imported: required constraints cannot all "
+                + "hold; they conflict:"
+        ]
+        var seen = Set<String>()
+        for c in conflicts {
+            let text: String
+            if let origin = c.origin, let at = element(atScriptLine: origin.line) {
+                text = "\(file):\(at.line): \(at.element): \(c.source)"
+            } else {
+                text = c.labelledSource + (c.origin.map { "    (script line \($0.line))" } ?? "")
+            }
+            guard seen.insert(text).inserted else { continue }
+            lines.append("  " + text)
+        }
+        let shown = 25
+        if lines.count > shown + 1 {
+            let more = lines.count - 1 - shown
+            lines = Array(lines.prefix(shown + 1)) + ["  ... and \(more) more"]
+        }
+        for g in generated { lines.append("  \(g)") }
+        lines.append(
+            "hint: remove one of them in Interface Builder, lower its priority below 1000, or "
+                + "change a constant; `layoutdb import --dry-run` shows the result")
+        return lines.joined(separator: "\n")
     }
 
     private static func listing(_ head: String, _ lines: [String], hint: String?) -> String {
