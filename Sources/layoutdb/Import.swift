@@ -15,7 +15,8 @@ struct Import: ParsableCommand {
             id=...>: why) and left out: an element alone, or a whole layout that uses a
             statement layoutdb does not apply yet (stacks, hidden views, size-class
             variants); --strict refuses the import instead (exit 65, nothing written;
-            where there was no project yet, none is made). A layout name the project
+            where there was no project yet, none is made), as does a document of which
+            no layout can be imported. A layout name the project
             already has refuses the import; --replace imports such layouts again in
             their place, in the same transaction.
 
@@ -65,7 +66,14 @@ struct Import: ParsableCommand {
             return show(report)
         }
         let project = try dryRun ? global.openForDryRun() : global.open(create: true)
-        show(try project.importInterfaceBuilder(prepared))
+        let report = try project.importInterfaceBuilder(prepared)
+        show(report)
+        // Only a dry run returns a report with nothing imported (an import refuses it): it
+        // fails as the import would.
+        if !report.layouts.contains(where: \.imported) {
+            printError("\(report.file): no layout could be imported (dry run)")
+            throw ExitCode(ExitStatus.dataError.rawValue)
+        }
     }
 
     private func show(_ report: ImportReport) {

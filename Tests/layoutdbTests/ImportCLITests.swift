@@ -160,7 +160,7 @@ struct ImportCLITests {
     }
 
     @Test(
-        "a layout whose constraints conflict is reported at its root element with each member at its own"
+        "a layout whose constraints conflict is reported at its element with each member; none imported fails"
     )
     func conflictListsItsMembers() {
         let box = Sandbox()
@@ -171,7 +171,7 @@ struct ImportCLITests {
                 + #"secondItem="Roo-cj-001" secondAttribute="top" constant="30" id="Cst-cj-099"/>"#)
         let file = box.write("Pair.xib", conflicting)
         let at = line(of: "Cst-cj-001", in: conflicting)
-        for extra in [[], ["--strict"]] {
+        for extra in [[], ["--strict"], ["--dry-run"]] {
             let r = box.run(["import", file] + extra)
             #expect(
                 r.stderr.contains(
@@ -184,7 +184,19 @@ struct ImportCLITests {
             #expect(
                 r.stderr.contains("\n  \(file):\(at): <constraint id=Cst-cj-099>: "), "\(r.stderr)")
             #expect(r.stderr.contains("\nhint: remove one of them"), "\(r.stderr)")
+            // Its only layout not imported: the import fails, and makes no project file.
+            #expect(r.status == 65, "\(r.stderr)")
+            #expect(r.stderr.contains("error: \(file): "), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: box.db))
         }
+        // Into an existing project too, which is left as it was.
+        #expect(
+            box.run(["apply", box.write("other.layout", "canvas 100 100\nview a")]).status == 0)
+        let before = box.snapshot()
+        let r = box.run(["import", file])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.contains("no layout could be imported:\n"), "\(r.stderr)")
+        #expect(box.snapshot() == before)
     }
 
     @Test("a stack view imports: its arranged views are solved where Xcode saved them")

@@ -287,6 +287,16 @@ extension Project {
                         report.layouts[index].reason = "does not solve"
                     }
                 }
+                // A document of which nothing can be imported is refused, so the import
+                // fails (and where there was no project, none is made). A dry run returns
+                // its report, and the command line fails on it.
+                let reasons = report.layouts.compactMap(\.notImported)
+                if reasons.count == report.layouts.count, !options.dryRun {
+                    throw ImportError(
+                        errorKind: .badInput,
+                        message: "\(file): no layout could be imported:\n"
+                            + reasons.joined(separator: "\n") + "\nnothing was imported")
+                }
                 if options.dryRun { throw DryRun(report: report) }
                 return report
             }
