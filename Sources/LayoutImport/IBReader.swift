@@ -271,7 +271,7 @@ private final class IBParseDelegate {
         _ attrs: [String: String], _ name: String, line: Int, element: String, id: String?
     ) -> Double? {
         guard let text = attrs[name] else { return nil }
-        if let value = Double(text), value.isFinite { return value }
+        if let value = parseNumber(text) { return value }
         note(line, element, id, "\(name)=\"\(text)\" is not a number; ignored")
         return nil
     }
@@ -717,7 +717,7 @@ private final class IBParseDelegate {
         }
         var constant = 0.0
         if let text = attrs["constant"] {
-            guard let c = Double(text), c.isFinite else {
+            guard let c = parseNumber(text) else {
                 return skip("constant \"\(text)\" is not a number")
             }
             constant = c
@@ -739,17 +739,25 @@ private final class IBParseDelegate {
     }
 }
 
+/// A number a layout can hold: finite and at most 1e15 in size. Past that the script's
+/// number text (rounded to 4 decimals by scaling) overflows to `inf`, and no frame means
+/// anything; such a number is read as not a number.
+func parseNumber<S: StringProtocol>(_ text: S) -> Double? {
+    guard let value = Double(String(text)), value.isFinite, abs(value) <= 1e15 else { return nil }
+    return value
+}
+
 /// `0.5`, or IB's ratio form `3:2` (width:height, so 1.5).
 func parseMultiplier(_ text: String) -> Double? {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     switch parts.count {
     case 1:
-        guard let m = Double(text), m.isFinite else { return nil }
-        return m
+        return parseNumber(text)
     case 2:
-        guard let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, b != 0
-        else { return nil }
-        return a / b
+        guard let a = parseNumber(parts[0]), let b = parseNumber(parts[1]), b != 0 else {
+            return nil
+        }
+        return parseNumber(String(a / b))
     default:
         return nil
     }

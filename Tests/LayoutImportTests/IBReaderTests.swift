@@ -300,6 +300,39 @@ struct IBReaderConstraintTests {
     }
 
     @Test(
+        "numbers past what a layout can hold (1e400, Double's largest, past 1e15) are not numbers")
+    func hugeNumbers() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505">
+                <objects>
+                    <view contentMode="scaleToFill" id="Box-fg-001">
+                        <rect key="frame" x="0.0" y="0.0" width="100" height="40"/>
+                        <constraints>
+                            <constraint firstAttribute="width" constant="1.7976931348623157e308" id="Big-fg-001"/>
+                            <constraint firstAttribute="width" constant="1e400" id="Big-fg-002"/>
+                            <constraint firstAttribute="width" constant="-2e15" id="Big-fg-003"/>
+                            <constraint firstAttribute="width" multiplier="1e300:1e-300" id="Big-fg-004"/>
+                            <constraint firstAttribute="height" constant="1e15" id="Top-fg-005"/>
+                        </constraints>
+                    </view>
+                </objects>
+            </document>
+            """
+        let doc = try read(text, file: "Box.xib")
+        #expect(doc.allConstraints.map(\.id) == ["Top-fg-005"])
+        #expect(
+            doc.skipped.map(\.description) == [
+                "Box.xib:7: <constraint id=Big-fg-001>: constant \"1.7976931348623157e308\" is not a number; skipped",
+                "Box.xib:8: <constraint id=Big-fg-002>: constant \"1e400\" is not a number; skipped",
+                "Box.xib:9: <constraint id=Big-fg-003>: constant \"-2e15\" is not a number; skipped",
+                "Box.xib:10: <constraint id=Big-fg-004>: multiplier \"1e300:1e-300\" is neither a number nor a ratio a:b; skipped",
+            ])
+        let script = try #require(IBTranslator.translate(doc).layouts.first?.script)
+        #expect(!script.contains("inf"), "\(script)")
+    }
+
+    @Test(
         "a constraint the reader cannot read is reported with file:line and skipped; the rest are read"
     )
     func badConstraintSkipped() throws {
