@@ -450,3 +450,94 @@ struct StructuralEditTests {
         #expect(box.snapshot() == before)
     }
 }
+
+/// A parent cycle that plain SQL left (a documented workflow): no command may hang on it,
+/// `move-view VIEW --into root` repairs it, `remove-view --recursive` takes the cycle,
+/// `export` refuses it (its text would not apply) and `doctor` names the repair.
+@Suite("parent cycles left by plain SQL")
+struct ParentCycleTests {
+    static let script = """
+        canvas 320 480
+        view header
+        view title in header
+        header.top == root.top
+
+        """
+
+    /// A project whose `header` and `title` are each other's parent.
+    func cycled() -> Sandbox {
+        let box = Sandbox()
+        let r = box.run(["apply", box.write("s.layout", Self.script), "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        _ = box.sql(
+            "UPDATE views SET parent_id = (SELECT id FROM views WHERE name = 'title') "
+                + "WHERE name = 'header'")
+        return box
+    }
+
+    /// `layoutdb ARGS` killed after 20 s: a hang fails the test, not the run.
+    func bounded(_ box: Sandbox, _ args: [String]) -> Run {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments =
+            ["timeout", "-s", "KILL", "20", productsDirectory.appending(path: "layoutdb").path]
+            + args + ["--db", box.db]
+        let (out, err) = (Pipe(), Pipe())
+        p.standardOutput = out
+        p.standardError = err
+        try? p.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(
+            status: p.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test("move-view VIEW --into root repairs the cycle; doctor names that command")
+    func moveRepairs() {
+        let box = cycled()
+        let doctor = box.run(["doctor"])
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("parent cycle header → title → header"), "\(doctor.stdout)")
+        #expect(doctor.stdout.contains("move-view header --into root"), "\(doctor.stdout)")
+        let move = bounded(box, ["move-view", "header", "--into", "root"])
+        #expect(move.status == 0, "\(move.stderr)")
+        let healthy = box.run(["doctor"])
+        #expect(healthy.status == 0, "\(healthy.stdout)")
+        let export = box.run(["export"])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout.contains("view header\nview title in header\n"), "\(export.stdout)")
+    }
+
+    @Test("move-view of the other view of the cycle puts parents before children again")
+    func moveOtherRepairs() {
+        let box = cycled()
+        let move = bounded(box, ["move-view", "title", "--into", "root"])
+        #expect(move.status == 0, "\(move.stderr)")
+        #expect(box.run(["doctor"]).status == 0)
+        let export = box.run(["export"])
+        #expect(export.stdout.contains("view title\nview header in title\n"), "\(export.stdout)")
+    }
+
+    @Test("remove-view takes the cycle with --recursive and refuses it without")
+    func remove() {
+        let box = cycled()
+        let plain = bounded(box, ["remove-view", "title"])
+        #expect(plain.status == 65)
+        #expect(plain.stderr.contains("pass --recursive"), "\(plain.stderr)")
+        let recursive = bounded(box, ["remove-view", "header", "--recursive"])
+        #expect(recursive.status == 0, "\(recursive.stderr)")
+        #expect(box.sql("SELECT name FROM views ORDER BY ordinal") == "root")
+        #expect(box.run(["doctor"]).status == 0)
+    }
+
+    @Test("export refuses the cycle (exit 65) instead of a view in a parent not yet declared")
+    func exportRefuses() {
+        let box = cycled()
+        let export = box.run(["export"])
+        #expect(export.status == 65)
+        #expect(export.stderr.contains("move-view header --into root"), "\(export.stderr)")
+        #expect(!export.stdout.contains("view header in title"))
+    }
+}

@@ -175,6 +175,23 @@ extension Project {
     /// ``InvalidNameError``: either text would apply as a different project. A layout the
     /// project does not have throws ``StoreError/unknownLayout(name:suggestion:)``, as
     /// every read of one layout does (the implicit `main` of an empty project is empty).
+    /// Refuses a view tree a script cannot write: a view whose parent is not declared
+    /// before it. Only plain SQL leaves one (a parent cycle); its export would not apply.
+    static func checkParentsFirst(_ views: [StoredView], layout: String) throws {
+        var declared: Set<String> = []
+        for view in views {
+            let parent = view.declaration.parent
+            if !view.isRoot, !declared.contains(parent) {
+                throw StoreError.refusedEdit(
+                    "cannot export layout `\(layout)`: view `\(view.name)` is in `\(parent)`, "
+                        + "which is not declared before it (a parent cycle that plain SQL left; "
+                        + "`layoutdb doctor` names it, and `layoutdb move-view \(view.name) "
+                        + "--into root` repairs it)")
+            }
+            declared.insert(view.name)
+        }
+    }
+
     public func export(layout only: String? = nil) throws -> String {
         if let only { _ = try store.existingLayoutID(only) }
         var lines: [String] = ["# layoutdb export"]
@@ -192,6 +209,7 @@ extension Project {
             let name = summary.name
             // Read once: the kept source's export and what follows it both use them.
             let views = try store.views(layout: name)
+            try Self.checkParentsFirst(views, layout: name)
             let constraints = try store.listConstraints(layout: name)
             let root = views.first(where: \.isRoot)
             let source = try sourceExport(of: summary, views: views, constraints: constraints)

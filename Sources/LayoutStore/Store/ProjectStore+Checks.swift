@@ -117,7 +117,10 @@ extension ProjectStore {
                         DoctorFinding(
                             check: "tree",
                             message: "layout \(layoutNames[node.layout] ?? "?"): parent cycle "
-                                + (cycle + [cycle[0]]).joined(separator: " → ")))
+                                + (cycle + [cycle[0]]).joined(separator: " → ")
+                                + "; `layoutdb --layout \(layoutNames[node.layout] ?? "?") "
+                                + "move-view \(cycle[0]) --into root` (or into another view "
+                                + "outside the cycle) repairs it"))
                     break
                 }
                 current = parent

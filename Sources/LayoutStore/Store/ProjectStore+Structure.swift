@@ -37,6 +37,17 @@ extension ProjectStore {
                         + (children.count > 5 ? ", ..." : "")
                         + "); remove them first, or pass --recursive to remove them with it")
             }
+            // A parent cycle through the view (plain SQL left it): the view's parent is
+            // under it, so no view of the cycle is ever deepest and the delete trigger
+            // would refuse each one. Hanging the view from the root first opens the cycle.
+            if let parent = view.parentID, subtree.contains(where: { $0.id == parent }) {
+                try database.execute(
+                    """
+                    UPDATE views SET parent_id = (SELECT id FROM views
+                        WHERE layout_id = ?1 AND ordinal = 0 AND parent_id IS NULL)
+                    WHERE id = ?2
+                    """, [layoutID, view.id])
+            }
             let ids = subtree.map(\.id)
             // The ids as one JSON array parameter: no SQL text is built from values.
             let idArray = "[" + ids.map(String.init).joined(separator: ",") + "]"
@@ -85,9 +96,24 @@ extension ProjectStore {
             guard target.id != view.parentID else { return }
             try database.execute(
                 "UPDATE views SET parent_id = ? WHERE id = ?", [target.id, view.id])
+            // A parent cycle through the view (plain SQL left it; `doctor` names this
+            // move as its repair): the move opens it, and the views that were in it
+            // may come before their new parents, so the subtree is renumbered parents
+            // first (`subtree` is deepest first).
+            let wasCycle = view.parentID.map { p in subtree.contains { $0.id == p } } ?? false
             // Parents come before their children in declaration order (the engine and
             // `export` rely on it): a subtree moved under a later view goes after it.
-            if target.ordinal > view.ordinal {
+            if wasCycle {
+                let next =
+                    try database.int64(
+                        "SELECT max(ordinal) + 1 FROM views WHERE layout_id = ?", [layoutID])
+                    ?? 1
+                for (k, member) in subtree.reversed().enumerated() {
+                    try database.execute(
+                        "UPDATE views SET ordinal = ? WHERE id = ?",
+                        [next + Int64(k), member.id])
+                }
+            } else if target.ordinal > view.ordinal {
                 let next =
                     try database.int64(
                         "SELECT max(ordinal) + 1 FROM views WHERE layout_id = ?", [layoutID])
@@ -458,19 +484,45 @@ extension ProjectStore {
     }
 
     /// The view `id` and every view under it, deepest first (the view itself last).
+    ///
+    /// Every walk down the view tree goes through here, and it ends on a parent cycle
+    /// that plain SQL left (`doctor` reports it): `UNION` keeps each view once, so the
+    /// recursion stops where the cycle comes back, and the depths are counted here from
+    /// `id` with each view visited once. A cycle through `id` holds `id`'s own parent.
     func subtree(of id: Int64) throws -> [TreeRow] {
-        try database.cachedStatement(
+        let rows = try database.cachedStatement(
             """
-            WITH RECURSIVE sub(id, depth) AS (
-                SELECT ?, 0 UNION ALL
-                SELECT v.id, sub.depth + 1 FROM views v JOIN sub ON v.parent_id = sub.id)
+            WITH RECURSIVE sub(id) AS (
+                SELECT ? UNION
+                SELECT v.id FROM views v JOIN sub ON v.parent_id = sub.id)
             SELECT v.id, v.name, v.parent_id, v.ordinal FROM sub JOIN views v ON v.id = sub.id
-            ORDER BY sub.depth DESC, v.ordinal DESC
             """
         ).rows([id]) {
             TreeRow(
                 id: $0.int64(0), name: $0.string(1), parentID: $0.optionalInt64(2),
                 ordinal: $0.int(3))
+        }
+        var children: [Int64: [Int]] = [:]
+        for (i, row) in rows.enumerated() {
+            if let parent = row.parentID { children[parent, default: []].append(i) }
+        }
+        var depth: [Int64: Int] = [id: 0]
+        var level = [id]
+        var d = 0
+        while !level.isEmpty {
+            d += 1
+            var next: [Int64] = []
+            for parent in level {
+                for i in children[parent] ?? [] where depth[rows[i].id] == nil {
+                    depth[rows[i].id] = d
+                    next.append(rows[i].id)
+                }
+            }
+            level = next
+        }
+        return rows.sorted {
+            let (a, b) = (depth[$0.id] ?? 0, depth[$1.id] ?? 0)
+            return a != b ? a > b : $0.ordinal > $1.ordinal
         }
     }
 
