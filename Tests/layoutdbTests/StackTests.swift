@@ -752,3 +752,48 @@ struct StackTests {
         #expect(box.sql("select hidden from solved_frames where view = 't2'") == "1\n1")
     }
 }
+
+/// `STACK.spacing` is a LABEL to every command that takes one (docs/vocabulary.md §7):
+/// sweep and animate solve it, and `variant list` shows a variant's spacing.
+@Suite("stack spacing as a label in sweep, animate and variant list")
+struct StackSpacingLabelTests {
+    func project() -> Sandbox {
+        let box = Sandbox()
+        let script = """
+            canvas 200 400
+            stack column V spacing 10
+            view a in column
+            view b in column
+            column.top == root.top; column.left == root.left; column.right == root.right
+            a.height == 20; b.height == 30
+            variant compact canvas 200 300
+            set column.spacing 4 in compact
+
+            """
+        let r = box.run(["apply", box.write("s.layout", script), "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        return box
+    }
+
+    @Test("sweep STACK.spacing solves each value")
+    func sweep() {
+        let r = project().run(["sweep", "column.spacing", "0", "20", "10", "--format", "csv"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("0,b,0,20,200,30"), "\(r.stdout)")
+        #expect(r.stdout.contains("20,b,0,40,200,30"), "\(r.stdout)")
+    }
+
+    @Test("animate STACK.spacing ends at the new spacing")
+    func animate() {
+        let r = project().run(["animate", "column.spacing", "30", "--frames", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("1,b,0,50,200,30"), "\(r.stdout)")
+    }
+
+    @Test("variant list shows a spacing override")
+    func variantList() {
+        let r = project().run(["variant", "list"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("column.spacing=4"), "\(r.stdout)")
+    }
+}

@@ -8,7 +8,8 @@ extension Project {
         /// The variant's own canvas; nil inherits the layout's.
         public var canvas: Size?
         /// The labels whose constant the variant overrides, with its constant, in the
-        /// order the constraints were added.
+        /// order the constraints were added; then the stack spacings it sets
+        /// (`STACK.spacing`), by stack name.
         public var overrides: [Override]
         /// The labels whose priority or activation the variant overrides (`priority ...
         /// in V`, `activate`/`deactivate ... in V`), in the order the constraints were
@@ -69,7 +70,13 @@ extension Project {
                 overrides: v.overrides.sorted { $0.key < $1.key }.map {
                     // An override is made through a label, so every one has a label.
                     Variant.Override(label: labels[$0.key] ?? "#\($0.key)", constant: $0.value)
-                })
+                }
+                    // A stack's spacing is a constant the variant overrides too (`set
+                    // STACK.spacing V in VARIANT`), after the constraints', by stack name.
+                    + v.spacing.sorted { $0.key < $1.key }.map {
+                        Variant.Override(
+                            label: StackArrangement.spacingLabel(of: $0.key), constant: $0.value)
+                    })
             variant.holdings = Set(v.priorities.keys).union(v.activations.keys).sorted().map {
                 Variant.Holding(
                     label: labels[$0] ?? "#\($0)", priority: v.priorities[$0],

@@ -35,6 +35,44 @@ extension Project {
         return activated.firstIndex { $0.id == stored.id }.map { p.model.constraints.count + $0 }
     }
 
+    /// What a LABEL names in a prepared model, as `get` and `set-constant` take it: a
+    /// stack's spacing (`STACK.spacing`, the stack view's index in the input) or a
+    /// constraint's constant (``constraintIndex(_:in:)``).
+    enum ConstantTarget {
+        case constraint(Int?)
+        case spacing(view: Int)
+    }
+
+    /// The one resolution of a LABEL for the what-ifs (sweep, save, animate).
+    func constantTarget(_ label: String, in p: Prepared) throws -> ConstantTarget {
+        if let stack = StackArrangement.stack(ofSpacingLabel: label),
+            let i = p.input.views.firstIndex(where: {
+                $0.declaration.name == stack && $0.declaration.stack != nil
+            })
+        {
+            return .spacing(view: i)
+        }
+        return .constraint(try constraintIndex(label, in: p))
+    }
+
+    /// The frames and ambiguity of `p` with `target` at `value` (nil: as it is). A spacing
+    /// is no one constraint: the stack's constraints are generated from it, so the input
+    /// is solved afresh; a constant changes in place in `live` (the solver's fast path).
+    func solved(_ p: Prepared, _ live: inout LiveLayout, _ target: ConstantTarget, _ value: Double)
+        throws -> (frames: [Rect], ambiguous: [Bool])
+    {
+        switch target {
+        case .constraint(let index):
+            if let index { try live.setConstant(ofConstraint: index, to: value) }
+            return (live.frames, live.initial.ambiguous)
+        case .spacing(let view):
+            var input = p.input
+            input.views[view].declaration.stack?.spacing = value
+            let output = try LayoutEngine.solve(input)
+            return (output.frames, output.ambiguous)
+        }
+    }
+
     func rows(_ p: Prepared, _ frames: [Rect], ambiguous: [Bool]) -> [FrameRow] {
         p.views.indices.map { i in
             FrameRow(
@@ -192,12 +230,12 @@ extension Project {
         label: String, values: [Double], layout: String = defaultLayoutName, variant: String? = nil
     ) throws -> [(value: Double, frames: [FrameRow])] {
         let p = try prepare(layout: layout, variant: variant)
-        let index = try constraintIndex(label, in: p)
+        let target = try constantTarget(label, in: p)
         var live = try LiveLayout(p.input)
         var out: [(value: Double, frames: [FrameRow])] = []
         for value in values {
-            if let index { try live.setConstant(ofConstraint: index, to: value) }
-            out.append((value, rows(p, live.frames, ambiguous: live.initial.ambiguous)))
+            let step = try solved(p, &live, target, value)
+            out.append((value, rows(p, step.frames, ambiguous: step.ambiguous)))
         }
         return out
     }
@@ -222,7 +260,7 @@ extension Project {
         label: String, values: [Double], layout: String = defaultLayoutName, variant: String? = nil
     ) throws -> (names: [String], report: SolveReport) {
         let p = try prepare(layout: layout, variant: variant)
-        _ = try constraintIndex(label, in: p)
+        _ = try constantTarget(label, in: p)
         let labels = Dictionary(
             p.model.constraints.compactMap { c in
                 c.id.flatMap { id in c.constraint.label.map { (id, $0) } }
@@ -259,12 +297,10 @@ extension Project {
     ) throws -> [[FrameRow]] {
         precondition(count >= 2, "an animation has a first and a last frame")
         let p = try prepare(layout: layout, variant: variant)
-        let index = try constraintIndex(label, in: p)
+        let target = try constantTarget(label, in: p)
         var live = try LiveLayout(p.input)
         let start = live.frames
-        if let index { try live.setConstant(ofConstraint: index, to: value) }
-        let end = live.frames
-        let ambiguous = live.initial.ambiguous
+        let (end, ambiguous) = try solved(p, &live, target, value)
         return (0..<count).map { step in
             let t = Double(step) / Double(count - 1)
             let frames = zip(start, end).map { a, b in
