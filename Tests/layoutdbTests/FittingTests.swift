@@ -194,3 +194,28 @@ struct FittingTests {
         #expect(r.stderr.contains("/" + message), "\(r.stderr)")
     }
 }
+
+/// `why` of a fitted root's dimension: the root is listed by `frames` with its solved
+/// size, so `why` explains it rather than calling `root` an unknown view.
+@Suite("why of the fitted root")
+struct WhyFittedRootTests {
+    @Test("why root.height lists what fits it; why root.width refuses without `unknown view`")
+    func whyRoot() {
+        let box = Sandbox()
+        let script = """
+            canvas 320 fit
+            view a intrinsic 100 40
+            V:|-10-[a]-10-|
+            H:|-[a]
+
+            """
+        #expect(box.run(["apply", box.write("f.layout", script), "-q"]).status == 0)
+        let height = box.run(["why", "root.height"])
+        #expect(height.status == 0, "\(height.stderr)")
+        #expect(height.stdout.contains("root.bottom == a.bottom + 10"), "\(height.stdout)")
+        let width = box.run(["why", "root.width"])
+        #expect(width.status == 65)
+        #expect(!width.stderr.contains("unknown view"), "\(width.stderr)")
+        #expect(width.stderr.contains("canvas"), "\(width.stderr)")
+    }
+}

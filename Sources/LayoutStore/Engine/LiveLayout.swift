@@ -76,7 +76,10 @@ package struct LiveLayout {
         var seen = Set<ConstraintHandle>()
         var out: [ConstraintReason] = []
         for b in bases {
-            guard let v = build.variable(view, b) else { continue }
+            // The root (view -1) has variables only where the canvas fits it.
+            guard let v = view < 0 ? build.base(view, b).0 : build.variable(view, b) else {
+                continue
+            }
             for h in build.solver.dependencies(of: v) where seen.insert(h).inserted {
                 guard let k = handleEntry[h] else { continue }
                 switch build.origins[k] {

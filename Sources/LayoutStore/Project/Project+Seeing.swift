@@ -185,7 +185,10 @@ extension Project {
         view: String, attribute name: AttributeName?, layout: String, variant: String?
     ) throws -> [Reason] {
         let p = try prepare(layout: layout, variant: variant)
-        guard let index = p.views.firstIndex(where: { $0.name == view }) else {
+        // The root is not among the solved views: the engine's view -1, whose size has
+        // variables only on an axis the canvas fits (`canvas 320 fit`).
+        let isRoot = view == rootViewName || view == "|"
+        guard let index = isRoot ? -1 : p.views.firstIndex(where: { $0.name == view }) else {
             throw StoreError.unknownView(
                 name: view, layout: layout, at: nil,
                 suggestion: suggestName(view, from: p.views.map(\.name)))
@@ -203,7 +206,13 @@ extension Project {
         case nil: attribute = nil
         }
         let live = try LiveLayout(p.input)
-        return live.reasons(view: index, attribute: attribute).map {
+        let found = live.reasons(view: index, attribute: attribute)
+        if isRoot && found.isEmpty {
+            throw StoreError.refusedEdit(
+                "`root`'s frame is the canvas, which no constraint sets; only a dimension "
+                    + "the canvas fits (`canvas W fit`) has constraints to show")
+        }
+        return found.map {
             switch $0 {
             case .user(let i): .constraint(p.input.constraints[i])
             case .generated(let text): .generated(text)
