@@ -180,3 +180,27 @@ struct SeeingCLITests {
         #expect(box.snapshot() == before)
     }
 }
+
+/// A view solved with a negative size is drawn (SVG drops a `<rect>` with a negative
+/// width or height): over the span it covers, marked, and the SVG stays valid.
+@Suite("render of a negative size")
+struct RenderNegativeSizeTests {
+    @Test("render draws a negative height as a marked rectangle with a height of 35")
+    func negative() throws {
+        let box = Sandbox()
+        let script = """
+            canvas 100 100
+            view a
+            a.left == root.left; a.top == root.top; a.width == 50; a.height == -35
+
+            """
+        #expect(box.run(["apply", box.write("n.layout", script), "-q"]).status == 0)
+        let out = box.directory.appending(path: "n.svg").path
+        let r = box.run(["render", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let svg = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        #expect(!svg.contains("height=\"-"), "\(svg)")
+        #expect(svg.contains("data-view=\"a\" data-negative=\"1\""), "\(svg)")
+        #expect(svg.contains("width=\"50\" height=\"35\""), "\(svg)")
+    }
+}

@@ -119,7 +119,7 @@ package enum SVGRenderer {
         let depths = depthOf(first)
         let dur = formatNumber(duration)
         for (i, b) in first.enumerated() {
-            let track = steps.map { $0[i].frame }
+            let track = steps.map { $0[i].frame.drawable }
             var rect = rectStart(b, depth: depths[i], o)
             for (name, key) in [
                 ("x", \Rect.x), ("y", \Rect.y), ("width", \Rect.width),
@@ -232,8 +232,10 @@ package enum SVGRenderer {
     private static func rectStart(
         _ b: FrameRow, depth: Int, _ o: (x: Double, y: Double), faint: Bool = false
     ) -> String {
-        let f = b.frame
+        let f = b.frame.drawable
+        let negative = b.frame.width < 0 || b.frame.height < 0
         var s = "<rect data-view=\"\(escape(b.view))\""
+        if negative { s += " data-negative=\"1\"" }
         if b.kind == .stack { s += " class=\"stack\"" }
         if b.kind == .guide { s += " class=\"guide\"" }
         if faint { s += " data-hidden=\"1\" opacity=\"0.25\"" }
@@ -244,7 +246,11 @@ package enum SVGRenderer {
         s +=
             b.kind == .stack || b.kind == .guide
             ? " fill=\"none\"" : " fill=\"\(fills[depth % fills.count])\" fill-opacity=\"0.8\""
-        if b.ambiguous {
+        if negative {
+            // SVG refuses a negative width or height and drops the rectangle: the box is
+            // drawn over the span it covers, outlined so that it reads as wrong.
+            s += " stroke=\"#ea580c\" stroke-width=\"2\" stroke-dasharray=\"2 2\""
+        } else if b.ambiguous {
             s += " stroke=\"#dc2626\" stroke-width=\"2\" stroke-dasharray=\"6 3\""
         } else if b.kind == .guide {
             s += " stroke=\"#6b7280\" stroke-width=\"1\" stroke-dasharray=\"2 3\""
@@ -326,5 +332,15 @@ extension Rect {
     func overlaps(_ other: Rect) -> Bool {
         x < other.x + other.width && other.x < x + width && y < other.y + other.height
             && other.y < y + height
+    }
+}
+
+extension Rect {
+    /// The span a frame covers, with a width and height of at least zero: a negative size
+    /// (constraints that need more room than they leave) runs back from x or y, and SVG
+    /// drops a `<rect>` whose width or height is negative.
+    fileprivate var drawable: Rect {
+        Rect(
+            x: min(x, x + width), y: min(y, y + height), width: abs(width), height: abs(height))
     }
 }
