@@ -715,6 +715,13 @@ private final class IBParseDelegate {
             }
             multiplier = m
         }
+        // NSLayoutConstraint refuses it ("a multiplier of 0 ... together with a location
+        // for the first attribute creates an illegal constraint of a location equal to a
+        // constant"): UIKit never loads it, so neither does the import.
+        if multiplier == 0, first != .width, first != .height, first != .notAnAttribute {
+            return skip(
+                "multiplier 0 makes \(firstText) equal to a constant, which Auto Layout refuses")
+        }
         var constant = 0.0
         if let text = attrs["constant"] {
             guard let c = parseNumber(text) else {

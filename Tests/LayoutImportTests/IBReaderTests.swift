@@ -332,6 +332,36 @@ struct IBReaderConstraintTests {
         #expect(!script.contains("inf"), "\(script)")
     }
 
+    @Test("a multiplier of 0 on a location is skipped, as NSLayoutConstraint refuses it")
+    func zeroMultiplierOnALocation() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505">
+                <objects>
+                    <view contentMode="scaleToFill" id="Box-fz-001">
+                        <rect key="frame" x="0.0" y="0.0" width="100" height="40"/>
+                        <subviews>
+                            <view id="Dot-fz-002">
+                                <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                            </view>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="Dot-fz-002" firstAttribute="centerX" secondItem="Box-fz-001" secondAttribute="centerX" multiplier="0" id="Zer-fz-003"/>
+                            <constraint firstItem="Dot-fz-002" firstAttribute="width" secondItem="Box-fz-001" secondAttribute="width" multiplier="0" constant="8" id="Siz-fz-004"/>
+                        </constraints>
+                    </view>
+                </objects>
+            </document>
+            """
+        let doc = try read(text, file: "Box.xib")
+        // A size may be a multiple 0 of another (then it is the constant).
+        #expect(doc.allConstraints.map(\.id) == ["Siz-fz-004"])
+        #expect(
+            doc.skipped.map(\.description) == [
+                "Box.xib:12: <constraint id=Zer-fz-003>: multiplier 0 makes centerX equal to a constant, which Auto Layout refuses; skipped"
+            ])
+    }
+
     @Test(
         "a constraint the reader cannot read is reported with file:line and skipped; the rest are read"
     )
