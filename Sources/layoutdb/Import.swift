@@ -65,7 +65,7 @@ struct Import: ParsableCommand {
         {
             return show(report)
         }
-        let project = try dryRun ? global.openForDryRun() : global.open(create: true)
+        let project = try dryRun ? global.openForDryRun(writes: true) : global.open(create: true)
         let report = try project.importInterfaceBuilder(prepared)
         show(report)
         // Only a dry run returns a report with nothing imported (an import refuses it): it

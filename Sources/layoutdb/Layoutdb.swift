@@ -294,10 +294,18 @@ struct GlobalOptions: ParsableArguments {
 
     /// The project a `--dry-run` works on: the file, or where there is none yet, an empty
     /// project in memory. A dry run creates nothing, and a first apply or import still
-    /// gets its plan.
-    func openForDryRun() throws -> Project {
-        guard !FileManager.default.fileExists(atPath: path) else { return try open() }
-        let project = try Project.open(path: ":memory:", create: true)
+    /// gets its plan. A dry run that `writes` (and rolls back: `import`) on a project
+    /// opened `--read-only` works on a copy of it in memory.
+    func openForDryRun(writes: Bool = false) throws -> Project {
+        let project: Project
+        if !FileManager.default.fileExists(atPath: path) {
+            project = try Project.open(path: ":memory:", create: true)
+        } else if writes && readOnly {
+            project = try Project.openCopyInMemory(
+                of: path, busyTimeout: .milliseconds(Int(busyTimeout * 1000)))
+        } else {
+            return try open()
+        }
         project.solvesAfterEdits = !noSolve
         return project
     }

@@ -319,6 +319,23 @@ struct ImportCLITests {
         #expect(box.sql("select count(*) from layouts") == "0")
     }
 
+    @Test(
+        "--dry-run works on a project opened --read-only, on a copy in memory; the import does not")
+    func dryRunReadOnly() {
+        let box = Sandbox()
+        #expect(box.run(["init"]).status == 0)
+        let before = box.bytes()
+        let document = box.write("Home.storyboard", screenStoryboard)
+        let r = box.run(["--read-only", "import", document, "--dry-run"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("1 of 1 layouts imported"), "\(r.stdout)")
+        #expect(r.stdout.contains("(dry run: the project was not changed)"))
+        #expect(box.bytes() == before)
+        let refused = box.run(["--read-only", "import", document])
+        #expect(refused.status == 74, "\(refused.stderr)")
+        #expect(box.bytes() == before)
+    }
+
     @Test("--dry-run where there is no project file yet reports and creates none")
     func dryRunWithoutAProject() {
         let box = Sandbox()

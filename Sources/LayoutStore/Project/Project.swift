@@ -33,6 +33,17 @@ public final class Project {
                 path: path, create: create, readOnly: readOnly, busyTimeout: busyTimeout))
     }
 
+    /// A copy in memory of the project at `path`, read through a read-only connection: a
+    /// dry run that writes and rolls back (`import --dry-run`) can work on a project it
+    /// may not write. Nothing is written to `path`.
+    ///
+    ///     let copy = try Project.openCopyInMemory(of: "app.layoutdb")
+    public static func openCopyInMemory(of path: String, busyTimeout: Duration = .seconds(5))
+        throws -> Project
+    {
+        Project(store: try ProjectStore.openCopyInMemory(of: path, busyTimeout: busyTimeout))
+    }
+
     /// A new project for `path`, made in a file of its own beside it that no other process
     /// opens, to fill with a first `apply` and then ``publish()`` in place whole (or
     /// ``discard()``). Quicker than filling a project opened at `path`: the file is written

@@ -45,6 +45,20 @@ package final class ProjectStore {
         return ProjectStore(database: db)
     }
 
+    /// ``Project/openCopyInMemory(of:busyTimeout:)``: the file's pages copied into a
+    /// database in memory (whose errors name `path`), migrated there if the file is older.
+    package static func openCopyInMemory(of path: String, busyTimeout: Duration) throws
+        -> ProjectStore
+    {
+        let source = try open(path: path, readOnly: true, busyTimeout: busyTimeout)
+        let copy = try Database(
+            path: ":memory:", options: .init(create: true, busyTimeout: busyTimeout, name: path))
+        try source.database.copy(into: copy)
+        source.database.close()
+        try DatabaseMigrator().migrate(copy, allowEmpty: false)
+        return ProjectStore(database: copy)
+    }
+
     /// Layouts in the project, by name.
     ///
     ///     try store.layouts().map(\.name) == ["main"]
