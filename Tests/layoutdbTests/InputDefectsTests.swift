@@ -210,4 +210,15 @@ struct InputDefectsTests {
             edit.stderr.contains("error: the solved width of view `c` is inf: "), "\(edit.stderr)")
         #expect(box.bytes() == before)
     }
+
+    @Test("a conflict with an intrinsic size says whose size it is, and which priority")
+    func conflictNamesTheIntrinsicSize() {
+        let box = Sandbox()
+        let script = "canvas 100 100\nview a intrinsic 50 20 hug 1000\na.width == 80\n"
+        let r = box.run(["apply", box.write("g.layout", script)])
+        #expect(r.status == 65)
+        #expect(
+            r.stderr.contains("\n  view a's intrinsic width (hugging): a.width <= 50 @ 1000\n"),
+            "\(r.stderr)")
+    }
 }

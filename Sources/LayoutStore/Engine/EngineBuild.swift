@@ -323,8 +323,15 @@ struct EngineBuild {
                 {
                     priority = separated
                 }
+                // Words that say where it comes from, as a stack's do: a conflict lists it
+                // under the user's lines, which carry FILE:LINE, and a view's declaration
+                // keeps no place of its own.
+                let what = c.relation == .lessOrEqual ? "hugging" : "compression resistance"
                 try add(
-                    [(i, attribute, 1)], c.relation, c.constant, priority, .generated(c.source))
+                    [(i, attribute, 1)], c.relation, c.constant, priority,
+                    .generated(
+                        "view \(view.declaration.name)'s intrinsic \(attribute) (\(what)): "
+                            + c.source))
             }
         }
         if !stacks.insideHidden.isEmpty {
