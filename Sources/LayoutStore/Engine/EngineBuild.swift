@@ -313,7 +313,7 @@ struct EngineBuild {
             try generateFrameConstraints(
                 i, view.declaration, mentioned: mentioned[i], relaxed: relaxView)
             let tie = stacks.tieBreak.isEmpty ? nil : stacks.tieBreak[view.declaration.name]
-            for c in IntrinsicConstraints.generate(for: view.declaration) {
+            for c in IntrinsicConstraints.generate(for: view.declaration, saying: true) {
                 let attribute: BaseAttribute = c.lhs.terms[0].attribute == .width ? .width : .height
                 var priority = c.priority
                 if let tie, (tie.axis == .horizontal) == (attribute == .width),
@@ -323,15 +323,8 @@ struct EngineBuild {
                 {
                     priority = separated
                 }
-                // Words that say where it comes from, as a stack's do: a conflict lists it
-                // under the user's lines, which carry FILE:LINE, and a view's declaration
-                // keeps no place of its own.
-                let what = c.relation == .lessOrEqual ? "hugging" : "compression resistance"
                 try add(
-                    [(i, attribute, 1)], c.relation, c.constant, priority,
-                    .generated(
-                        "view \(view.declaration.name)'s intrinsic \(attribute) (\(what)): "
-                            + c.source))
+                    [(i, attribute, 1)], c.relation, c.constant, priority, .generated(c.source))
             }
         }
         if !stacks.insideHidden.isEmpty {

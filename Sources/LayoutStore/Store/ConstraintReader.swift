@@ -206,7 +206,13 @@ extension SQLStatement {
 ///     IntrinsicConstraints.generate(for: ViewDeclaration(
 ///         name: "title", intrinsic: IntrinsicSize(width: 120, height: nil))).count == 2
 package enum IntrinsicConstraints {
-    package static func generate(for view: ViewDeclaration) -> [Constraint] {
+    /// With `saying`, each source says whose size it stands for and which priority
+    /// (`view a's intrinsic width (hugging): a.width <= 50 @ 250`): the engine's words
+    /// for a conflict, where the user's lines carry FILE:LINE and a view's declaration
+    /// keeps no place of its own. `list` and SQL show the equation alone.
+    package static func generate(for view: ViewDeclaration, saying: Bool = false)
+        -> [Constraint]
+    {
         guard let intrinsic = view.intrinsic else { return [] }
         var result: [Constraint] = []
         for (attribute, value) in [(Attribute.width, intrinsic.width), (.height, intrinsic.height)]
@@ -217,13 +223,19 @@ package enum IntrinsicConstraints {
                 (Relation.lessOrEqual, horizontal ? intrinsic.hug : intrinsic.verticalHug),
                 (.greaterOrEqual, horizontal ? intrinsic.resist : intrinsic.verticalResist),
             ] {
+                let equation =
+                    "\(view.name).\(attribute.rawValue) \(relation.rawValue) "
+                    + "\(formatNumber(value)) @ \(priority)"
+                let what = relation == .lessOrEqual ? "hugging" : "compression resistance"
                 result.append(
                     Constraint(
                         lhs: LinearExpression(terms: [Term(view: view.name, attribute: attribute)]),
                         relation: relation, rhs: .constant(value), priority: priority,
                         kind: .intrinsic,
-                        source: "\(view.name).\(attribute.rawValue) \(relation.rawValue) "
-                            + "\(formatNumber(value)) @ \(priority)"))
+                        source: saying
+                            ? "view \(view.name)'s intrinsic \(attribute.rawValue) (\(what)): "
+                                + equation
+                            : equation))
             }
         }
         return result
