@@ -532,7 +532,7 @@ private struct HunkWork {
             if let label = oc.label, named(label) { return nil }
             guard let row, let id = row.id else { continue }
             removedConstraints.append(id)
-            let note = Reconciler.same(oc, row.constraint) ? nil : "replaces an edit made since"
+            let note = Reconciler.same(oc, row.constraint) ? nil : Reconciler.editedSince
             constraintRemovalSteps.append(
                 step(.remove, "constraint \(ScriptWriter.text(of: row.constraint))", note))
         }

@@ -251,7 +251,7 @@ extension Project {
                 }
                 continue
             }
-            let note = Reconciler.same(oc, row.constraint) ? nil : "replaces an edit made since"
+            let note = Reconciler.same(oc, row.constraint) ? nil : Reconciler.editedSince
             step(.change, "constraint \(ScriptWriter.text(of: oc)) → \(text)", note)
             guard !dryRun else { continue }
             if Reconciler.sameShape(nc, row.constraint) {

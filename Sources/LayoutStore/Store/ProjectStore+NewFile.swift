@@ -80,8 +80,7 @@ extension ProjectStore {
     /// What killed processes left while they made a new file for `path`: `PATH.new-PID`
     /// and its companions, where no process PID is running.
     package static func abandonedFiles(for path: String) -> [String] {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""  // with its "/"
+        let folder = Self.folder(of: path)
         let prefix = String(path.dropFirst(folder.count)) + ".new-"
         guard let directory = opendir(folder.isEmpty ? "." : folder) else { return [] }
         defer { closedir(directory) }

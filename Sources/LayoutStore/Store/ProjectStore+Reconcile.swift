@@ -135,6 +135,10 @@ struct Reconciler {
             && metrics.allSatisfy { old.metrics[$0.name] != nil }
     }
 
+    /// The plan's note on a step where the script overrides what the command line did
+    /// since: the one wording of every road (this plan, the line and stretch roads).
+    static let editedSince = "replaces an edit made since"
+
     static func same(_ a: Constraint, _ b: Constraint) -> Bool {
         // Equal values are the same constraint whatever their source and origin; values
         // that differ may still say the same (a row read back splits its constant
@@ -168,7 +172,7 @@ struct Reconciler {
         func step(_ action: ApplyPlan.Action, _ what: String, _ note: String? = nil) {
             steps.append(ApplyPlan.Step(action: action, layout: name, what: what, note: note))
         }
-        let edited = "replaces an edit made since"
+        let edited = Self.editedSince
         // A layout the script adds has no row yet: it is planned as empty.
         let layoutID = try store.storedLayoutID(name)
         let views = try layoutID.map { try store.views(layoutID: $0, components: nil) } ?? []

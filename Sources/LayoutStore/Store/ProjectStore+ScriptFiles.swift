@@ -10,8 +10,11 @@ extension ProjectStore {
 
     /// The folder of the project's file (with its `/`), "" for one in the working folder
     /// or in memory.
-    package var projectFolder: String {
-        guard let slash = database.path.lastIndex(of: "/") else { return "" }
-        return String(database.path[...slash])
+    package var projectFolder: String { Self.folder(of: database.path) }
+
+    /// The folder `path` names its file in, with its `/`; "" for a bare file name.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
     }
 }

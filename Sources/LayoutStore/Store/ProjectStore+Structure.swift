@@ -103,23 +103,16 @@ extension ProjectStore {
             let wasCycle = view.parentID.map { p in subtree.contains { $0.id == p } } ?? false
             // Parents come before their children in declaration order (the engine and
             // `export` rely on it): a subtree moved under a later view goes after it.
-            if wasCycle {
+            let moved =
+                wasCycle
+                ? Array(subtree.reversed())
+                : target.ordinal > view.ordinal ? subtree.sorted { $0.ordinal < $1.ordinal } : []
+            if !moved.isEmpty {
                 let next =
                     try database.int64(
                         "SELECT max(ordinal) + 1 FROM views WHERE layout_id = ?", [layoutID])
                     ?? 1
-                for (k, member) in subtree.reversed().enumerated() {
-                    try database.execute(
-                        "UPDATE views SET ordinal = ? WHERE id = ?",
-                        [next + Int64(k), member.id])
-                }
-            } else if target.ordinal > view.ordinal {
-                let next =
-                    try database.int64(
-                        "SELECT max(ordinal) + 1 FROM views WHERE layout_id = ?", [layoutID])
-                    ?? 1
-                let inOrder = subtree.sorted { $0.ordinal < $1.ordinal }
-                for (k, member) in inOrder.enumerated() {
+                for (k, member) in moved.enumerated() {
                     try database.execute(
                         "UPDATE views SET ordinal = ? WHERE id = ?",
                         [next + Int64(k), member.id])
