@@ -148,8 +148,11 @@ package enum EngineError: LayoutDBError, Equatable {
                 (last.map { "\($0): " } ?? "")
                     + "required constraints cannot all hold; they conflict:"
             ]
-            lines += Self.conflictLines(Array(conflicts.prefix(25)))
-            if conflicts.count > 25 { lines.append("  ... and \(conflicts.count - 25) more") }
+            let shown = Self.conflictsShown
+            lines += Self.conflictLines(Array(conflicts.prefix(shown)))
+            if conflicts.count > shown {
+                lines.append("  ... and \(conflicts.count - shown) more")
+            }
             for g in generated { lines.append("  \(g)") }
             lines.append(
                 "hint: remove one of them, lower its priority below 1000, or change a constant")
@@ -190,6 +193,10 @@ package enum EngineError: LayoutDBError, Equatable {
 }
 
 extension EngineError {
+    /// The most members a conflict lists (an import's report of one too); the rest are
+    /// counted.
+    static let conflictsShown = 25
+
     /// The conflicting constraints by source statement: one line per statement (its text,
     /// which carries its label, and `FILE:LINE`), and under it, once each, the equations
     /// actually solved when the statement alone does not say them — the parts of a VFL

@@ -524,7 +524,7 @@ extension Project {
             guard seen.insert(text).inserted else { continue }
             lines.append("  " + text)
         }
-        let shown = 25
+        let shown = EngineError.conflictsShown
         if lines.count > shown + 1 {
             let more = lines.count - 1 - shown
             lines = Array(lines.prefix(shown + 1)) + ["  ... and \(more) more"]
