@@ -21,10 +21,16 @@ struct VariantCommand: ParsableCommand {
             commandName: "create",
             abstract: "Create a variant: another canvas, other constants.",
             discussion: commandHelp(
-                "Without --canvas, the variant has the layout's canvas.",
+                """
+                Without --canvas, the variant has the layout's canvas. --from copies another
+                variant: its canvas (unless --canvas is given), safe area, direction and
+                every override (constants, priorities, activation, intrinsic sizes, hidden
+                views, stack spacings); the copy then changes on its own.
+                """,
                 examples: [
                     "layoutdb variant create compact --canvas 320x568",
                     "layoutdb set-constant header.height 44 --variant compact",
+                    "layoutdb variant create compact-tall --from compact --canvas 320x640",
                 ]))
         @OptionGroup(visibility: .hidden) var global: GlobalOptions
         @Argument(help: "The variant's name.") var name: String
@@ -32,6 +38,11 @@ struct VariantCommand: ParsableCommand {
             help: ArgumentHelp(
                 "Its canvas, WIDTHxHEIGHT (default: the layout's).", valueName: "WxH"))
         var canvas: String?
+        @Option(
+            help: ArgumentHelp(
+                "Copy this variant's canvas, safe area, direction and overrides.",
+                valueName: "variant"))
+        var from: String?
 
         func validate() throws {
             if let canvas, parseSize(canvas) == nil {
@@ -46,7 +57,8 @@ struct VariantCommand: ParsableCommand {
             let wasEmpty = try project.isEmpty()
             printReport(
                 try project.createVariant(
-                    name, canvas: canvas.flatMap(parseSize), layout: global.layout), global)
+                    name, canvas: canvas.flatMap(parseSize), copying: from,
+                    layout: global.layout), global)
             if wasEmpty && !global.quiet {
                 // A script that declares only a variant makes its layout the same way.
                 warn(

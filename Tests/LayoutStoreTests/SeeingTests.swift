@@ -254,6 +254,54 @@ struct SeeingTests {
         #expect(try copy.frames(variant: "tabbar_height_40").count == 10)
     }
 
+    /// A variant that overrides every kind of thing a variant can: canvas and fitting,
+    /// safe area, direction, a constant, a stack's spacing, a hidden view, a priority, an
+    /// activation and an intrinsic size. Each of them moves a frame.
+    static let everyOverride = """
+        canvas 375 fit safe 20 0 0 0
+        view header frame 0 0 375 60
+        stack row in header H spacing 8
+        view a in row intrinsic 40 20
+        view b in row intrinsic 60 20
+        view c in row intrinsic 30 20
+        header.top == |.safe.top
+        header.leading == |.leading
+        header.trailing == |.trailing
+        row.edges == header.margins
+        hw: header.height == 60
+        pin: c.width == 30
+        variant wide canvas 500 fit safe 0 44 0 44 direction rtl
+        set hw 80 in wide
+        set row.spacing 12 in wide
+        hide b in wide
+        priority pin 500 in wide
+        deactivate pin in wide
+        intrinsic a 90 20 hug 300 in wide
+        """
+
+    @Test("a variant made from another (--from, sweep --save) takes all its overrides")
+    func variantCopies() throws {
+        let (p, done) = try project(Self.everyOverride)
+        defer { done() }
+        let wide = try frames(p, "wide")
+        #expect(wide != (try frames(p)))
+        #expect(wide["c"]?.width == 382)  // pin off, a hugs harder, b hidden
+        try p.createVariant("wide2", canvas: nil, copying: "wide")
+        #expect(try frames(p, "wide2") == wide)
+        try p.createVariant("tall", canvas: Size(width: 320, height: 0), copying: "wide")
+        #expect(try frames(p, "tall")["header"]?.width == 320)  // the given canvas wins
+        try p.saveSweep(label: "hw", values: [80, 90], variant: "wide")
+        #expect(try frames(p, "hw_80") == wide)  // the variant's own value: itself
+        #expect(try frames(p, "hw_90")["header"]?.height == 90)
+        // Sweeping a saved variant replaces the others and keeps itself.
+        try p.saveSweep(label: "hw", values: [80, 90], variant: "hw_90")
+        #expect(try frames(p, "hw_80") == wide)
+        #expect(throws: StoreError.self) {
+            try p.createVariant("x", canvas: nil, copying: "narrow")
+        }
+        #expect(try p.variants().map(\.name).contains("x") == false)
+    }
+
     @Test("animate: linear from the current solution to the new one, both ends solved")
     func animate() throws {
         let (p, done) = try project(BundledExamples.phone)

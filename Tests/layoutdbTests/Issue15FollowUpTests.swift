@@ -111,6 +111,31 @@ struct Issue15FollowUpTests {
         #expect(!box.run(["variant", "list"]).stdout.contains("x "))
     }
 
+    @Test("variant create --from: a copy with every override; an unknown source changes nothing")
+    func variantFrom() {
+        let box = Sandbox()
+        let script = """
+            canvas 320 200
+            view a
+            a.top == 0
+            a.left == 0
+            h: a.height == 20
+            w: a.width == 10
+            variant wide canvas 500 200 direction rtl
+            set h 30 in wide
+            deactivate w in wide
+            """
+        #expect(box.run(["apply", box.write("a.layout", script), "-q"]).status == 0)
+        let copy = box.run(["variant", "create", "wide2", "--from", "wide", "-q"])
+        #expect(copy.status == 0, "\(copy.stderr)")
+        #expect(box.frameLines(variant: "wide2") == box.frameLines(variant: "wide"))
+        let before = box.snapshot()
+        let wrong = box.run(["variant", "create", "x", "--from", "narrow"])
+        #expect(wrong.status == 65)
+        #expect(wrong.stderr.contains("no variant `narrow`"), "\(wrong.stderr)")
+        #expect(box.snapshot() == before)
+    }
+
     @Test("set in a script: an unknown label or variant is shown at its name, line and caret")
     func setPointsAtTheName() {
         let box = Sandbox()

@@ -270,21 +270,20 @@ extension Project {
     ) throws -> (names: [String], report: SolveReport) {
         let p = try prepare(layout: layout, variant: variant)
         _ = try constantTarget(label, in: p)
-        let labels = Dictionary(
-            p.model.constraints.compactMap { c in
-                c.id.flatMap { id in c.constraint.label.map { (id, $0) } }
-            }
-        ) { a, _ in a }
         let existing = Set(p.model.variants.map(\.name))
         let names = values.map { Self.sweepVariantName(label: label, value: $0) }
+        let source: String? =
+            if case .named(let name) = VariantRef(variant) { name } else { nil }
         let report = try edit(layouts: [layout]) {
             for (name, value) in zip(names, values) {
-                if existing.contains(name) { try store.removeVariant(name, layout: layout) }
-                try store.createVariant(name, canvas: p.variant?.canvas, layout: layout)
-                for (id, constant) in p.variant?.overrides ?? [:] {
-                    guard let other = labels[id], other != label else { continue }
-                    try store.setConstant(
-                        label: other, value: constant, variant: name, layout: layout)
+                // Sweeping a saved sweep's variant: the one of the same name is itself.
+                if name != source {
+                    if existing.contains(name) { try store.removeVariant(name, layout: layout) }
+                    if let source {
+                        try store.copyVariant(source, as: name, layout: layout)
+                    } else {
+                        try store.createVariant(name, layout: layout)
+                    }
                 }
                 try store.setConstant(label: label, value: value, variant: name, layout: layout)
             }

@@ -352,13 +352,20 @@ public final class Project {
 
     // MARK: Variants
 
+    /// Creates variant `name`: on `canvas` (nil = the layout's), or, `copying` another
+    /// variant, with that one's canvas (unless `canvas` is given), safe area, direction,
+    /// fitting and every override.
     @discardableResult
-    public func createVariant(_ name: String, canvas: Size?, layout: String = defaultLayoutName)
-        throws
-        -> SolveReport
-    {
+    public func createVariant(
+        _ name: String, canvas: Size?, copying source: String? = nil,
+        layout: String = defaultLayoutName
+    ) throws -> SolveReport {
         try edit(layouts: [layout]) {
-            try store.createVariant(name, canvas: canvas, layout: layout)
+            if case .named(let source) = VariantRef(source) {
+                try store.copyVariant(source, as: name, canvas: canvas, layout: layout)
+            } else {
+                try store.createVariant(name, canvas: canvas, layout: layout)
+            }
         }
     }
 

@@ -253,6 +253,52 @@ extension ProjectStore {
         }
     }
 
+    /// Creates variant `name` of `layout` as a copy of variant `source`: its canvas, safe
+    /// area, direction and fitting, and every override (constants, priorities and
+    /// activation, intrinsic sizes, hidden views, stack spacings), on `canvas` when given.
+    /// Returns its id.
+    @discardableResult
+    package func copyVariant(
+        _ source: String, as name: String, canvas: Size? = nil,
+        layout: String = defaultLayoutName
+    ) throws -> Int64 {
+        try database.savepoint(.immediate) {
+            let layoutID = try layoutID(layout)
+            let sourceID = try variantID(.named(source), layoutID: layoutID, layout: layout)
+            let id = try createVariant(name, canvas: canvas, layout: layout)
+            try database.execute(
+                """
+                UPDATE variants SET (canvas_width, canvas_height, safe_top, safe_left,
+                    safe_bottom, safe_right, direction, fit_width, fit_height) =
+                    (SELECT coalesce(?3, canvas_width), coalesce(?4, canvas_height), safe_top,
+                        safe_left, safe_bottom, safe_right, direction, fit_width, fit_height
+                     FROM variants WHERE id = ?1)
+                WHERE id = ?2
+                """, [sourceID, id, canvas?.width, canvas?.height])
+            for (table, columns) in Self.variantOverrideTables {
+                try database.execute(
+                    "INSERT INTO \(table) (variant_id, \(columns)) "
+                        + "SELECT ?2, \(columns) FROM \(table) WHERE variant_id = ?1",
+                    [sourceID, id])
+            }
+            return id
+        }
+    }
+
+    /// The tables that hold a variant's overrides, with their columns but the variant's.
+    /// One list, so that a copy takes what a variant is made of, and a new kind of
+    /// override is copied by adding it here.
+    static let variantOverrideTables: [(table: String, columns: String)] = [
+        ("variant_constants", "constraint_id, constant"),
+        ("variant_constraint_overrides", "constraint_id, priority, active"),
+        (
+            "variant_intrinsics",
+            "view_id, intrinsic_width, intrinsic_height, hug, resist, hug_vertical, "
+                + "resist_vertical"
+        ),
+        ("variant_views", "view_id, hidden, spacing"),
+    ]
+
     /// Removes a variant with its overrides, frames and dirty marks.
     package func removeVariant(_ name: String, layout: String = defaultLayoutName) throws {
         try database.savepoint(.immediate) {
