@@ -451,9 +451,10 @@ struct StructuralEditTests {
     }
 }
 
-/// A parent cycle that plain SQL left (a documented workflow): no command may hang on it,
-/// `move-view VIEW --into root` repairs it, `remove-view --recursive` takes the cycle,
-/// `export` refuses it (its text would not apply) and `doctor` names the repair.
+/// A parent cycle. Plain SQL cannot make one now (migration 0014's triggers refuse it, with
+/// the command to use), but plain SQL could before, so a project may hold one: no command
+/// may hang on it, `move-view VIEW --into root` repairs it, `remove-view --recursive` takes
+/// the cycle, `export` refuses it (its text would not apply) and `doctor` names the repair.
 @Suite("parent cycles left by plain SQL")
 struct ParentCycleTests {
     static let script = """
@@ -464,15 +465,47 @@ struct ParentCycleTests {
 
         """
 
-    /// A project whose `header` and `title` are each other's parent.
+    static let makeCycle =
+        "UPDATE views SET parent_id = (SELECT id FROM views WHERE name = 'title') "
+        + "WHERE name = 'header'"
+
+    /// A project whose `header` and `title` are each other's parent, as an older version
+    /// of layoutdb let plain SQL leave it (without the trigger that refuses it now).
     func cycled() -> Sandbox {
         let box = Sandbox()
         let r = box.run(["apply", box.write("s.layout", Self.script), "-q"])
         #expect(r.status == 0, "\(r.stderr)")
-        _ = box.sql(
-            "UPDATE views SET parent_id = (SELECT id FROM views WHERE name = 'title') "
-                + "WHERE name = 'header'")
+        _ = box.sql("DROP TRIGGER views_parent_refuse_cycle; " + Self.makeCycle)
         return box
+    }
+
+    @Test("plain SQL cannot make a cycle, a second root or a moved root; the message says how")
+    func sqlIsRefused() {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("s.layout", Self.script), "-q"]).status == 0)
+        let before = box.snapshot()
+        for (update, words) in [
+            (Self.makeCycle, "a view cannot be moved inside itself"),
+            ("UPDATE views SET parent_id = id WHERE name = 'header'", "inside itself"),
+            ("UPDATE views SET parent_id = NULL WHERE name = 'title'", "one root view"),
+            (
+                "UPDATE views SET parent_id = (SELECT id FROM views WHERE name = 'title') "
+                    + "WHERE name = 'root'", "one root view"
+            ),
+        ] {
+            let r = box.sqlite(update)
+            #expect(r.status != 0, "\(update)")
+            #expect(r.stderr.contains(words), "\(r.stderr)")
+            #expect(r.stderr.contains("layoutdb move-view"), "\(r.stderr)")
+        }
+        #expect(box.snapshot() == before)
+        // A move that keeps a tree is plain SQL's as before.
+        #expect(
+            box.sqlite(
+                "UPDATE views SET parent_id = (SELECT id FROM views WHERE name = 'root') "
+                    + "WHERE name = 'title'"
+            ).status == 0)
+        #expect(box.run(["doctor"]).status == 0)
     }
 
     /// `layoutdb ARGS` killed after 20 s: a hang fails the test, not the run.

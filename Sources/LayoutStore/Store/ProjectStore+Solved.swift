@@ -275,28 +275,35 @@ extension ProjectStore {
                      FROM variants WHERE id = ?1)
                 WHERE id = ?2
                 """, [sourceID, id, canvas?.width, canvas?.height])
-            for (table, columns) in Self.variantOverrideTables {
-                try database.execute(
-                    "INSERT INTO \(table) (variant_id, \(columns)) "
-                        + "SELECT ?2, \(columns) FROM \(table) WHERE variant_id = ?1",
-                    [sourceID, id])
-            }
+            for copy in Self.variantOverrideCopies { try database.execute(copy, [sourceID, id]) }
             return id
         }
     }
 
-    /// The tables that hold a variant's overrides, with their columns but the variant's.
-    /// One list, so that a copy takes what a variant is made of, and a new kind of
-    /// override is copied by adding it here.
-    static let variantOverrideTables: [(table: String, columns: String)] = [
-        ("variant_constants", "constraint_id, constant"),
-        ("variant_constraint_overrides", "constraint_id, priority, active"),
-        (
-            "variant_intrinsics",
-            "view_id, intrinsic_width, intrinsic_height, hug, resist, hug_vertical, "
-                + "resist_vertical"
-        ),
-        ("variant_views", "view_id, hidden, spacing"),
+    /// Copies of a variant's overrides, one per table that holds them, from variant ?1 to
+    /// variant ?2. One list, so that a copy takes what a variant is made of, and a new kind
+    /// of override is copied by adding it here.
+    static let variantOverrideCopies = [
+        """
+        INSERT INTO variant_constants (variant_id, constraint_id, constant)
+        SELECT ?2, constraint_id, constant FROM variant_constants WHERE variant_id = ?1
+        """,
+        """
+        INSERT INTO variant_constraint_overrides (variant_id, constraint_id, priority, active)
+        SELECT ?2, constraint_id, priority, active
+        FROM variant_constraint_overrides WHERE variant_id = ?1
+        """,
+        """
+        INSERT INTO variant_intrinsics (variant_id, view_id, intrinsic_width, intrinsic_height,
+            hug, resist, hug_vertical, resist_vertical)
+        SELECT ?2, view_id, intrinsic_width, intrinsic_height, hug, resist, hug_vertical,
+            resist_vertical
+        FROM variant_intrinsics WHERE variant_id = ?1
+        """,
+        """
+        INSERT INTO variant_views (variant_id, view_id, hidden, spacing)
+        SELECT ?2, view_id, hidden, spacing FROM variant_views WHERE variant_id = ?1
+        """,
     ]
 
     /// Removes a variant with its overrides, frames and dirty marks.
