@@ -21,11 +21,16 @@ static inline int csqlite_enable_triggers(sqlite3 *db, int on, int *now) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, on, now);
 }
 
-// Skips the checkpoint SQLite runs when the last connection to a WAL database closes:
-// three fdatasyncs and an unlink, most of a small edit's time. The WAL is checkpointed
-// as it grows (csqlite_truncate_log_at) and explicitly after bulk operations.
+// Skips the checkpoint SQLite runs when the last connection to a WAL database closes,
+// which also deletes the -wal and -shm files that the next process then makes again.
+// `Database.close()` checkpoints what the connection wrote itself, and turns this back
+// on (csqlite_checkpoint_on_close) for a connection that found no log and wrote nothing.
 static inline int csqlite_no_checkpoint_on_close(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}
+
+static inline int csqlite_checkpoint_on_close(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, (int *)0);
 }
 
 // The commit hook of csqlite_truncate_log_at. `limit` holds the page count in its low 32

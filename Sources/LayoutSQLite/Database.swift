@@ -57,6 +57,8 @@ package final class Database {
     private var cache: [String: SQLStatement] = [:]
     private var savepointDepth = 0
     private var isClosed = false
+    /// Whether the file had no write-ahead log when this connection opened it.
+    private let foundNoLog: Bool
 
     /// Opens (and with `options.create`, creates) the SQLite file at `path`.
     /// Throws ``DatabaseError`` when SQLite cannot open it (kind `.cannotOpen` for a
@@ -73,6 +75,7 @@ package final class Database {
             flags |= SQLITE_OPEN_READWRITE
             if options.create { flags |= SQLITE_OPEN_CREATE }
         }
+        foundNoLog = access(path + "-wal", F_OK) != 0
         var connection = try Self.connect(path, flags: flags, reportedPath: name)
         if options.readOnly, Self.readFailure(connection) != nil, Self.logIsEmpty(path) {
             // A WAL-mode file in a folder this user cannot write: reading needs the -shm
@@ -102,10 +105,9 @@ package final class Database {
         // Writes still go through the log.
         try execute("PRAGMA mmap_size = 268435456")
         _ = csqlite_no_checkpoint_on_close(connection)
-        // The log outlives each process, and the next process to open the file (every
-        // command is one) reads all of it to rebuild its index: 6.6k instructions a page.
-        // Truncated at 256 pages, that stays under half a millisecond; the edit that
-        // passes the mark pays the checkpoint, once in some forty small edits.
+        // A connection that lives long (the library's, or a bulk edit's) keeps the log
+        // short as it goes: the next connection to open the file reads all of it to
+        // rebuild its index, 6.6k instructions a page. `close()` empties it.
         csqlite_truncate_log_at(
             connection, Int32(Self.logPagesBeforeCheckpoint), Int32(clamping: milliseconds))
     }
@@ -186,8 +188,21 @@ package final class Database {
     /// Closes the connection now, finalizing its cached statements first; the `Database`
     /// is not used after. For a caller that moves the file once it is let go (otherwise
     /// `deinit` closes it).
+    ///
+    /// What the connection wrote is checkpointed first, so that the main file alone holds
+    /// every committed edit once its writer is gone: a person copies a project, or commits
+    /// it to git, as one file. A connection that wrote nothing to a file that had no log
+    /// lets SQLite remove the log and its index again if it is the last one (`export` as
+    /// git's textconv reads a copy in a folder git then removes).
     package func close() {
         guard !isClosed else { return }
+        if !isReadOnly {
+            if sqlite3_total_changes64(handle) > 0 {
+                checkpoint()
+            } else if foundNoLog {
+                _ = csqlite_checkpoint_on_close(handle)
+            }
+        }
         isClosed = true
         cache.removeAll()  // finalize statements before closing
         sqlite3_close_v2(handle)
