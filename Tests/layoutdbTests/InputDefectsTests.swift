@@ -173,6 +173,15 @@ struct InputDefectsTests {
             "\(r.stderr)")
         #expect(r.stderr.contains("\n  H:|-[a]-|    (/"), "\(r.stderr)")
         #expect(r.stderr.contains("/c.layout:3)\n"), "\(r.stderr)")
+        // An `add` that conflicts with a script's line: the command's own input is newer.
+        let fine = "canvas 100 100\nview a\na.left == 0\na.top == 0\nh: a.height == 60\n"
+        #expect(box.run(["apply", box.write("d.layout", fine), "-q"]).status == 0)
+        let added = box.run(["add", "a.height <= 50"])
+        #expect(added.status == 65)
+        #expect(
+            added.stderr.hasPrefix(
+                "error: <add>:1:1: required constraints cannot all hold; they conflict:"),
+            "\(added.stderr)")
     }
 
     @Test("a solve whose numbers add up past a Double is refused, by apply and by an edit")

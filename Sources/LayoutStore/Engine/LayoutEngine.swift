@@ -140,9 +140,10 @@ package enum EngineError: LayoutDBError, Equatable {
         switch self {
         case .unsatisfiable(let conflicts, let generated):
             // Where an editor jumps to: the conflicting line written last, usually the one
-            // that broke what held before it.
+            // that broke what held before it; a command line's (`<add>`) is the newest.
             let last = conflicts.compactMap(\.origin).max {
-                ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column)
+                ($0.file.hasPrefix("<") ? 1 : 0, $0.file, $0.line, $0.column)
+                    < ($1.file.hasPrefix("<") ? 1 : 0, $1.file, $1.line, $1.column)
             }
             var lines = [
                 (last.map { "\($0): " } ?? "")
