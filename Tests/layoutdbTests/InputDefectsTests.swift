@@ -207,6 +207,7 @@ struct InputDefectsTests {
             canvas 320 100
             view a frame 0 0 100 50
             view c frame 0 60 10 10
+            view d frame 0 80 10 10
             w: a.width == 100
             c.width == a.width * 2
 
@@ -217,6 +218,13 @@ struct InputDefectsTests {
         #expect(edit.status == 65, "\(edit.stdout)\(edit.stderr)")
         #expect(
             edit.stderr.contains("error: the solved width of view `c` is inf: "), "\(edit.stderr)")
+        #expect(box.bytes() == before)
+        // Finite numbers whose edge is not: SQL's max_x would read 0.
+        let frame = box.run(["set-frame", "d", "1.7e308", "0", "1.7e308", "1"])
+        #expect(frame.status == 65, "\(frame.stdout)\(frame.stderr)")
+        #expect(
+            frame.stderr.contains("error: the solved x + width of view `d` is inf: "),
+            "\(frame.stderr)")
         #expect(box.bytes() == before)
     }
 

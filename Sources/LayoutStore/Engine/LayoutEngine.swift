@@ -131,7 +131,7 @@ package enum EngineError: LayoutDBError, Equatable {
     /// source text (a generated constraint's words).
     case invalidNumber(InvalidNumber, in: String)
     /// A solved value beyond a `Double` (finite numbers that add up past 1.8e308): view
-    /// `view`'s `attribute` (x, y, width or height) solved to `value`.
+    /// `view`'s `attribute` (x, y, width, height, x + width or y + height) solved to `value`.
     case overflow(view: String, attribute: String, value: Double)
 
     package var errorKind: ErrorKind { .badInput }
@@ -163,28 +163,32 @@ package enum EngineError: LayoutDBError, Equatable {
         case .invalidNumber(let number, let source):
             return "\(number) in: \(source)"
         case .overflow(let view, let attribute, let value):
-            let named = ["x": "left", "y": "top"][attribute] ?? attribute
+            let named =
+                ["x": "left", "y": "top", "x + width": "width", "y + height": "height"][attribute]
+                ?? attribute
             return """
                 the solved \(attribute) of view `\(view)` is \(formatNumber(value)): the \
                 numbers of its constraints add up beyond what a frame can hold
-                hint: look for a constant, margin or spacing near 1e308 \
+                hint: look for a frame, constant, margin or spacing near 1e308 \
                 (`layoutdb why \(view).\(named)`)
                 """
         }
     }
 
     /// ``overflow(view:attribute:value:)`` for the first of `count` views whose solved
-    /// frame is not finite, nil when all are: solved values go to the frames table and to
-    /// SQL, where an infinity reads back as 0.
+    /// frame, or its right or bottom edge, is not finite, nil when all are: solved values go
+    /// to the frames table and to SQL, where an infinity reads back as 0.
     static func overflow(count: Int, frame: (Int) -> Rect, name: (Int) -> String)
         -> EngineError?
     {
         for i in 0..<count {
             let f = frame(i)
-            guard !(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite)
-            else { continue }
+            // The right and bottom edges too: SQL reads them (`max_x`, `max_y`).
+            let (right, bottom) = (f.x + f.width, f.y + f.height)
+            guard !(right.isFinite && bottom.isFinite) else { continue }
             for (attribute, value) in [
                 ("x", f.x), ("y", f.y), ("width", f.width), ("height", f.height),
+                ("x + width", right), ("y + height", bottom),
             ] where !value.isFinite {
                 return .overflow(view: name(i), attribute: attribute, value: value)
             }
