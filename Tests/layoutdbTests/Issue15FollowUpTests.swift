@@ -136,6 +136,28 @@ struct Issue15FollowUpTests {
         #expect(box.snapshot() == before)
     }
 
+    @Test("a variant is declared once: again in the script or in another file is refused")
+    func variantDeclaredOnce() {
+        let box = Sandbox()
+        let twice = "canvas 100 100\nview a frame 0 0 10 10\nvariant v canvas 100 100\n"
+            + "variant v canvas 200 200\n"
+        let r = box.run(["apply", box.write("t.layout", twice)])
+        #expect(r.status == 65)
+        #expect(
+            r.stderr.contains(
+                "t.layout:4:1: variant `v` already exists in layout `main` (declared at "),
+            "\(r.stderr)")
+        #expect(r.stderr.contains("t.layout:3:1)"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: box.db))
+        let once = "canvas 100 100\nview a frame 0 0 10 10\nvariant v canvas 100 100\n"
+        #expect(box.run(["apply", box.write("a.layout", once), "-q"]).status == 0)
+        let before = box.snapshot()
+        let other = box.run(["apply", box.write("b.layout", "variant v canvas 10 10\n")])
+        #expect(other.status == 65)
+        #expect(other.stderr.contains("b.layout:1:1: variant `v` already exists"), "\(other.stderr)")
+        #expect(box.snapshot() == before)
+    }
+
     @Test("set in a script: an unknown label or variant is shown at its name, line and caret")
     func setPointsAtTheName() {
         let box = Sandbox()

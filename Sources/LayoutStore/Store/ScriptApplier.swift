@@ -23,6 +23,8 @@ final class ScriptApplier {
         var nextViewOrdinal: Int
         var nextConstraintOrdinal: Int
         var variants: [String: Int64]
+        /// Where each variant was declared, for variants declared by this script.
+        var variantOrigins: [String: SourceLocation] = [:]
         /// Each metric's name, with where this script defined it (nil: stored before).
         var metrics: [String: SourceLocation?] = [:]
         /// Whether this script created the layout.
@@ -476,42 +478,11 @@ final class ScriptApplier {
         if name == baseVariantName { throw StoreError.reservedVariantName(name: name, at: at) }
         let layout = try current()
         let db = store.database
-        if let id = layout.variants[name] {
-            // Declaring a variant again changes its canvas (when given); a `fit`
-            // statement follows where the new canvas fits a dimension.
-            if let canvas {
-                try db.execute(
-                    """
-                    UPDATE variants SET canvas_width = ?, canvas_height = ?, fit_width = 0,
-                        fit_height = 0
-                    WHERE id = ?
-                    """,
-                    [canvas.width, canvas.height, id])
-                if let i = layout.model?.variants.firstIndex(where: { $0.id == id }) {
-                    layout.model!.variants[i].fit = Fit.none
-                }
-                if let i = layout.model?.variants.firstIndex(where: { $0.id == id }) {
-                    layout.model!.variants[i].canvas = canvas
-                }
-            }
-            if let safe {
-                try db.execute(
-                    """
-                    UPDATE variants SET safe_top = ?, safe_left = ?, safe_bottom = ?,
-                        safe_right = ?
-                    WHERE id = ?
-                    """, [safe.top, safe.left, safe.bottom, safe.right, id])
-                if let i = layout.model?.variants.firstIndex(where: { $0.id == id }) {
-                    layout.model!.variants[i].safe = safe
-                }
-            }
-            if let direction {
-                try db.execute(
-                    "UPDATE variants SET direction = ? WHERE id = ?", [direction.rawValue, id])
-                if let i = layout.model?.variants.firstIndex(where: { $0.id == id }) {
-                    layout.model!.variants[i].direction = direction
-                }
-            }
+        if layout.variants[name] != nil {
+            // Declared once, as a view is: a second declaration that changed the first
+            // would leave the reader of either line wrong about the variant.
+            throw StoreError.duplicateVariant(
+                name: name, layout: layout.name, at: at, previous: layout.variantOrigins[name])
         } else {
             try db.execute(
                 """
@@ -525,6 +496,7 @@ final class ScriptApplier {
                     canvas == nil ? nil : false, canvas == nil ? nil : false,
                 ])
             layout.variants[name] = db.lastInsertedRowID
+            layout.variantOrigins[name] = at
             layout.model?.variants.append(
                 {
                     var variant = VariantModel(

@@ -16,7 +16,8 @@ package enum StoreError: LayoutDBError, Equatable {
     case duplicateMetric(
         name: String, layout: String, at: SourceLocation?, previous: SourceLocation?)
     case unknownVariant(name: String, layout: String, at: SourceLocation?, suggestion: String?)
-    case duplicateVariant(name: String, layout: String)
+    case duplicateVariant(
+        name: String, layout: String, at: SourceLocation? = nil, previous: SourceLocation? = nil)
     /// `base` names the layout itself and cannot be a variant's name.
     case reservedVariantName(name: String, at: SourceLocation?)
     /// NaN, infinity, a negative size: numbers SQLite would store but the solver cannot use.
@@ -77,8 +78,11 @@ package enum StoreError: LayoutDBError, Equatable {
         case .unknownVariant(let name, let layout, let at, let suggestion):
             prefix(at) + "no variant `\(name)` in layout `\(layout)`" + hint(suggestion)
                 + (suggestion == nil ? " (declare it with `variant \(name)`)" : "")
-        case .duplicateVariant(let name, let layout):
-            "variant `\(name)` already exists in layout `\(layout)`"
+        case .duplicateVariant(let name, let layout, let at, let previous):
+            prefix(at) + "variant `\(name)` already exists in layout `\(layout)`"
+                + (previous.map { " (declared at \($0))" } ?? "")
+                + (at == nil
+                    ? "" : "; a variant is declared once, with its canvas, safe area and direction")
         case .reservedVariantName(let name, let at):
             prefix(at) + "`\(name)` is reserved for the layout itself; choose another variant name"
         case .invalidNumber(let number, let at):
@@ -96,11 +100,11 @@ package enum StoreError: LayoutDBError, Equatable {
         case .unknownParent(_, _, let at, _), .duplicateView(_, _, let at, _),
             .unknownView(_, _, let at, _), .duplicateLabel(_, _, let at, _),
             .unknownLabel(_, _, let at, _), .unknownVariant(_, _, let at, _),
-            .duplicateMetric(_, _, let at, _),
+            .duplicateMetric(_, _, let at, _), .duplicateVariant(_, _, let at, _),
             .reservedVariantName(_, let at), .invalidNumber(_, let at),
             .constraintWithoutViews(_, let at), .notOnGuide(_, _, let at):
             at
-        case .unknownLayout, .duplicateVariant, .invalidLabel, .unknownConstraintID, .refusedEdit,
+        case .unknownLayout, .invalidLabel, .unknownConstraintID, .refusedEdit,
             .unlabelledInExport:
             nil
         }
