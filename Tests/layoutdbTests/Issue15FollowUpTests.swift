@@ -139,7 +139,8 @@ struct Issue15FollowUpTests {
     @Test("a variant is declared once: again in the script or in another file is refused")
     func variantDeclaredOnce() {
         let box = Sandbox()
-        let twice = "canvas 100 100\nview a frame 0 0 10 10\nvariant v canvas 100 100\n"
+        let twice =
+            "canvas 100 100\nview a frame 0 0 10 10\nvariant v canvas 100 100\n"
             + "variant v canvas 200 200\n"
         let r = box.run(["apply", box.write("t.layout", twice)])
         #expect(r.status == 65)
@@ -154,7 +155,33 @@ struct Issue15FollowUpTests {
         let before = box.snapshot()
         let other = box.run(["apply", box.write("b.layout", "variant v canvas 10 10\n")])
         #expect(other.status == 65)
-        #expect(other.stderr.contains("b.layout:1:1: variant `v` already exists"), "\(other.stderr)")
+        #expect(
+            other.stderr.contains("b.layout:1:1: variant `v` already exists"), "\(other.stderr)")
+        #expect(box.snapshot() == before)
+    }
+
+    @Test("a metric and a view of one name are refused, whichever comes first")
+    func metricNamedAsView() {
+        let box = Sandbox()
+        let viewFirst = box.run([
+            "apply",
+            box.write("m.layout", "canvas 100 100\nview x frame 40 0 10 10\nmetric x 5\n"),
+        ])
+        #expect(viewFirst.status == 65)
+        #expect(
+            viewFirst.stderr.contains("m.layout:3:1: `x` is already a view in layout `main`"),
+            "\(viewFirst.stderr)")
+        #expect(viewFirst.stderr.contains("give the metric another name"))
+        #expect(
+            box.run(["apply", box.write("g.layout", "canvas 100 100\nmetric gap 5\n"), "-q"]).status
+                == 0)
+        let before = box.snapshot()
+        let later = box.run(["apply", box.write("v.layout", "view gap\n")])
+        #expect(later.status == 65)
+        #expect(
+            later.stderr.contains(
+                "v.layout:1:1: `gap` is already a metric in layout `main` (stored in the project)"),
+            "\(later.stderr)")
         #expect(box.snapshot() == before)
     }
 

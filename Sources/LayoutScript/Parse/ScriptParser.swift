@@ -13,7 +13,9 @@
 /// Decisions the contract leaves open:
 /// * A statement is a keyword statement (`view`, `set`, ...) unless its second token is `.`
 ///   or `:`; so `view.left == 0` constrains a view named `view`.
-/// * A metric name shadows a view of the same name where a number may stand.
+/// * A metric name shadows a view of the same name where a number may stand (as in
+///   Apple's VFL, whose metrics come before its views); the store refuses a metric and a
+///   view of one name in a layout, so a project never holds the shadow.
 /// * `a.edges == b.edges + 8` is an inset (top/left `+ 8`, bottom/right `- 8`, and an
 ///   inequality's relation flips for bottom/right, so `>=` means "at least 8 inside").
 /// * In VFL, `|` is the declared parent of the view next to it (the first view for a

@@ -229,6 +229,11 @@ final class ScriptApplier {
                 throw StoreError.duplicateMetric(
                     name: name, layout: layout.name, at: at, previous: previous)
             }
+            if try layout.viewID(name) != nil {
+                throw StoreError.metricNamesView(
+                    name: name, layout: layout.name, at: at,
+                    previous: layout.viewOrigins[name], metricFirst: false)
+            }
             layout.metrics[name] = at
             try store.database.execute(
                 "INSERT INTO metrics (layout_id, name, value) VALUES (?, ?, ?)",
@@ -371,6 +376,10 @@ final class ScriptApplier {
             throw StoreError.duplicateView(
                 name: view.name, layout: layout.name, at: at,
                 previous: layout.viewOrigins[view.name])
+        }
+        if let metric = layout.metrics[view.name] {
+            throw StoreError.metricNamesView(
+                name: view.name, layout: layout.name, at: at, previous: metric, metricFirst: true)
         }
         guard let parentID = try layout.viewID(view.parent) else {
             throw StoreError.unknownParent(

@@ -13,6 +13,11 @@ package enum StoreError: LayoutDBError, Equatable {
         label: String, layout: String, at: SourceLocation?, previous: SourceLocation?)
     case unknownLabel(label: String, layout: String, at: SourceLocation?, suggestion: String?)
     /// `metric m 5` then `metric m 6` in one layout (`previous` is nil when it was stored).
+    /// A metric and a view of one name in a layout (`previous`: where the other was
+    /// declared by this script; `metricFirst`: the metric came first).
+    case metricNamesView(
+        name: String, layout: String, at: SourceLocation?, previous: SourceLocation?,
+        metricFirst: Bool)
     case duplicateMetric(
         name: String, layout: String, at: SourceLocation?, previous: SourceLocation?)
     case unknownVariant(name: String, layout: String, at: SourceLocation?, suggestion: String?)
@@ -63,6 +68,12 @@ package enum StoreError: LayoutDBError, Equatable {
         case .duplicateView(let name, let layout, let at, let previous):
             prefix(at) + "view `\(name)` is already declared in layout `\(layout)`"
                 + (previous.map { " at \($0)" } ?? "")
+        case .metricNamesView(let name, let layout, let at, let previous, let metricFirst):
+            prefix(at) + "`\(name)` is already "
+                + (metricFirst ? "a metric" : "a view") + " in layout `\(layout)`"
+                + (previous.map { " (at \($0))" } ?? " (stored in the project)")
+                + ": where a number may stand (`a.left == \(name)`) the metric would be read, "
+                + "not the view; give the \(metricFirst ? "view" : "metric") another name"
         case .duplicateMetric(let name, let layout, let at, let previous):
             prefix(at) + "metric `\(name)` is already defined in layout `\(layout)`"
                 + (previous.map { " (first at \($0))" } ?? " (stored in the project)")
@@ -101,6 +112,7 @@ package enum StoreError: LayoutDBError, Equatable {
             .unknownView(_, _, let at, _), .duplicateLabel(_, _, let at, _),
             .unknownLabel(_, _, let at, _), .unknownVariant(_, _, let at, _),
             .duplicateMetric(_, _, let at, _), .duplicateVariant(_, _, let at, _),
+            .metricNamesView(_, _, let at, _, _),
             .reservedVariantName(_, let at), .invalidNumber(_, let at),
             .constraintWithoutViews(_, let at), .notOnGuide(_, _, let at):
             at
