@@ -139,8 +139,16 @@ func unshielded(_ argument: String) -> String {
 /// `shieldingNegativeNumbers` handed it over.
 func signedNumber(_ argument: String) throws -> Double {
     let spelled = unshielded(argument)
-    guard let value = Double(spelled) else {
-        throw ValidationError("'\(spelled)' is not a number")
+    guard let value = Double(layoutNumber: spelled) else {
+        // Swift reads more than a script does (`0x10`, `inf`, `1e400` as infinity).
+        let what =
+            Double(spelled).map {
+                $0.isFinite ? "a number as scripts write one" : "a finite number"
+            }
+            ?? "a number"
+        throw ValidationError(
+            "'\(spelled)' is not \(what); write digits with an optional fraction and "
+                + "exponent, like 12, -0.5 or 1e3")
     }
     return value
 }

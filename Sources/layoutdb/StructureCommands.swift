@@ -150,7 +150,7 @@ struct SetIntrinsic: ParsableCommand {
     /// does for a script's `intrinsic`, so the error and exit status are the same.
     static func size(_ text: String, _ what: String) throws -> Double? {
         if text == "-" { return nil }
-        guard let value = Double(text) else {
+        guard let value = Double(layoutNumber: unshielded(text)) else {
             throw ValidationError("\(what) must be a number or - (got '\(text)')")
         }
         return value

@@ -131,7 +131,8 @@ struct VariantCommand: ParsableCommand {
 /// `320x568` → Size.
 func parseSize(_ text: String) -> Size? {
     let parts = unshielded(text).lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+    guard parts.count == 2, let w = Double(layoutNumber: parts[0]),
+        let h = Double(layoutNumber: parts[1]),
         NumberRule.size.admits(w), NumberRule.size.admits(h)
     else { return nil }
     return Size(width: w, height: h)

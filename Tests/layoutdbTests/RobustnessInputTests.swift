@@ -30,6 +30,13 @@ struct RobustnessInputTests {
             let r = box.run(["set-constant", "--db", box.db, "--", "h", value])
             #expect(r.status == 64 && r.stderr.contains("finite"), "\(value): \(r.stderr)")
         }
+        // What Swift reads but a script does not (`0x10` is 16 to `Double("0x10")`).
+        for value in ["0x10", ".5", "1_000", "12px"] {
+            let r = box.run(["set-constant", "h", value])
+            #expect(
+                r.status == 64 && r.stderr.contains("like 12, -0.5 or 1e3"), "\(value): \(r.stderr)"
+            )
+        }
         #expect(box.snapshot() == before)
         let zero = box.run(["set-constant", "-q", "--db", box.db, "--", "h", "-0"])
         #expect(zero.status == 0, "\(zero.stderr)")

@@ -157,7 +157,7 @@ enum Lexer {
     }
 
     /// Reads `digits [. digits] [e [sign] digits]` (the sign is the parser's business).
-    private static func number(_ line: SourceLine, at i: inout Int, to: Int) throws(ParseError)
+    static func number(_ line: SourceLine, at i: inout Int, to: Int) throws(ParseError)
         -> Double
     {
         let bytes = line.bytes
@@ -308,5 +308,31 @@ struct TokenCursor {
             throw error(at: current, "expected \(what()), found \(describe(current))")
         }
         return text(advance())
+    }
+}
+
+extension Double {
+    /// A number spelled as a `.layout` script spells one (digits, an optional fraction and
+    /// exponent), after an optional sign; nil for anything else, and for a number beyond a
+    /// `Double`. The command line reads its numbers so, and takes what a script takes:
+    ///
+    ///     Double(layoutNumber: "-0.5") == -0.5
+    ///     Double(layoutNumber: "1e3") == 1000
+    ///     Double(layoutNumber: "0x10") == nil   // Double("0x10") is 16
+    ///     Double(layoutNumber: "inf") == nil
+    public init?(layoutNumber text: some StringProtocol) {
+        let bytes = Array(text.utf8)
+        var from = 0
+        var sign = 1.0
+        if let first = bytes.first, first == ASCII.minus || first == ASCII.plus {
+            sign = first == ASCII.minus ? -1 : 1
+            from = 1
+        }
+        guard from < bytes.count, ASCII.isDigit(bytes[from]) else { return nil }
+        let line = SourceLine(bytes: bytes, fileID: 0, number: 1, start: 0, end: bytes.count)
+        var i = from
+        guard let value = try? Lexer.number(line, at: &i, to: bytes.count), i == bytes.count
+        else { return nil }
+        self = sign * value
     }
 }
