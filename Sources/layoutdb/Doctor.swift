@@ -15,9 +15,11 @@ struct Doctor: ParsableCommand {
               frames: main/base: view header is stale but not marked dirty: y 13 (...)
               solve: main/base: the constraints do not solve; ... (the conflict follows)
             It also lists what a first apply or import killed before it finished left
-            beside the project (PATH.new-PID). --fix marks the layouts with stale frames
-            dirty and re-solves them, in one transaction, and removes such files; it
-            prints what it did, then what is left (exit 1 if anything is).
+            beside the project (PATH.new-PID). --fix deletes rows that point at a missing
+            row and would have gone with it (a deleted constraint's variant constants, a
+            deleted variant's overrides), marks the layouts with stale frames dirty and
+            re-solves them, in one transaction, and removes such files; it prints what it
+            did, then what is left (exit 1 if anything is).
             """,
             examples: [
                 "layoutdb doctor", "layoutdb --db app.layoutdb doctor -q", "layoutdb doctor --fix",
@@ -25,7 +27,8 @@ struct Doctor: ParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Flag(
         help: ArgumentHelp(
-            "Repair what can be repaired, in one transaction: mark layouts with stale, unmarked "
+            "Repair what can be repaired, in one transaction: delete rows that point at a "
+                + "missing row and would have gone with it; mark layouts with stale, unmarked "
                 + "frames dirty and re-solve them; remove leftover new files. Says what it did."))
     var fix = false
 
@@ -33,10 +36,10 @@ struct Doctor: ParsableCommand {
         let project = try global.open()
         var findings = try project.doctor()
         for finding in findings { print(finding) }
-        if fix && findings.contains(where: { $0.repairableLayout != nil || $0.leftoverFile != nil })
-        {
+        if fix && findings.contains(where: \.isRepairable) {
             let repair = try project.repair(findings)
             for file in repair.removedFiles { print("fixed: removed \(file)") }
+            for rows in repair.deletedRows { print("fixed: deleted \(rows)") }
             for layout in repair.resolvedLayouts {
                 let changed = repair.report.changes.filter { $0.layout == layout }.count
                 print(

@@ -159,6 +159,13 @@ package enum EngineError: LayoutDBError, Equatable {
                 "hint: remove one of them, lower its priority below 1000, or change a constant")
             return lines.joined(separator: "\n")
         case .unknownView(let view, let c):
+            if let id = ConstraintReader.missingViewID(view) {
+                return """
+                    unknown view id \(id) in constraint: \(c.source)
+                    hint: the constraint's row points at a view that is not there (a row \
+                    edited with plain SQL?); `layoutdb doctor` lists such rows
+                    """
+            }
             return "unknown view '\(view)' in constraint: \(c.source)"
         case .invalidNumber(let number, let source):
             return "\(number) in: \(source)"

@@ -24,18 +24,54 @@ public struct DoctorFinding: Hashable, Sendable, CustomStringConvertible {
     /// A file beside the project that a first `apply` or `import` killed before it
     /// finished left (`PATH.new-PID`), which `doctor --fix` removes.
     public var leftoverFile: String?
+    /// Rows that point at a missing row and would have gone with it (a deleted
+    /// constraint's variant constants, a deleted variant's overrides, a deleted view's
+    /// frames), which `doctor --fix` deletes; nil for every other finding, a row that
+    /// needs a person included (a constraint's term that names a missing view).
+    public var dangling: DanglingRows?
 
     public init(
         check: String, message: String, repairableLayout: String? = nil,
-        leftoverFile: String? = nil
+        leftoverFile: String? = nil, dangling: DanglingRows? = nil
     ) {
         self.check = check
         self.message = message
         self.repairableLayout = repairableLayout
         self.leftoverFile = leftoverFile
+        self.dangling = dangling
+    }
+
+    /// Whether `doctor --fix` repairs it (``Project/repair(_:)``).
+    public var isRepairable: Bool {
+        repairableLayout != nil || leftoverFile != nil || dangling != nil
     }
 
     public var description: String { "\(check): \(message)" }
+}
+
+/// Rows of `table` that point at a missing row of `missing` (`variant_constants`,
+/// `constraints`): what a delete left behind where foreign keys were off and no trigger
+/// took them (a file edited with plain SQL before migration 0015).
+public struct DanglingRows: Hashable, Sendable {
+    public var table: String
+    public var missing: String
+
+    public init(table: String, missing: String) {
+        self.table = table
+        self.missing = missing
+    }
+}
+
+/// What `doctor --fix` deleted of one kind of ``DanglingRows``.
+public struct DeletedRows: Hashable, Sendable, CustomStringConvertible {
+    public var table: String
+    public var missing: String
+    public var count: Int
+
+    /// `2 rows of variant_constants that pointed at missing variants`
+    public var description: String {
+        "\(count) row\(count == 1 ? "" : "s") of \(table) that pointed at missing \(missing)"
+    }
 }
 
 extension Project {
@@ -163,22 +199,28 @@ extension Project {
         public var report = SolveReport()
         /// The leftover files removed.
         public var removedFiles: [String] = []
+        /// The rows deleted that pointed at missing rows, by kind.
+        public var deletedRows: [DeletedRows] = []
     }
 
-    /// Repairs what `findings` allow, in one transaction: each layout with stale frames
-    /// that no dirty mark covered is marked dirty (base and every variant) and re-solved.
-    /// Everything else (conflicts, damage, duplicates) is left for a person; run
-    /// ``doctor()`` again to see what remains.
+    /// Repairs what `findings` allow, in one transaction: rows that point at a missing
+    /// row and would have gone with it (``DoctorFinding/dangling``) are deleted, then each
+    /// layout with stale frames that no dirty mark covered is marked dirty (base and every
+    /// variant) and re-solved. Everything else (conflicts, damage, duplicates, a
+    /// constraint that names a missing view) is left for a person; run ``doctor()`` again
+    /// to see what remains.
     ///
     ///     let repair = try project.repair(try project.doctor())
     public func repair(_ findings: [DoctorFinding]) throws -> DoctorRepair {
         let layouts = Set(findings.compactMap(\.repairableLayout)).sorted()
+        let dangling = Set(findings.compactMap(\.dangling))
         var repair = DoctorRepair()
         for file in findings.compactMap(\.leftoverFile) where unlink(file) == 0 {
             repair.removedFiles.append(file)
         }
-        guard !layouts.isEmpty else { return repair }
+        guard !layouts.isEmpty || !dangling.isEmpty else { return repair }
         try store.transaction {
+            repair.deletedRows = try store.deleteDanglingRows(dangling)
             for layout in layouts {
                 try store.markDirty(layoutID: try store.layoutID(layout))
                 repair.report.merge(try solveDirty(layout: layout))

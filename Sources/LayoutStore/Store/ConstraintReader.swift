@@ -159,9 +159,23 @@ final class ConstraintReader {
                 name: s.string(0), isRoot: s.bool(1),
                 components: (2...5).map { s.optionalInt(Int32($0)) })
         }.first
-        let info = row ?? ViewInfo(name: "", isRoot: false, components: StoredView.unsolved)
+        let info =
+            row
+            ?? ViewInfo(
+                name: Self.missingViewName(id), isRoot: false, components: StoredView.unsolved)
         views[id] = info
         return info
+    }
+
+    /// The name a term gets whose row points at a view id no view has (plain SQL:
+    /// `UPDATE constraint_terms SET view_id = 99`): `#99`, which no view can be called
+    /// (``Identifier``), so the engine refuses it as an unknown view and says the id
+    /// (``missingViewID(_:)``), and `list` shows it.
+    static func missingViewName(_ id: Int64) -> String { "#" + String(id) }
+
+    /// The id in a name ``missingViewName(_:)`` made, else nil.
+    static func missingViewID(_ name: String) -> Int64? {
+        name.first == "#" ? Int64(name.dropFirst()) : nil
     }
 }
 
