@@ -263,6 +263,9 @@ struct GlobalOptions: ParsableArguments {
     var quiet = false
 
     func validate() throws {
+        if db?.isEmpty == true {
+            throw ValidationError("--db needs a path, e.g. --db app.layoutdb")
+        }
         // Converted to whole milliseconds below: NaN or a huge value would trap there.
         guard busyTimeout.isFinite, (0...86_400).contains(busyTimeout) else {
             throw ValidationError("--busy-timeout must be 0...86400 seconds")

@@ -18,7 +18,7 @@ func translated(_ text: String, file: String) throws -> (
 func sfAscender(_ size: Double) -> Double { size * 1950 / 2048 }
 func sfDescender(_ size: Double) -> Double { size * 494 / 2048 }
 
-func number(_ word: String?) -> Double? { word.flatMap(Double.init) }
+func number(_ word: String?) -> Double? { word.flatMap { Double($0) } }
 
 @Suite("IB translator")
 struct IBTranslatorTests {

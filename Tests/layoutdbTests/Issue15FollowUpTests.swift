@@ -185,6 +185,29 @@ struct Issue15FollowUpTests {
         #expect(box.snapshot() == before)
     }
 
+    @Test("a folder or an empty --db, and a mistyped #id, are named for what they are")
+    func pathsAndIDs() {
+        let box = Sandbox()
+        let folder = box.directory.appending(path: "screens").path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let script = box.write(
+            "a.layout", "canvas 100 100\nview a frame 0 0 10 10\nh: a.height == 5\n")
+        for args in [["frames"], ["apply", script]] {
+            let r = box.run(args + ["--db", folder])
+            #expect(r.status == 66, "\(args)")
+            #expect(r.stderr.contains("screens is a folder, not a project file"), "\(r.stderr)")
+        }
+        let empty = box.run(["frames", "--db", ""])
+        #expect(empty.status == 64)
+        #expect(empty.stderr.contains("--db needs a path"), "\(empty.stderr)")
+        #expect(box.run(["apply", script, "-q"]).status == 0)
+        for id in ["#-1", "#abc", "#99999999999999999999"] {
+            let r = box.run(["set-constant", id, "5"])
+            #expect(r.status == 65)
+            #expect(r.stderr.contains("no constraint \(id) in layout `main`"), "\(r.stderr)")
+        }
+    }
+
     @Test("set in a script: an unknown label or variant is shown at its name, line and caret")
     func setPointsAtTheName() {
         let box = Sandbox()

@@ -77,6 +77,8 @@ public enum ProjectFileError: LayoutDBError, Equatable {
     case noProject(path: String)
     /// The file exists but is not an SQLite database.
     case notADatabase(path: String)
+    /// The path is a folder.
+    case folder(path: String)
     /// An SQLite database that some other program made.
     case foreignDatabase(path: String)
     /// A project made by a newer layoutdb.
@@ -91,6 +93,9 @@ public enum ProjectFileError: LayoutDBError, Equatable {
         case .notADatabase(let path):
             "\(path) is not a layoutdb project (not an SQLite database); "
                 + "check the --db path"
+        case .folder(let path):
+            "\(path) is a folder, not a project file; give --db the project's file "
+                + "(e.g. \(path.hasSuffix("/") ? path : path + "/")app.layoutdb)"
         case .foreignDatabase(let path):
             "\(path) is an SQLite database but not a layoutdb project; "
                 + "it was left untouched (check the --db path)"

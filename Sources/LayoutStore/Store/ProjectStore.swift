@@ -31,6 +31,12 @@ package final class ProjectStore {
         busyTimeout: Duration = .seconds(5)
     ) throws -> ProjectStore {
         let exists = FileManager.default.fileExists(atPath: path)
+        if exists,
+            (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+                == .typeDirectory
+        {
+            throw ProjectFileError.folder(path: path)
+        }
         if !create, !exists { throw ProjectFileError.noProject(path: path) }
         if create, !readOnly, !exists { _ = DatabaseMigrator.createFile(atPath: path) }
         let db: Database
@@ -166,7 +172,8 @@ package final class ProjectStore {
     func unknownLabel(_ label: String, layoutID: Int64, layout: String, at: SourceLocation?)
         throws -> StoreError
     {
-        if Self.constraintKey(label).label == nil {
+        // No label starts with `#`: `#-1` or `#abc` is a mistyped id, not a label.
+        if Self.constraintKey(label).label == nil || label.hasPrefix("#") {
             return StoreError.unknownConstraintID(
                 id: label.hasPrefix("#") ? label : "#" + label, layout: layout)
         }
