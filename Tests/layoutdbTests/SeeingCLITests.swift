@@ -204,3 +204,22 @@ struct RenderNegativeSizeTests {
         #expect(svg.contains("width=\"50\" height=\"35\""), "\(svg)")
     }
 }
+
+@Suite("render of a name XML cannot hold")
+struct RenderControlCharacterTests {
+    @Test("a control character plain SQL put in a name is drawn as U+FFFD: the SVG stays XML")
+    func controlCharacter() throws {
+        let box = Sandbox()
+        let script = "canvas 100 100\nview a frame 0 0 10 10\n"
+        #expect(box.run(["apply", box.write("c.layout", script), "-q"]).status == 0)
+        #expect(
+            box.sqlite("UPDATE views SET name = 't' || char(1) || 'x' WHERE name = 'a'").status == 0
+        )
+        let out = box.directory.appending(path: "c.svg").path
+        let r = box.run(["render", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let svg = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        #expect(!svg.contains("\u{1}"))
+        #expect(svg.contains("data-view=\"t\u{FFFD}x\""), "\(svg)")
+    }
+}

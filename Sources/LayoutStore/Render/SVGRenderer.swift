@@ -310,6 +310,13 @@ package enum SVGRenderer {
     }
 
     /// Text and attribute values safe inside XML.
+    /// The characters XML 1.0 does not allow (`Char` of its grammar): C0 controls but tab,
+    /// line feed and carriage return, and U+FFFE and U+FFFF.
+    static func isOutsideXML(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && ![0x09, 0x0A, 0x0D].contains(scalar.value))
+            || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+    }
+
     package static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.count)
@@ -320,6 +327,8 @@ package enum SVGRenderer {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
+            // XML 1.0 has no way to write these, escaped or not (a name plain SQL stored).
+            case _ where ch.unicodeScalars.contains(where: Self.isOutsideXML): out += "\u{FFFD}"
             default: out.append(ch)
             }
         }
