@@ -72,19 +72,41 @@ struct VariantCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the variants of a layout.",
             discussion: commandHelp(
-                "Each variant with its canvas and the constants it overrides.",
-                examples: ["layoutdb variant list", "layoutdb --layout settings variant list"]))
+                """
+                Each variant with its canvas and what it changes, in the script's words
+                (without `in VARIANT`): safe area, direction, fitting, then `set`,
+                `priority`, `activate`/`deactivate`, `intrinsic`, `hide`/`show`.
+                """,
+                examples: [
+                    "layoutdb variant list", "layoutdb --layout settings variant list --json",
+                ]))
         @OptionGroup(visibility: .hidden) var global: GlobalOptions
+        @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
             let project = try global.open()
             try noteIfEmpty(project, global)
-            let rows = try project.variants(layout: global.layout).map { v -> [String] in
+            let variants = try project.variants(layout: global.layout)
+            if json {
+                print(
+                    jsonString(
+                        variants.map { v -> [String: Any] in
+                            [
+                                "name": v.name,
+                                "canvas": v.canvas.map { ["width": $0.width, "height": $0.height] }
+                                    as Any,
+                                "overrides": v.statements,
+                            ]
+                        }))
+                return
+            }
+            let rows = variants.map { v -> [String] in
                 let canvas =
-                    v.canvas.map { "\(formatNumber($0.width))x\(formatNumber($0.height))" }
-                    ?? "(inherits)"
-                let overrides = v.overrides.map { "\($0.label)=\(formatNumber($0.constant))" }
-                return [v.name, canvas, overrides.joined(separator: " ")]
+                    v.canvas.map {
+                        (v.fitsWidth ? "fit" : formatNumber($0.width)) + "x"
+                            + (v.fitsHeight ? "fit" : formatNumber($0.height))
+                    } ?? "(inherits)"
+                return [v.name, canvas, v.statements.joined(separator: "; ")]
             }
             print(table(["variant", "canvas", "overrides"], rows))
         }

@@ -129,6 +129,16 @@ struct Issue15FollowUpTests {
         let copy = box.run(["variant", "create", "wide2", "--from", "wide", "-q"])
         #expect(copy.status == 0, "\(copy.stderr)")
         #expect(box.frameLines(variant: "wide2") == box.frameLines(variant: "wide"))
+        // variant list says everything a variant changes, in the script's words.
+        let list = box.run(["variant", "list"])
+        #expect(
+            list.stdout.contains("wide2    500x200  direction rtl; set h 30; deactivate w"),
+            "\(list.stdout)")
+        let json = box.run(["variant", "list", "--json"])
+        #expect(
+            json.stdout.contains(
+                #"{"canvas":{"height":200,"width":500},"name":"wide","overrides":["direction rtl","set h 30","deactivate w"]}"#
+            ), "\(json.stdout)")
         let before = box.snapshot()
         let wrong = box.run(["variant", "create", "x", "--from", "narrow"])
         #expect(wrong.status == 65)

@@ -794,6 +794,6 @@ struct StackSpacingLabelTests {
     func variantList() {
         let r = project().run(["variant", "list"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("column.spacing=4"), "\(r.stdout)")
+        #expect(r.stdout.contains("set column.spacing 4"), "\(r.stdout)")
     }
 }

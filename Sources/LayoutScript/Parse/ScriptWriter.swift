@@ -157,7 +157,7 @@ package enum ScriptWriter {
     }
 
     /// `T L B R`, always four numbers.
-    static func insets(_ i: Insets) -> String {
+    package static func insets(_ i: Insets) -> String {
         [i.top, i.left, i.bottom, i.right].map(number).joined(separator: " ")
     }
 

@@ -7,6 +7,10 @@ extension Project {
         public var name: String
         /// The variant's own canvas; nil inherits the layout's.
         public var canvas: Size?
+        /// The dimensions of the canvas the variant fits (`canvas W fit`: its height), where
+        /// the canvas's number is only a starting point.
+        public var fitsWidth = false
+        public var fitsHeight = false
         /// The labels whose constant the variant overrides, with its constant, in the
         /// order the constraints were added; then the stack spacings it sets
         /// (`STACK.spacing`), by stack name.
@@ -15,6 +19,13 @@ extension Project {
         /// in V`, `activate`/`deactivate ... in V`), in the order the constraints were
         /// added; nil where it keeps the base's.
         public var holdings: [Holding] = []
+        /// Everything the variant changes, as the script statements that say it, without
+        /// `in VARIANT`: its safe area, direction and fitting (`variant NAME safe ...
+        /// direction ...`, `fit`), then `set`, `priority`, `activate`/`deactivate`,
+        /// `intrinsic` and `hide`/`show` lines.
+        ///
+        ///     ["safe 0 44 0 44", "direction rtl", "set hw 80", "deactivate pin", "hide b"]
+        public var statements: [String] = []
 
         public struct Holding: Hashable, Sendable {
             public var label: String
@@ -64,6 +75,12 @@ extension Project {
             ids.formUnion(v.activations.keys)
         }
         let labels = try store.labels(ofConstraints: ids)
+        let viewNames =
+            variants.allSatisfy(\.intrinsics.isEmpty)
+            ? [:]
+            : Dictionary(
+                try store.views(layout: layout).map { ($0.id, $0.name) },
+                uniquingKeysWith: { a, _ in a })
         return variants.map { v in
             var variant = Variant(
                 name: v.name, canvas: v.canvas,
@@ -82,6 +99,36 @@ extension Project {
                     label: labels[$0] ?? "#\($0)", priority: v.priorities[$0],
                     isActive: v.activations[$0])
             }
+            var words: [String] = []
+            if let safe = v.safe { words.append("safe " + ScriptWriter.insets(safe)) }
+            if let direction = v.direction { words.append("direction \(direction.rawValue)") }
+            (variant.fitsWidth, variant.fitsHeight) = (
+                v.fit?.width ?? false, v.fit?.height ?? false
+            )
+            if let fit = v.fit, fit != .none {
+                words.append(
+                    "fit "
+                        + [fit.width ? "width" : nil, fit.height ? "height" : nil]
+                        .compactMap { $0 }.joined(separator: " and "))
+            }
+            var statements: [Statement] = variant.overrides.map {
+                .set(label: $0.label, constant: $0.constant, variant: nil)
+            }
+            for h in variant.holdings {
+                if let p = h.priority {
+                    statements.append(.priority(label: h.label, priority: p, variant: nil))
+                }
+                if let on = h.isActive {
+                    statements.append(.activate(label: h.label, isActive: on, variant: nil))
+                }
+            }
+            statements += v.intrinsics.sorted { $0.key < $1.key }.map {
+                .intrinsic(view: viewNames[$0.key] ?? "#\($0.key)", size: $0.value, variant: nil)
+            }
+            statements += v.hidden.sorted { $0.key < $1.key }.map {
+                .hide(view: $0.key, hidden: $0.value, variant: nil)
+            }
+            variant.statements = words + statements.map { ScriptWriter.text(of: $0) }
             return variant
         }
     }
