@@ -218,6 +218,21 @@ struct Issue15FollowUpTests {
         }
     }
 
+    @Test("an infinite canvas that plain SQL stored is named, not blamed on a constraint")
+    func infiniteCanvas() {
+        let box = Sandbox()
+        let script =
+            "canvas 320 100\nview a\na.left == 0; a.top == 0; a.right == |.right - 10\na.height == 5\n"
+        #expect(box.run(["apply", box.write("c.layout", script), "-q"]).status == 0)
+        #expect(box.sqlite("UPDATE layouts SET canvas_width = 9e999").status == 0)
+        let r = box.run(["solve"])
+        #expect(r.status == 65)
+        #expect(
+            r.stderr.contains(
+                "a canvas width must be a finite number >= 0, not inf in: the canvas"),
+            "\(r.stderr)")
+    }
+
     @Test("set in a script: an unknown label or variant is shown at its name, line and caret")
     func setPointsAtTheName() {
         let box = Sandbox()

@@ -95,6 +95,14 @@ struct EngineBuild {
     /// by the caller's copy.
     init(_ input: consuming EngineInput) throws(EngineError) {
         self.input = consume input
+        // The canvas is folded into constraints as constants: a canvas plain SQL made
+        // infinite would otherwise be blamed on the first constraint to reach the root.
+        do {
+            try NumberRule.size.check(self.input.canvas.width, "a canvas width")
+            try NumberRule.size.check(self.input.canvas.height, "a canvas height")
+        } catch {
+            throw .invalidNumber(error, in: "the canvas (`canvas W H`, or a variant's)")
+        }
         viewCount = self.input.views.count
         index.reserveCapacity(self.input.views.count)
         for (i, v) in self.input.views.enumerated() { index[v.declaration.name] = i }
