@@ -208,7 +208,11 @@ struct DatabaseTests {
                 version: 1, name: "0001_bad",
                 sql: "CREATE TABLE a (x INTEGER); SELECT nope FROM missing;")
         ])
-        #expect(throws: DatabaseError.self) { try bad.migrate(db, allowEmpty: true) }
+        #expect(
+            throws: ProjectFileError.schemaMismatch(
+                path: file.path, version: 0, migration: "0001_bad",
+                message: "no such table: missing")
+        ) { try bad.migrate(db, allowEmpty: true) }
         #expect(try db.int64("PRAGMA user_version") == 0)
         #expect(try db.int64("SELECT count(*) FROM sqlite_schema") == 0)
     }

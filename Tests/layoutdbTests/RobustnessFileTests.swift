@@ -57,6 +57,17 @@ struct RobustnessFileTests {
         expectRefused(box, box.db, status: 66, mentions: "newer layoutdb")
     }
 
+    /// A version set back by hand: the migrations after it fail on tables that already
+    /// have what they add. One line that says so, and the file as it was.
+    @Test func olderVersionThanItsTables() {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("a.layout", Self.script), "-q"]).status == 0)
+        #expect(box.sqlite("PRAGMA user_version = 5").status == 0)
+        expectRefused(
+            box, box.db, status: 66,
+            mentions: "says schema version 5 but its tables do not match it")
+    }
+
     /// `--read-only` opens the file with SQLITE_OPEN_READONLY: reads work, edits fail. It
     /// also stands in for chmod 444, which does not bind root (these tests run as root in CI).
     @Test func readOnlyFile() throws {

@@ -83,6 +83,9 @@ public enum ProjectFileError: LayoutDBError, Equatable {
     case foreignDatabase(path: String)
     /// A project made by a newer layoutdb.
     case newerSchema(path: String, version: Int, known: Int)
+    /// A project whose tables are not what its schema version says: migration
+    /// `migration` failed on them with SQLite's `message`.
+    case schemaMismatch(path: String, version: Int, migration: String, message: String)
 
     public var errorKind: ErrorKind { .cannotOpen }
 
@@ -99,6 +102,10 @@ public enum ProjectFileError: LayoutDBError, Equatable {
         case .foreignDatabase(let path):
             "\(path) is an SQLite database but not a layoutdb project; "
                 + "it was left untouched (check the --db path)"
+        case .schemaMismatch(let path, let version, let migration, let message):
+            "\(path) says schema version \(version) but its tables do not match it "
+                + "(migration \(migration) failed: \(message)); was `PRAGMA user_version` or a "
+                + "table changed outside layoutdb? The file was left untouched"
         case .newerSchema(let path, let version, let known):
             "\(path) was written by a newer layoutdb (schema version \(version), "
                 + "this one knows up to \(known)); upgrade layoutdb. The file was left untouched"

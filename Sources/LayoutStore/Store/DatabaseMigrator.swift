@@ -172,7 +172,16 @@ package struct DatabaseMigrator: Sendable {
                 // Re-read inside the write lock: another process may have migrated meanwhile.
                 let current = try db.int64("PRAGMA user_version") ?? 0
                 guard current < migration.version else { return }
-                try db.execute(migration.sql)
+                do {
+                    try db.execute(migration.sql)
+                } catch let error as DatabaseError where error.kind == .other {
+                    // The tables are not what the version says: a version changed by hand,
+                    // or tables changed outside layoutdb. The transaction rolls back.
+                    throw ProjectFileError.schemaMismatch(
+                        path: db.name, version: Int(current),
+                        migration: migration.name,
+                        message: error.message)
+                }
                 try Self.setVersion(migration.version, of: db)
             }
         }
