@@ -32,6 +32,21 @@ func writeStandardError(_ text: String) {
 /// `padding(toLength:)` was a third of `frames` on a 1,000-view layout, and `String`
 /// joins and `Character` counts a third of `list` on one.
 func table(_ header: [String], _ rows: [[String]]) -> String {
+    // A control character (a name plain SQL stored with a line feed) would break the
+    // table's lines: shown as U+FFFD; CSV and JSON quote and escape it instead.
+    func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
+    if rows.contains(where: { $0.contains { $0.utf8.contains(where: isControl) } }) {
+        let shown = rows.map { row in
+            row.map { cell in
+                String(
+                    String.UnicodeScalarView(
+                        cell.unicodeScalars.map {
+                            $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : $0
+                        }))
+            }
+        }
+        return table(header, shown)
+    }
     var widths = header.map(displayWidth)
     for row in rows {
         for (i, cell) in row.enumerated() { widths[i] = max(widths[i], displayWidth(cell)) }
