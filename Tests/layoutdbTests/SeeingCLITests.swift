@@ -222,7 +222,8 @@ struct RenderControlCharacterTests {
         #expect(!svg.contains("\u{1}"))
         #expect(svg.contains("data-view=\"t\u{FFFD}x\""), "\(svg)")
         // A table keeps one line per row; CSV quotes the name as it is.
-        #expect(box.sqlite("UPDATE views SET name = 'a' || char(10) || 'b' WHERE name <> 'root'").status == 0)
+        let rename = "UPDATE views SET name = 'a' || char(10) || 'b' WHERE name <> 'root'"
+        #expect(box.sqlite(rename).status == 0)
         let table = box.run(["frames"]).stdout
         #expect(table.split(separator: "\n").count == 2, "\(table)")
         #expect(table.contains("a\u{FFFD}b"), "\(table)")
