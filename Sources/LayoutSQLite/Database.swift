@@ -198,6 +198,10 @@ package final class Database {
         guard !isClosed else { return }
         if !isReadOnly {
             if sqlite3_total_changes64(handle) > 0 {
+                // Without waiting: where another connection reads or writes, the checkpoint
+                // copies what it can (as PASSIVE does) and that connection's writer, closing
+                // in turn, copies the rest.
+                sqlite3_busy_timeout(handle, 0)
                 checkpoint()
             } else if foundNoLog {
                 _ = csqlite_checkpoint_on_close(handle)
