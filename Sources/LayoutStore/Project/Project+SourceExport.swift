@@ -57,6 +57,8 @@ extension Project {
         /// The compound labels (`ts`) of the declared ones (`ts.width`).
         var declaredCompounds: Set<String> = []
         var declaredVariants: Set<String> = []
+        /// The views the lines declare, in the order they are written.
+        var lineViews: [String] = []
         let compounds = Set(labels.compactMap(SourceExport.compoundLabel(of:)))
         // Whether a line above declares what a statement names, where the project has it.
         // What the project no longer has (removed since) needs no declaration: the
@@ -111,28 +113,40 @@ extension Project {
                 }
                 return Reconciler.same(expected, row.constraint)
             }
+            /// The label a statement of the script names `label`'s constraint by now: the
+            /// `label` command may have given it another since, and a line that names it is
+            /// written with that one. One that the command line left (or a stack's spacing,
+            /// or a constraint gone) is as written.
+            func labelNow(_ label: String) -> String {
+                constraints[label]?.constraint.label ?? label
+            }
             /// What the rows `label` names hold (`value` of a row and its id): for the
-            /// label, where they all hold the same; else for each part, a compound label
-            /// (`title.size`, `gap`) naming several (`title.size.width`, `gap.1`, ...) whose
-            /// parts were given other values since. A part `value` has nothing for is left
-            /// out (a variant without its own holding).
-            func held<T: Equatable>(_ label: String, _ value: (StoredConstraint, Int64) -> T?)
-                -> [(label: String, value: T)]
-            {
+            /// label, where they all hold the same and are still called so; else for each
+            /// part, by the label it has now, a compound label (`title.size`, `gap`) naming
+            /// several (`title.size.width`, `gap.1`, ...) whose parts were given other values
+            /// or labels since. A part `value` has nothing for is left out (a variant without
+            /// its own holding).
+            func held<T: Equatable>(
+                _ label: String, use: String, _ value: (StoredConstraint, Int64) -> T?
+            ) throws -> [(label: String, value: T)] {
                 let rows =
                     constraints[label].map { [(label, $0)] }
                     ?? constraints.filter { SourceExport.compoundLabel(of: $0.key) == label }
                     .sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
                 let values = rows.map { row in row.1.id.flatMap { value(row.1, $0) } }
                 guard let first = values.first else { return [] }
-                if values.allSatisfy({ $0 == first }) {
+                if values.allSatisfy({ $0 == first }),
+                    rows.allSatisfy({ $0.1.constraint.label == $0.0 })
+                {
                     return first.map { [(label, $0)] } ?? []
                 }
-                return zip(rows, values).compactMap { row, value in value.map { (row.0, $0) } }
+                return try zip(rows, values).compactMap { row, value in
+                    try value.map { (try row.1.exportLabel(use: use), $0) }
+                }
             }
             /// What the project holds where `statement` (an override) writes, in its form:
             /// one statement, or one for each part of a compound label whose parts differ.
-            func stored(_ statement: Statement) -> [Statement] {
+            func stored(_ statement: Statement) throws -> [Statement] {
                 switch statement {
                 case .hide(let view, _, let variant?):
                     return variantByName[variant]?.hidden[view].map {
@@ -150,12 +164,14 @@ extension Project {
                         : variantByName[variant!]?.intrinsics[v.id]
                     return size.map { [.intrinsic(view: view, size: $0, variant: variant)] } ?? []
                 case .priority(let label, _, let variant):
-                    return held(label) { row, id in
+                    return try held(label, use: "for its priority (`priority LABEL P`)") {
+                        row, id in
                         variant == nil
                             ? row.constraint.priority : variantByName[variant!]?.priorities[id]
                     }.map { .priority(label: $0.label, priority: $0.value, variant: variant) }
                 case .activate(let label, _, let variant):
-                    return held(label) { row, id in
+                    return try held(label, use: "to turn it on or off (`activate LABEL`)") {
+                        row, id in
                         variant == nil
                             ? row.constraint.isActive : variantByName[variant!]?.activations[id]
                     }.map { .activate(label: $0.label, isActive: $0.value, variant: variant) }
@@ -170,11 +186,11 @@ extension Project {
                 else { return nil }
                 return .some(variant == nil ? spacing : variantByName[variant!]?.spacing[stack])
             }
-            func holds(_ item: ScriptImage.Item) -> Bool {
+            func holds(_ item: ScriptImage.Item) throws -> Bool {
                 switch item {
                 case .override(let key):
                     guard let expected = image.overrideStatements[key] else { return false }
-                    return stored(expected) == [expected]
+                    return try stored(expected) == [expected]
                 case .layout, .other: return true
                 case .canvas:
                     guard
@@ -204,7 +220,11 @@ extension Project {
                             } : image.sets[key]?.value
                         return held == expected
                     }
-                    guard let expected = image.sets[key], let id = constraints[label]?.id else {
+                    // A line that names the constraint by a label it no longer has is
+                    // written with the one it has (`label` renamed it since).
+                    guard let expected = image.sets[key], let id = constraints[label]?.id,
+                        labelNow(label) == label
+                    else {
                         return false
                     }
                     if let variant {
@@ -245,8 +265,10 @@ extension Project {
                     guard let stored = constraints[key] else { return [] }
                     // A base `activate`/`deactivate` in the script of its label, or of a
                     // compound label it is a part of, is written as the project holds it,
-                    // in its own place: it says it already.
-                    let said = stored.constraint.label.map {
+                    // in its own place: it says it already. The label is the one the script
+                    // declares it with: its lines name it so (and are written with the
+                    // label the constraint has now).
+                    let said = (image.constraints[key]?.label ?? stored.constraint.label).map {
                         SourceExport.overrideKeys(
                             of: .activate(label: $0, isActive: false, variant: nil),
                             labels: labels
@@ -268,9 +290,13 @@ extension Project {
                         ? stored.constraint.constant
                         : variantByName[variant!]?.overrides[id]
                     guard let value else { return [] }
+                    let written = try stored.exportLabel(
+                        use: variant.map {
+                            "for its constant in variant `\($0)` (`set LABEL C in \($0)`)"
+                        } ?? "for its constant (`set LABEL C`)")
                     return [
                         try ScriptWriter.checkedText(
-                            of: .set(label: label, constant: value, variant: variant))
+                            of: .set(label: written, constant: value, variant: variant))
                     ]
                 case .variant(let variant):
                     guard let v = variantByName[variant] else { return [] }
@@ -285,7 +311,7 @@ extension Project {
                     ]
                 }
             }
-            let intact = items.allSatisfy(holds)
+            let intact = try items.allSatisfy(holds)
             // Every view, label and variant a written statement names must be declared
             // above it. An edit can break that (a view moved under one declared later, a
             // view renamed), and so can the command line: what it made (`add`, `variant
@@ -300,6 +326,7 @@ extension Project {
                     else { continue }
                     if !declared.contains(declaration.parent) { return nil }
                     declared.insert(view)
+                    lineViews.append(view)
                 case .constraint(let key):
                     guard let c = intact ? image.constraints[key] : constraints[key]?.constraint
                     else { continue }
@@ -315,19 +342,23 @@ extension Project {
                 case .variant(let variant):
                     declaredVariants.insert(variant)
                 case .set(let label, let variant):
-                    if !isDeclared(label: label) || !isDeclared(variant: variant) { return nil }
+                    let written = intact ? label : labelNow(label)
+                    if !isDeclared(label: written) || !isDeclared(variant: variant) { return nil }
                 case .override(let key):
-                    switch image.overrideStatements[key] {
-                    case .hide(let view, _, let variant)?, .intrinsic(let view, _, let variant)?:
-                        if !isDeclared(view: view) || !isDeclared(variant: variant) {
-                            return nil
+                    guard let expected = image.overrideStatements[key] else { continue }
+                    for statement in intact ? [expected] : try stored(expected) {
+                        switch statement {
+                        case .hide(let view, _, let variant), .intrinsic(let view, _, let variant):
+                            if !isDeclared(view: view) || !isDeclared(variant: variant) {
+                                return nil
+                            }
+                        case .priority(let label, _, let variant),
+                            .activate(let label, _, let variant):
+                            if !isDeclared(label: label) || !isDeclared(variant: variant) {
+                                return nil
+                            }
+                        default: break
                         }
-                    case .priority(let label, _, let variant)?,
-                        .activate(let label, _, let variant)?:
-                        if !isDeclared(label: label) || !isDeclared(variant: variant) {
-                            return nil
-                        }
-                    default: break
                     }
                 case .layout, .canvas, .metric, .other: break
                 }
@@ -346,12 +377,29 @@ extension Project {
                     if let id = constraints[key]?.id { result.constraintIDs.insert(id) }
                 case .variant(let variant): result.variants.insert(variant)
                 case .set(let label, let variant):
-                    result.sets.insert(ScriptImage.Layout.setKey(label, variant))
-                case .override(let key): result.overrides.insert(key)
+                    result.sets.insert(
+                        ScriptImage.Layout.setKey(intact ? label : labelNow(label), variant))
+                case .override(let key):
+                    result.overrides.insert(key)
+                    // What the line was written as says it too (by the labels it has now).
+                    guard !intact, let expected = image.overrideStatements[key] else { continue }
+                    for statement in try stored(expected) {
+                        if let written = ScriptImage.Layout.overrideKey(of: statement) {
+                            result.overrides.insert(written)
+                        }
+                    }
                 case .layout, .other: break
                 }
             }
         }
+        // The views come back in the project's order (a stack's arranged views, what is
+        // drawn over what, the order `frames` lists): the lines' views in theirs, then
+        // those no line declares, which `export` writes after the lines in the project's
+        // order. A view renamed since breaks it where nothing names it above its
+        // declaration: its line is left out, and its new name written after the lines.
+        // Then the layout is written as the project holds it.
+        let after = views.filter { !$0.isRoot && !result.views.contains($0.name) }.map(\.name)
+        if lineViews + after != views.filter({ !$0.isRoot }).map(\.name) { return nil }
         return result
     }
 }

@@ -507,6 +507,49 @@ struct Reconciler {
                     + "removed from the command line since \(file) was applied: take the line "
                     + "out, or apply the file afresh with `layoutdb apply \(file) --replace`")
         }
+        /// The labels that reach, now, the constraints a `set`, `priority` or `activate` of
+        /// `label` names: a row is found by its identity, and stays its line's when the
+        /// `label` command renamed it since (docs/editing.md), so the statement is applied
+        /// to the label the row has now (to each part's, for a compound label one of whose
+        /// parts was renamed). A row this re-apply makes again has the script's label, and
+        /// a label no row answers to is as written.
+        func labelsNow(_ label: String) -> [String] {
+            if recreatedLabels.contains(label) { return [label] }
+            if let row = rows[label] { return [row.constraint.label ?? label] }
+            let parts = rows.filter {
+                o.labels[$0.key] != nil && SourceExport.compoundLabel(of: $0.key) == label
+            }.sorted { $0.key < $1.key }
+            guard parts.contains(where: { $0.value.constraint.label != $0.key }) else {
+                return [label]
+            }
+            return parts.map {
+                recreatedLabels.contains($0.key) ? $0.key : $0.value.constraint.label ?? $0.key
+            }
+        }
+        /// `located` as the applier is to write it: naming each constraint by the label it
+        /// has now (``labelsNow``), in the line's place.
+        func aimed(_ located: LocatedStatement) -> [LocatedStatement] {
+            let statements: [Statement]
+            switch located.statement {
+            case .set(let label, let constant, let variant):
+                statements = labelsNow(label).map {
+                    .set(label: $0, constant: constant, variant: variant)
+                }
+            case .priority(let label, let priority, let variant):
+                statements = labelsNow(label).map {
+                    .priority(label: $0, priority: priority, variant: variant)
+                }
+            case .activate(let label, let isActive, let variant):
+                statements = labelsNow(label).map {
+                    .activate(label: $0, isActive: isActive, variant: variant)
+                }
+            default: return [located]
+            }
+            if statements == [located.statement] { return [located] }
+            return statements.map {
+                LocatedStatement(statement: $0, location: located.location, text: located.text)
+            }
+        }
         var setRemovals: [(variant: Int64, constraint: Int64)] = []
         for key in n.setOrder {
             let ns = n.sets[key]!
@@ -530,7 +573,8 @@ struct Reconciler {
                 "set \(ns.label) \(ScriptWriter.number(ns.value))"
                     + (ns.variant.map { " in \($0)" } ?? ""), note)
             try checkVariant(ns.variant, ns.located)
-            variantWrites.append { try $0.apply(ns.located) }
+            let writes = aimed(ns.located)
+            variantWrites.append { applier in for s in writes { try applier.apply(s) } }
         }
         var spacingRemovals: [(variant: Int64, stack: Int64)] = []
         for key in o.setOrder where n.sets[key] == nil {
@@ -570,7 +614,8 @@ struct Reconciler {
             if o.overrides[key]?.statement == located.statement && !remade { continue }
             try checkVariant(variant, located)
             step(o.overrides[key] == nil ? .add : .change, located.text)
-            variantWrites.append { try $0.apply(located) }
+            let writes = aimed(located)
+            variantWrites.append { applier in for s in writes { try applier.apply(s) } }
         }
         for key in o.overrideOrder where n.overrides[key] == nil {
             let located = o.overrides[key]!
@@ -606,8 +651,9 @@ struct Reconciler {
                         [v.id, view.id])
                 default:
                     guard let id = try store.existingLayoutID(name) else { return }
-                    let ids =
-                        (try? store.constraintIDs(named: target, layoutID: id, layout: name)) ?? []
+                    let ids = labelsNow(target).flatMap {
+                        (try? store.constraintIDs(named: $0, layoutID: id, layout: name)) ?? []
+                    }
                     for constraint in ids {
                         try db.execute(
                             kind == "priority"

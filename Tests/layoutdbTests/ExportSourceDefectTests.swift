@@ -1,0 +1,244 @@
+import Foundation
+import Testing
+
+/// `export` of a project whose kept script lines the command line (or plain SQL) has
+/// overtaken since, end to end on the built binary: a label given since, a view renamed
+/// since, a number no script can write; and what each constraint row keeps of a long
+/// line (docs/editing.md, "The source survives").
+@Suite("export after label, rename-view and plain SQL; a long line's rows")
+struct ExportSourceDefectTests {
+    /// The format contract's first example (../shared/layout-format.md).
+    static let contractExample = """
+        canvas 375 812
+        view header
+        view title in header
+        header.top == |.top; header.left == |.left; header.right == |.right
+        header.height: header.height == 70
+        title.center == header.center
+        title.height == 24
+        title.width <= header.width - 32
+        title.width == 200 @ high
+        view body
+        V:[header]-8-[body]-|
+        H:|-16-[body]-16-|
+        variant compact canvas 320 568
+        set header.height 44 in compact
+
+        """
+
+    func applied(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) -> Sandbox {
+        let box = Sandbox()
+        let r = box.run(["apply", box.write("home.layout", script), "-q"])
+        #expect(r.status == 0, "\(r.stderr)", sourceLocation: sourceLocation)
+        return box
+    }
+
+    func frames(_ box: Sandbox, variant: String) -> String {
+        box.run(["frames", "--format", "csv", "--variant", variant]).stdout
+    }
+
+    /// What the constraints say and what each variant holds of them, by label.
+    func constraintRows(_ box: Sandbox) -> String {
+        box.sql(
+            """
+            select c.label, c.relation, c.constant, c.priority, c.active, lv.name,
+                c.lhs_attribute, c.lhs_coefficient, rv.name, c.rhs_attribute, c.rhs_coefficient
+            from constraints c left join views lv on lv.id = c.lhs_view_id
+                left join views rv on rv.id = c.rhs_view_id
+            order by c.ordinal;
+            select v.name, c.label, o.priority, o.active from variant_constraint_overrides o
+                join variants v on v.id = o.variant_id join constraints c on c.id = o.constraint_id
+            order by 1, 2;
+            select v.name, c.label, k.constant from variant_constants k
+                join variants v on v.id = k.variant_id join constraints c on c.id = k.constraint_id
+            order by 1, 2;
+            """)
+    }
+
+    /// Exports `box`, applies the export to a new project and expects the same frames in
+    /// every variant, the same constraint rows, and the same export again. Returns the
+    /// export.
+    @discardableResult
+    func expectRebuilt(
+        _ box: Sandbox, variants: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> String {
+        let exported = box.run(["export"])
+        #expect(exported.status == 0, "\(exported.stderr)", sourceLocation: sourceLocation)
+        let copy = Sandbox()
+        let r = copy.run(["apply", copy.write("e.layout", exported.stdout), "-q"])
+        #expect(r.status == 0, "\(r.stderr)\n\(exported.stdout)", sourceLocation: sourceLocation)
+        for variant in variants {
+            #expect(
+                frames(copy, variant: variant) == frames(box, variant: variant),
+                "\(variant)\n\(exported.stdout)", sourceLocation: sourceLocation)
+        }
+        #expect(
+            constraintRows(copy) == constraintRows(box), "\(exported.stdout)",
+            sourceLocation: sourceLocation)
+        #expect(copy.run(["export"]).stdout == exported.stdout, sourceLocation: sourceLocation)
+        return exported.stdout
+    }
+
+    // MARK: 1 — a label given since
+
+    @Test(
+        "after `label`, the kept `set OLD C in V` line is written with the new label, once, and the export applies"
+    )
+    func relabelledSetLineIsRewrittenInPlace() {
+        let box = applied(Self.contractExample)
+        #expect(box.run(["label", "header.height", "hh", "-q"]).status == 0)
+        let exported = expectRebuilt(box, variants: ["base", "compact"])
+        let lines = exported.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.hasPrefix("set ") } == ["set hh 44 in compact"], "\(exported)")
+        // In the kept line's place: the script's last line, the export's too.
+        #expect(exported.hasSuffix("variant compact canvas 320 568\nset hh 44 in compact\n"))
+        #expect(exported.contains("\nhh: header.height == 70\n"))
+        #expect(!exported.contains("header.height:") && !exported.contains("set header.height"))
+    }
+
+    /// Every kept statement kind that names a label: `set` (base and `in V`), `priority`,
+    /// `activate` and `deactivate` (base and `in V`), and a compound label's (`ts`) one
+    /// whose part was relabelled.
+    static let namedByLabel = """
+        canvas 375 812
+        view header
+        view title in header
+        header.top == |.top; header.left == |.left; header.right == |.right
+        header.height: header.height == 70
+        ts: title.size == header.size * 0.5
+        title.top == header.top; title.left == header.left
+        opt: title.width <= 100 @ 600
+        variant compact canvas 320 568
+        set header.height 44 in compact
+        priority opt 500 in compact
+        deactivate opt in compact
+        priority ts 400 in compact
+        priority opt 700
+        deactivate ts.height
+        activate ts.height in compact
+        set header.height 60
+
+        """
+
+    @Test(
+        "every kept line that names a relabelled constraint is written with its new label and the export rebuilds the project"
+    )
+    func everyStatementKindNamingALabel() {
+        let box = applied(Self.namedByLabel)
+        for (old, new) in [("header.height", "hh"), ("opt", "o2"), ("ts.width", "tw")] {
+            #expect(box.run(["label", old, new, "-q"]).status == 0)
+        }
+        let exported = expectRebuilt(box, variants: ["base", "compact"])
+        let tail = exported.split(separator: "\n").drop { !$0.hasPrefix("variant ") }
+        // Each line in its place, with the labels the project has now; the compound's
+        // parts, one called otherwise since, one line each.
+        #expect(
+            Array(tail) == [
+                "variant compact canvas 320 568",
+                "set hh 44 in compact",
+                "priority o2 500 in compact",
+                "deactivate o2 in compact",
+                "priority ts.height 400 in compact",
+                "priority tw 400 in compact",
+                "priority o2 700",
+                "deactivate ts.height",
+                "activate ts.height in compact",
+                "set hh 60",
+            ], "\(exported)")
+    }
+
+    @Test("a kept `deactivate OLD` line of a relabelled constraint is its one deactivation")
+    func relabelledDeactivationIsWrittenOnce() {
+        let box = applied(
+            """
+            canvas 100 100
+            view a
+            a.left == 0; a.top == 0; a.height == 10
+            w: a.width == 40
+            wide: a.width == 60 @ 500
+            deactivate w
+
+            """)
+        #expect(box.run(["label", "w", "fixed", "-q"]).status == 0)
+        let exported = expectRebuilt(box, variants: ["base"])
+        #expect(
+            exported.hasSuffix(
+                "fixed: a.width == 40\nwide: a.width == 60 @ 500\ndeactivate fixed\n"))
+    }
+
+    @Test(
+        "after `label`, re-applying the script is `no changes`; editing its `set` line changes the relabelled constraint's"
+    )
+    func reapplyAfterRelabel() {
+        let box = applied(Self.contractExample)
+        #expect(box.run(["label", "header.height", "hh", "-q"]).status == 0)
+        let path = box.write("home.layout", Self.contractExample)
+        let same = box.run(["apply", path])
+        #expect(same.status == 0 && same.stdout.contains("no changes"), "\(same.stdout)")
+        // The line still names the row it made (paired by its origin), whatever it is
+        // called now: the variant's constant changes on `hh`, and no row is added.
+        let edited = Self.contractExample.replacingOccurrences(
+            of: "set header.height 44 in compact", with: "set header.height 50 in compact")
+        let r = box.run(["apply", box.write("home.layout", edited)])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("change set header.height 50 in compact"), "\(r.stdout)")
+        #expect(box.run(["get", "hh"]).stdout.contains("variant compact: constant 50"))
+        #expect(box.sql("select count(*) from variant_constants") == "1")
+        expectRebuilt(box, variants: ["base", "compact"])
+    }
+
+    @Test(
+        "after `label`, a `priority OLD P in V` line added to the script reaches the relabelled constraint, and taken out undoes it"
+    )
+    func reapplyAddsAndRemovesAnOverrideOfARelabelledConstraint() {
+        let box = applied(Self.contractExample)
+        #expect(box.run(["label", "header.height", "hh", "-q"]).status == 0)
+        let before = frames(box, variant: "compact")
+        let added = Self.contractExample + "priority header.height 900 in compact\n"
+        var r = box.run(["apply", box.write("home.layout", added)])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("add priority header.height 900 in compact"), "\(r.stdout)")
+        #expect(box.run(["get", "hh"]).stdout.contains("variant compact: priority 900"))
+        expectRebuilt(box, variants: ["base", "compact"])
+        r = box.run(["apply", box.write("home.layout", Self.contractExample)])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("remove priority header.height 900 in compact"), "\(r.stdout)")
+        #expect(!box.run(["get", "hh"]).stdout.contains("priority 900"))
+        #expect(box.sql("select count(*) from variant_constraint_overrides") == "0")
+        #expect(frames(box, variant: "compact") == before)
+    }
+
+    // MARK: 1 — a view renamed since
+
+    @Test(
+        "after `rename-view` of an arranged view no line names, the export keeps the stack's order"
+    )
+    func renamedArrangedViewKeepsItsPlace() {
+        let box = applied(
+            """
+            canvas 375 812
+            view header
+            stack row in header H spacing 8
+            view a in row intrinsic 10 10
+            view b in row intrinsic 20 10
+            header.top == |.top; header.left == |.left; header.right == |.right
+            header.height: header.height == 70
+            row.right == header.right - 8; row.centerY == header.centerY
+            variant compact canvas 320 568
+            hide b in compact
+            intrinsic a 12 12 in compact
+
+            """)
+        #expect(box.run(["rename-view", "a", "aa", "-q"]).status == 0)
+        let exported = expectRebuilt(box, variants: ["base", "compact"])
+        let views = exported.split(separator: "\n").filter {
+            $0.hasPrefix("view ") || $0.hasPrefix("stack ")
+        }
+        #expect(
+            views == [
+                "view header", "stack row in header H spacing 8",
+                "view aa in row intrinsic 10 10", "view b in row intrinsic 20 10",
+            ], "\(exported)")
+        #expect(exported.contains("\nintrinsic aa 12 12 in compact\n"), "\(exported)")
+    }
+}
