@@ -242,3 +242,143 @@ struct ExportSourceDefectTests {
         #expect(exported.contains("\nintrinsic aa 12 12 in compact\n"), "\(exported)")
     }
 }
+
+/// Defect 2: a number plain SQL stored that no script can write.
+extension ExportSourceDefectTests {
+    /// Every kind of number `export` writes, each in a line of its own.
+    static let numbers = """
+        canvas 375 812 safe 10 0 10 0
+        metric pad 16
+        view header margins 8
+        view label in header intrinsic 80 20 baseline 14
+        stack row in header H spacing 8
+        view a in row intrinsic 10 10
+        view badge frame 1 2 3 4
+        header.top == |.top; header.left == |.left + pad; header.right == |.right
+        header.height: header.height == 70
+        label.left == header.left; label.top == header.top
+        row.right == header.right - 8; row.centerY == header.centerY
+        ratio: label.height == header.height * 0.25
+        variant compact canvas 320 568
+        set header.height 44 in compact
+        intrinsic label 60 20 in compact
+
+        """
+
+    @Test(
+        "export refuses a number it cannot write, naming what holds it and the command that repairs it, and writes nothing",
+        arguments: [
+            (
+                "UPDATE constraints SET constant = 9e999 WHERE label = 'header.height'",
+                "constraint #4 `header.height: header.height == inf`: a constant must be a finite number, not inf",
+                "layoutdb set-constant header.height C"
+            ),
+            (
+                "UPDATE constraints SET constant = -9e999 WHERE id = 6",
+                "constraint #6 `label.top == header.top - inf`",
+                "layoutdb set-constant '#6' C"
+            ),
+            (
+                "UPDATE constraints SET rhs_coefficient = 9e999 WHERE label = 'ratio'",
+                "constraint #9 `ratio: label.height == header.height * inf`: a multiplier must be a finite number, not inf",
+                "layoutdb set-multiplier ratio M"
+            ),
+            (
+                "UPDATE variant_constants SET constant = 9e999",
+                "the constant of `header.height` in variant `compact`",
+                "layoutdb set-constant header.height C --variant compact"
+            ),
+            (
+                "UPDATE metrics SET value = 9e999",
+                "metric `pad`: a metric must be a finite number",
+                "`metrics` table"
+            ),
+            (
+                "UPDATE layouts SET canvas_width = 9e999", "the canvas: a canvas size",
+                "`layouts` table"
+            ),
+            (
+                "UPDATE layouts SET safe_top = -1", "the canvas: a safe-area inset",
+                "`layouts` table"
+            ),
+            (
+                "UPDATE variants SET canvas_height = 9e999", "variant `compact`: a canvas size",
+                "`variants` table"
+            ),
+            (
+                "UPDATE views SET frame_width = -5 WHERE name = 'badge'",
+                "the frame of view `badge`: a frame's size must be a finite number >= 0, not -5",
+                "layoutdb set-frame badge X Y W H"
+            ),
+            (
+                "UPDATE views SET frame_x = 9e999 WHERE name = 'badge'",
+                "the frame of view `badge`", "layoutdb set-frame badge"
+            ),
+            (
+                "UPDATE views SET intrinsic_width = 9e999 WHERE name = 'label'",
+                "the intrinsic size of view `label`", "layoutdb set-intrinsic label W H"
+            ),
+            (
+                "UPDATE variant_intrinsics SET intrinsic_height = 9e999",
+                "the intrinsic size of view `label` in variant `compact`",
+                "layoutdb set-intrinsic label W H --variant compact"
+            ),
+            (
+                "UPDATE views SET margin_left = 9e999 WHERE name = 'header'",
+                "the margins or baselines of view `header`: a margin", "`views` table"
+            ),
+            (
+                "UPDATE views SET baseline_first = -9e999 WHERE name = 'label'",
+                "the margins or baselines of view `label`: a baseline", "`views` table"
+            ),
+            (
+                "UPDATE stacks SET spacing = 9e999", "the spacing of stack `row`",
+                "layoutdb set-constant row.spacing C"
+            ),
+        ])
+    func refusesANumberAScriptCannotWrite(_ sql: String, _ what: String, _ repair: String) {
+        let box = applied(Self.numbers)
+        #expect(box.sqlite(sql).status == 0, "\(sql)")
+        let out = box.directory.appending(path: "out.layout").path
+        let r = box.run(["export", "-o", out])
+        #expect(r.status == 65, "\(sql): \(r.stderr)")
+        #expect(r.stderr.contains("cannot export layout `main`: \(what)"), "\(sql): \(r.stderr)")
+        #expect(r.stderr.contains("which a script cannot write"), "\(r.stderr)")
+        #expect(r.stderr.contains(repair), "\(sql): \(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out), "\(sql)")
+        #expect(box.run(["export"]).stdout.isEmpty)
+    }
+
+    @Test("the repair the refusal names makes the project export again, and the export applies")
+    func theNamedRepairMakesItExport() {
+        let box = applied(ExportSourceDefectTests.contractExample)
+        #expect(box.sqlite("UPDATE constraints SET constant = 9e999 WHERE id = 4").status == 0)
+        let refused = box.run(["export"])
+        #expect(refused.status == 65)
+        #expect(
+            refused.stderr.contains("layoutdb set-constant header.height C"), "\(refused.stderr)")
+        #expect(box.run(["set-constant", "header.height", "72", "-q"]).status == 0)
+        let exported = expectRebuilt(box, variants: ["base", "compact"])
+        #expect(exported.contains("\nheader.height: header.height == 72\n"))
+    }
+
+    @Test(
+        "a view named `inf` and a constant plain SQL made infinite: refused, not read back as that view"
+    )
+    func infiniteConstantIsNotAViewNamedInf() {
+        let box = applied(
+            """
+            canvas 100 100
+            view inf
+            view a
+            inf.left == 0; inf.top == 0; inf.width == 10; inf.height == 10
+            a.left == 0; a.top == 0; a.height == 10
+            w: a.width == 40
+
+            """)
+        #expect(box.sqlite("UPDATE constraints SET constant = 9e999 WHERE label = 'w'").status == 0)
+        let r = box.run(["export"])
+        #expect(r.status == 65 && r.stdout.isEmpty, "\(r.stdout)")
+        #expect(r.stderr.contains("`w: a.width == inf`"), "\(r.stderr)")
+    }
+}

@@ -195,9 +195,10 @@ extension Project {
     public func export(layout only: String? = nil) throws -> String {
         if let only { _ = try store.existingLayoutID(only) }
         var lines: [String] = ["# layoutdb export"]
+        /// The layout being written.
+        var writing = defaultLayoutName
         func write(_ statement: Statement, fitting fit: Fit = .none) throws {
-            lines.append(
-                try ScriptWriter.checkedText(of: statement, fitting: (fit.width, fit.height)))
+            lines.append(try ExportText.text(of: statement, fitting: fit, layout: writing))
         }
         // The layouts in the order their kept lines start, so that a script's sections
         // come back in its order; then those no kept line is in, by name.
@@ -207,6 +208,7 @@ extension Project {
         }
         for summary in layouts where only == nil || only == summary.name {
             let name = summary.name
+            writing = name
             // Read once: the kept source's export and what follows it both use them.
             let views = try store.views(layout: name)
             try Self.checkParentsFirst(views, layout: name)

@@ -240,27 +240,29 @@ extension Project {
             }
             func current(_ item: ScriptImage.Item) throws -> [String] {
                 switch item {
-                case .layout: return [try ScriptWriter.checkedText(of: .layout(name))]
+                case .layout: return [try ExportText.text(of: .layout(name), layout: name)]
                 case .other: return [row.text]
                 case .override(let key):
                     guard let expected = image.overrideStatements[key] else { return [] }
-                    return try stored(expected).map { try ScriptWriter.checkedText(of: $0) }
+                    return try stored(expected).map { try ExportText.text(of: $0, layout: name) }
                 case .canvas:
                     guard let canvas = summary.canvas else { return [] }
                     return [
-                        try ScriptWriter.checkedText(
+                        try ExportText.text(
                             of: .canvas(
                                 canvas, safe: summary.safe == .zero ? nil : summary.safe,
                                 margins: root?.declaration.margins,
                                 direction: summary.direction == .rightToLeft ? .rightToLeft : nil),
-                            fitting: (summary.fit.width, summary.fit.height))
+                            fitting: summary.fit, layout: name)
                     ]
                 case .view(let view):
                     guard let stored = viewByName[view] else { return [] }
-                    return [try ScriptWriter.checkedText(of: .view(stored.declaration))]
+                    return [try ExportText.text(of: .view(stored.declaration), layout: name)]
                 case .metric(let metric):
                     guard let value = metrics[metric] else { return [] }
-                    return [try ScriptWriter.checkedText(of: .metric(name: metric, value: value))]
+                    return [
+                        try ExportText.text(of: .metric(name: metric, value: value), layout: name)
+                    ]
                 case .constraint(let key):
                     guard let stored = constraints[key] else { return [] }
                     // A base `activate`/`deactivate` in the script of its label, or of a
@@ -279,8 +281,9 @@ extension Project {
                     if let held = spacing(label, variant) {
                         return try held.map {
                             [
-                                try ScriptWriter.checkedText(
-                                    of: .set(label: label, constant: $0, variant: variant))
+                                try ExportText.text(
+                                    of: .set(label: label, constant: $0, variant: variant),
+                                    layout: name)
                             ]
                         } ?? []
                     }
@@ -295,19 +298,18 @@ extension Project {
                             "for its constant in variant `\($0)` (`set LABEL C in \($0)`)"
                         } ?? "for its constant (`set LABEL C`)")
                     return [
-                        try ScriptWriter.checkedText(
-                            of: .set(label: written, constant: value, variant: variant))
+                        try ExportText.text(
+                            of: .set(label: written, constant: value, variant: variant),
+                            layout: name)
                     ]
                 case .variant(let variant):
                     guard let v = variantByName[variant] else { return [] }
                     return [
-                        try ScriptWriter.checkedText(
+                        try ExportText.text(
                             of: .variant(
                                 name: v.name, canvas: v.canvas, safe: v.safe, direction: v.direction
                             ),
-                            fitting: v.canvas == nil
-                                ? (false, false)
-                                : ((v.fit ?? Fit.none).width, (v.fit ?? Fit.none).height))
+                            fitting: v.canvas == nil ? Fit.none : v.fit ?? Fit.none, layout: name)
                     ]
                 }
             }
@@ -447,13 +449,14 @@ extension StoredConstraint {
     /// script: ``StoreError/unlabelledInExport(id:constraint:layout:use:)``, rather than a
     /// script that would apply as another project.
     func exportLines(deactivationSaid: Bool = false) throws -> [String] {
-        let text = try ScriptWriter.checkedText(of: .constraint(constraint))
+        let text = try ExportText.text(
+            of: .constraint(constraint), layout: layout, constraint: self)
         guard !constraint.isActive, !deactivationSaid else { return [text] }
         let label = try exportLabel(use: "to turn it off (`deactivate LABEL`)")
         return [
             text,
-            try ScriptWriter.checkedText(
-                of: .activate(label: label, isActive: false, variant: nil)),
+            try ExportText.text(
+                of: .activate(label: label, isActive: false, variant: nil), layout: layout),
         ]
     }
 
