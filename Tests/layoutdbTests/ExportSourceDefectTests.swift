@@ -382,3 +382,132 @@ extension ExportSourceDefectTests {
         #expect(r.stderr.contains("`w: a.width == inf`"), "\(r.stderr)")
     }
 }
+
+/// Defect 3: each constraint's row kept the whole text of its statement, so a VFL line of
+/// thousands of views (a constraint each) made a project the square of its size.
+extension ExportSourceDefectTests {
+    /// `n` views and one VFL line that names them all, `gap` between two.
+    static func longLine(_ n: Int, gap: String = "-") -> String {
+        (0..<n).map { "view v\($0)\n" }.joined() + "H:|"
+            + (0..<n).map { "[v\($0)]" }.joined(separator: gap) + "|\n"
+    }
+
+    func fileSize(_ box: Sandbox) -> Int {
+        let size = try? FileManager.default.attributesOfItem(atPath: box.db)[.size] as? Int
+        return size ?? 0
+    }
+
+    @Test("a long line's rows keep its start and a digest, so the project grows as the line does")
+    func longLineStorageIsLinear() {
+        let small = applied(Self.longLine(1000))
+        let big = applied(Self.longLine(3000))
+        #expect(big.sql("select count(*) from constraints") == "3001")
+        // One text for all the line's rows, a bounded one, that says what it is.
+        #expect(
+            big.sql("select count(distinct source), max(length(source)) <= 256 from constraints")
+                == "1|1")
+        let kept = big.sql("select source from constraints limit 1")
+        #expect(kept.hasPrefix("H:|[v0]-[v1]-[v2]-"), "\(kept)")
+        #expect(kept.contains("… (22893 bytes, digest "), "\(kept)")
+        // Three times the line, about three times the project (the whole line in each row
+        // made it nine times, and 75 MB at 3,000 views).
+        #expect(fileSize(big) < 4 * fileSize(small), "\(fileSize(small)) → \(fileSize(big))")
+        #expect(fileSize(big) < 4_000_000, "\(fileSize(big))")
+        // The line itself is kept once, as written.
+        let line = Self.longLine(3000).split(separator: "\n").last.map(String.init) ?? ""
+        #expect(
+            big.sql("select count(*) from script_lines where instr(text, '\(line)') > 0") == "1")
+    }
+
+    @Test("a short statement's rows keep its text whole, as before")
+    func shortStatementsKeptWhole() {
+        let box = applied(Self.contractExample)
+        #expect(
+            box.sql("select distinct source from constraints order by id").split(separator: "\n")
+                == [
+                    "header.top == |.top", "header.left == |.left", "header.right == |.right",
+                    "header.height: header.height == 70", "title.center == header.center",
+                    "title.height == 24", "title.width <= header.width - 32",
+                    "title.width == 200 @ high", "V:[header]-8-[body]-|", "H:|-16-[body]-16-|",
+                ])
+    }
+
+    @Test(
+        "a long line is still its rows' statement: re-applied unchanged, respaced, edited elsewhere or edited itself"
+    )
+    func longLineIdentity() {
+        let script = "canvas 30000 100\n" + Self.longLine(1000)
+        let box = applied(script)
+        let ids = box.sql("select group_concat(id) from constraints")
+        let path = box.write("home.layout", script)
+        var r = box.run(["apply", path])
+        #expect(r.status == 0 && r.stdout.contains("no changes"), "\(r.stdout)")
+        // Whitespace is not a statement's: the rows stay.
+        r = box.run([
+            "apply",
+            box.write("home.layout", script.replacingOccurrences(of: "]-[", with: "] - [")),
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stdout.contains("constraint"), "\(r.stdout.prefix(300))")
+        #expect(box.sql("select group_concat(id) from constraints") == ids)
+        // Another line edited: the long line's rows stay.
+        let other = script.replacingOccurrences(of: "canvas 30000 100", with: "canvas 31000 100")
+        r = box.run(["apply", box.write("home.layout", other)])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(box.sql("select group_concat(id) from constraints") == ids)
+        // A part of the line changed from the command line, then the line edited: the
+        // line's text changed, so the edit goes with the constraints it made (docs/editing.md).
+        let id = box.sql("select id from constraints order by id limit 1 offset 500")
+        #expect(box.run(["set-constant", "#" + id, "15", "-q"]).status == 0)
+        let edited = other.replacingOccurrences(of: "[v999]|", with: "[v999]-|")
+        r = box.run(["apply", box.write("home.layout", edited)])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("(replaces an edit made since)"), "\(r.stdout.prefix(600))")
+        let fresh = applied(edited)
+        #expect(box.frameLines(variant: "base") == fresh.frameLines(variant: "base"))
+        #expect(
+            box.sql("select count(*) from constraints")
+                == fresh.sql("select count(*) from constraints"))
+    }
+
+    @Test(
+        "export writes a long line back as written, and the edited part of one in the writer's form"
+    )
+    func longLineExport() {
+        let box = applied("canvas 30000 100\n" + Self.longLine(1000))
+        let exported = expectRebuilt(box, variants: ["base"])
+        #expect(
+            exported.contains("\n" + (Self.longLine(1000).split(separator: "\n").last ?? "") + "\n")
+        )
+        let id = box.sql("select id from constraints order by id limit 1 offset 500")
+        #expect(box.run(["set-constant", "#" + id, "15", "-q"]).status == 0)
+        let edited = expectRebuilt(box, variants: ["base"])
+        #expect(edited.contains(" + 15\n"), "\(edited.suffix(300))")
+    }
+
+    @Test(
+        "rename-view rewrites the start a long line's rows show, and a conflict shows it with its place"
+    )
+    func longLineRenameAndConflict() {
+        let box = applied("canvas 30000 100\n" + Self.longLine(1000))
+        #expect(box.run(["rename-view", "v1", "second", "-q"]).status == 0)
+        // The rows that name the view say its new name (as a short line's do).
+        let kept = box.sql(
+            "select c.source from constraints c join views v on v.id = c.lhs_view_id"
+                + " where v.name = 'second'")
+        #expect(kept.hasPrefix("H:|[v0]-[second]-[v2]-"), "\(kept)")
+        #expect(kept.contains("bytes, digest "), "\(kept)")
+        expectRebuilt(box, variants: ["base"])
+
+        // Widths that cannot fit: the message names the line by its start and its place.
+        let wide =
+            "canvas 375 100\n" + (0..<1000).map { "view v\($0)\n" }.joined() + "H:|"
+            + (0..<1000).map { "[v\($0)(==100)]" }.joined(separator: "-") + "|\n"
+        let refused = Sandbox()
+        let r = refused.run(["apply", refused.write("wide.layout", wide)])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("H:|[v0(==100)]-[v1(==100)]-"), "\(r.stderr.prefix(400))")
+        #expect(r.stderr.contains("wide.layout:1002"), "\(r.stderr.prefix(400))")
+        #expect(r.stderr.utf8.count < 200_000, "\(r.stderr.utf8.count)")
+    }
+}

@@ -452,6 +452,16 @@ private struct HunkWork {
         var constraintSteps: [ApplyPlan.Step] = []
         var paired = Set<Int>()
         var newLabels: Set<String> = []
+        /// Each statement's identity (``StatementSource/identity(of:)``), once per statement
+        /// of each side: a VFL line's thousands of constraints share their statement's text.
+        var identities: [Bool: [SourceLocation: String]] = [:]
+        func identity(of c: Constraint, old: Bool) -> String {
+            guard let origin = c.origin else { return StatementSource.identity(of: c.source) }
+            if let known = identities[old]?[origin] { return known }
+            let identity = StatementSource.identity(of: c.source)
+            identities[old, default: [:]][origin] = identity
+            return identity
+        }
         for (h, located) in newSides.enumerated().flatMap({ h, s in s.map { (h, $0) } }) {
             switch located.statement {
             case .view(let v):
@@ -498,7 +508,7 @@ private struct HunkWork {
                     let (oc, row) = oldConstraints[$0]
                     if let label = nc.label { return oc.label == label }
                     guard oc.label == nil, Reconciler.same(oc, nc) else { return false }
-                    return ScriptImage.normalized(oc.source) == ScriptImage.normalized(nc.source)
+                    return identity(of: oc, old: true) == identity(of: nc, old: false)
                         || row.map { Reconciler.same(oc, $0.constraint) } ?? true
                 }
                 guard let match else {

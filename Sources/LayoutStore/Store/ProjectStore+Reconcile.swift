@@ -961,10 +961,15 @@ extension ProjectStore {
         if rows.count == 1 && made.count == 1 { return [0] }
         var places = [Int?](repeating: nil, count: rows.count)
         var taken = [Bool](repeating: false, count: made.count)
+        /// Every constraint before it is taken. A pass looks from there: a statement's rows
+        /// in its constraints' order (most often) pair one step each, not a scan from the
+        /// start each (3,000 rows of one VFL line: nine million comparisons).
+        var firstFree = 0
         func pass(_ matches: (_ row: Constraint, _ made: Constraint) -> Bool) {
             for (r, row) in rows.enumerated() where places[r] == nil {
+                while firstFree < made.count, taken[firstFree] { firstFree += 1 }
                 guard
-                    let i = made.indices.first(where: {
+                    let i = made.indices[firstFree...].first(where: {
                         !taken[$0] && matches(row.constraint, made[$0])
                     })
                 else { continue }
@@ -979,7 +984,9 @@ extension ProjectStore {
             row.label = made.label
             return row
         }
-        pass { row, made in row.label != nil && row.label == made.label }
+        if rows.contains(where: { $0.constraint.label != nil }) {
+            pass { row, made in row.label != nil && row.label == made.label }
+        }
         pass { row, made in Reconciler.same(unlabelled(row, as: made), made) }
         pass { row, made in
             var row = unlabelled(row, as: made)

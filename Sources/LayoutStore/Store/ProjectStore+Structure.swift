@@ -157,9 +157,12 @@ extension ProjectStore {
             }
             try database.execute("UPDATE views SET name = ? WHERE id = ?", [new, view.id])
             for row in sources {
-                let rewritten = SourceRename.rewrite(
-                    row.source, from: old, to: new, label: row.label,
-                    bareNamesAreViews: !metricNames.contains(old))
+                // A long text a row keeps: only the words it shows are the statement's.
+                let rewritten = StatementSource.mapShown(row.source) {
+                    SourceRename.rewrite(
+                        $0, from: old, to: new, label: row.label,
+                        bareNamesAreViews: !metricNames.contains(old))
+                }
                 if rewritten != row.source {
                     try database.execute(
                         "UPDATE constraints SET source = ? WHERE id = ?", [rewritten, row.id])

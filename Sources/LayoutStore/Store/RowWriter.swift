@@ -26,6 +26,10 @@ final class RowWriter {
     private var nextConstraintID: Int64?
     /// INSERT statements by table and number of rows. With a worker, used on its thread.
     private var inserts: [String: SQLStatement] = [:]
+    /// The last long statement text a row kept (``StatementSource``) and what it kept: a
+    /// statement's constraints come one after another, their texts one string, which
+    /// compares equal at once.
+    private var lastLongSource: (text: String, kept: String)?
 
     /// The most rows one held INSERT writes.
     static let heldRowLimit = 32
@@ -119,8 +123,19 @@ final class RowWriter {
         _ constraint: Constraint, layoutID: Int64, ordinal: Int,
         viewIDs: (String) throws -> Int64
     ) throws -> Int64 {
+        var source = constraint.source
+        // One comparison of a length for a short text (nearly all of them).
+        if source.utf8.count > StatementSource.wholeLimit {
+            if let last = lastLongSource, last.text == source {
+                source = last.kept
+            } else {
+                let kept = StatementSource.kept(source)
+                lastLongSource = (source, kept)
+                source = kept
+            }
+        }
         var row = try ConstraintRow(
-            constraint, layoutID: layoutID, ordinal: ordinal, viewIDs: viewIDs)
+            constraint, layoutID: layoutID, ordinal: ordinal, source: source, viewIDs: viewIDs)
         var terms: [TermRow] = []
         if constraint.lhs.terms.count > 1 || constraint.rhs.terms.count > 1 {
             for (side, expression) in [("lhs", constraint.lhs), ("rhs", constraint.rhs)]
@@ -345,13 +360,15 @@ private struct ConstraintRow: TableRow {
     let lhs: TermColumns?
     let rhs: TermColumns?
 
-    init(_ c: Constraint, layoutID: Int64, ordinal: Int, viewIDs: (String) throws -> Int64)
-        rethrows
-    {
+    /// `source`: what the row keeps of the statement's text (``StatementSource``).
+    init(
+        _ c: Constraint, layoutID: Int64, ordinal: Int, source: String,
+        viewIDs: (String) throws -> Int64
+    ) rethrows {
         (self.layoutID, self.ordinal, label) = (layoutID, ordinal, c.label)
         (relation, constant, lhsConstant) = (c.relation, c.constant, c.lhs.constant)
         (priority, isActive, kind) = (c.priority.rawValue, c.isActive, c.kind)
-        (source, origin) = (c.source, c.origin)
+        (self.source, origin) = (source, c.origin)
         lhs = try c.lhs.terms.first.map { try TermColumns($0, viewIDs: viewIDs) }
         rhs = try c.rhs.terms.first.map { try TermColumns($0, viewIDs: viewIDs) }
     }

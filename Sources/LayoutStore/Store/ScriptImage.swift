@@ -5,7 +5,8 @@ import LayoutScript
 ///
 /// - a view, a metric, a variant: its name; the canvas: `canvas`;
 /// - a labelled constraint: its label (a labelled VFL line's constraints: `LABEL.1`, ...);
-/// - an unlabelled constraint: its statement's text without whitespace, the occurrence of
+/// - an unlabelled constraint: its statement's text without whitespace (for a long one,
+///   a digest of it: ``StatementSource/identity(of:)``), the occurrence of
 ///   that text in the layout (`#0`, `#1`, ...) and its place in what the statement expands
 ///   to (`.0`, `.1`, ...): a VFL line is one statement that expands to several;
 /// - `set LABEL C [in V]`: the label and the variant; a base `set` of a constraint the
@@ -130,11 +131,8 @@ struct ScriptImage {
     /// `a.left == b.right + 8` → `a.left==b.right+8`: whitespace does not make a statement
     /// another one.
     static func normalized(_ text: String) -> String {
-        // Bytes, not Characters: a 100k-line script keys every constraint. The parser
-        // separates tokens with ASCII spaces and tabs only.
-        var bytes = Array(text.utf8)
-        bytes.removeAll { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        return String(decoding: bytes, as: UTF8.self)
+        // Bytes, not Characters: a 100k-line script keys every constraint.
+        String(decoding: StatementSource.normalizedBytes(text), as: UTF8.self)
     }
 
     /// The keys of the unlabelled user constraints `rows` (given in statement order: by
@@ -266,7 +264,9 @@ extension ScriptImage.Layout {
             instance!.next += 1
             return "\(current.key).\(current.next)"
         }
-        let normalized = ScriptImage.normalized(text)
+        // A long statement by its digest (``StatementSource``): its rows keep no more of
+        // it, and its every constraint's key would copy the whole text.
+        let normalized = StatementSource.identity(of: text)
         let n = occurrences[normalized, default: 0]
         occurrences[normalized] = n + 1
         let key = "\(normalized)#\(n)"
