@@ -19,9 +19,15 @@ struct TableTests {
                 """)
     }
 
-    @Test("widths count Characters, not bytes: é and a CR LF pair are one each")
+    @Test("widths count Characters, not bytes: é and e + combining acute are one each")
     func widthsInCharacters() {
-        let text = table(["n", "v"], [["é", "1"], ["ab", "2"], ["\r\n", "3"]])
-        #expect(text == "n   v\né   1\nab  2\n\r\n   3")
+        let text = table(["n", "v"], [["é", "1"], ["ab", "2"], ["e\u{301}", "3"]])
+        #expect(text == "n   v\né   1\nab  2\ne\u{301}   3")
+    }
+
+    @Test("a control character (CR, LF) is shown as U+FFFD: a row stays one line")
+    func controlCharacters() {
+        let text = table(["n", "v"], [["a\r\nb", "1"], ["ab", "2"]])
+        #expect(text == "n     v\na\u{FFFD}\u{FFFD}b  1\nab    2")
     }
 }

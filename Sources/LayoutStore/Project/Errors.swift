@@ -104,8 +104,8 @@ public enum ProjectFileError: LayoutDBError, Equatable {
                 + "it was left untouched (check the --db path)"
         case .schemaMismatch(let path, let version, let migration, let message):
             "\(path) says schema version \(version) but its tables do not match it "
-                + "(migration \(migration) failed: \(message)); was `PRAGMA user_version` or a "
-                + "table changed outside layoutdb? The file was left untouched"
+                + "(migration \(migration) failed: \(message)); was its user_version pragma "
+                + "or a table changed outside layoutdb? The file was left untouched"
         case .newerSchema(let path, let version, let known):
             "\(path) was written by a newer layoutdb (schema version \(version), "
                 + "this one knows up to \(known)); upgrade layoutdb. The file was left untouched"
