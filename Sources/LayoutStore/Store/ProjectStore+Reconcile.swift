@@ -340,11 +340,7 @@ struct Reconciler {
                 for (view, ordinal) in zip(ordered, children.map(\.ordinal)) {
                     try db.execute("UPDATE views SET ordinal = ? WHERE id = ?", [ordinal, view.id])
                 }
-                // The ordinal has no dirty trigger: the stack's row marks the layout.
-                if let stackView = now.first(where: { $0.name == stack }) {
-                    try db.execute(
-                        "UPDATE stacks SET spacing = spacing WHERE view_id = ?", [stackView.id])
-                }
+                // The ordinals' trigger (migration 0015) marks the stack's layout dirty.
             }
         }
         // The file's views in the script's order, where the script changed that order
