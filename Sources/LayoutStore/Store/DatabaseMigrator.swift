@@ -166,20 +166,23 @@ package struct DatabaseMigrator: Sendable {
             }
             version = Int(try db.int64("PRAGMA user_version") ?? 0)
         }
-        for migration in migrations.sorted(by: { $0.version < $1.version })
-        where migration.version > version {
-            try db.transaction(.immediate) {
-                // Re-read inside the write lock: another process may have migrated meanwhile.
-                let current = try db.int64("PRAGMA user_version") ?? 0
-                guard current < migration.version else { return }
+        let pending = migrations.sorted { $0.version < $1.version }.filter {
+            $0.version > version
+        }
+        guard !pending.isEmpty else { return }
+        // One transaction for all of them: a file whose tables do not match its version
+        // (set back by hand) fails at some step, and must keep none of the steps before.
+        try db.transaction(.immediate) {
+            // Re-read inside the write lock: another process may have migrated meanwhile.
+            let start = try db.int64("PRAGMA user_version") ?? 0
+            for migration in pending where migration.version > start {
                 do {
                     try db.execute(migration.sql)
                 } catch let error as DatabaseError where error.kind == .other {
                     // The tables are not what the version says: a version changed by hand,
                     // or tables changed outside layoutdb. The transaction rolls back.
                     throw ProjectFileError.schemaMismatch(
-                        path: db.name, version: Int(current),
-                        migration: migration.name,
+                        path: db.name, version: Int(start), migration: migration.name,
                         message: error.message)
                 }
                 try Self.setVersion(migration.version, of: db)
