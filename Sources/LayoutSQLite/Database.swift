@@ -189,15 +189,17 @@ package final class Database {
     /// is not used after. For a caller that moves the file once it is let go (otherwise
     /// `deinit` closes it).
     ///
-    /// What the connection wrote is checkpointed first, so that the main file alone holds
-    /// every committed edit once its writer is gone: a person copies a project, or commits
-    /// it to git, as one file. A connection that wrote nothing to a file that had no log
+    /// What the connection wrote, or found in the log, is checkpointed first, so that the
+    /// main file alone holds every committed edit once its writer is gone: a person copies
+    /// a project, or commits it to git, as one file. A connection that wrote nothing to a file that had no log
     /// lets SQLite remove the log and its index again if it is the last one (`export` as
     /// git's textconv reads a copy in a folder git then removes).
     package func close() {
         guard !isClosed else { return }
         if !isReadOnly {
-            if sqlite3_total_changes64(handle) > 0 {
+            // What this connection wrote, or what a writer left in the log when another
+            // program's read kept its checkpoint from finishing.
+            if sqlite3_total_changes64(handle) > 0 || !Self.logIsEmpty(path) {
                 // Without waiting: where another connection reads or writes, the checkpoint
                 // copies what it can (as PASSIVE does) and that connection's writer, closing
                 // in turn, copies the rest.

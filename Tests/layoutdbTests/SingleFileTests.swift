@@ -42,6 +42,32 @@ struct SingleFileTests {
         }
     }
 
+    @Test("an edit a reader kept in the log reaches the file at the next command, a read")
+    func readerDelaysTheCopy() throws {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("s.layout", Self.script), "-q"]).status == 0)
+        // Another program reads, inside a transaction, while the edit commits and exits.
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        reader.arguments = ["sqlite3", box.db]
+        let input = Pipe()
+        reader.standardInput = input
+        reader.standardOutput = Pipe()
+        try reader.run()
+        input.fileHandleForWriting.write(Data("BEGIN; SELECT count(*) FROM frames;\n".utf8))
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(box.run(["set-constant", "hh", "90", "-q"]).status == 0)
+        // The reader is done but stays connected (a viewer): its close would checkpoint.
+        input.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(box.run(["frames", "-q"]).status == 0)
+        let frames = box.run(["frames", "--format", "csv", "--read-only", "--db", loneCopy(box)])
+        #expect(frames.stdout.contains("header,0,0,320,90,0"), "\(frames.stdout)")
+        input.fileHandleForWriting.write(Data(".quit\n".utf8))
+        try input.fileHandleForWriting.close()
+        reader.waitUntilExit()
+    }
+
     @Test("export of a lone copy (git's textconv) leaves no -wal or -shm beside it")
     func exportLeavesNothing() throws {
         let box = Sandbox()
