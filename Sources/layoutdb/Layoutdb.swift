@@ -276,7 +276,9 @@ struct GlobalOptions: ParsableArguments {
     var writesNothing: Bool { noSolve || readOnly }
 
     var path: String {
-        db ?? ProcessInfo.processInfo.environment["LAYOUTDB"] ?? "project.layoutdb"
+        // An empty LAYOUTDB (`LAYOUTDB= layoutdb ...`) is unset, as the shell means it.
+        db ?? ProcessInfo.processInfo.environment["LAYOUTDB"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? "project.layoutdb"
     }
 
     func open(create: Bool = false) throws -> Project {

@@ -210,6 +210,14 @@ struct Issue15FollowUpTests {
         let empty = box.run(["frames", "--db", ""])
         #expect(empty.status == 64)
         #expect(empty.stderr.contains("--db needs a path"), "\(empty.stderr)")
+        // A device: refused before SQLite makes a journal beside it.
+        let device = box.run(["apply", script, "--db", "/dev/null"])
+        #expect(device.status == 66)
+        #expect(device.stderr.contains("/dev/null is not a regular file"), "\(device.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
+        // An empty LAYOUTDB is unset: the default project, here none.
+        let unset = box.run(["frames"], environment: ["LAYOUTDB": ""], db: false)
+        #expect(unset.stderr.contains("no project at project.layoutdb"), "\(unset.stderr)")
         #expect(box.run(["apply", script, "-q"]).status == 0)
         for id in ["#-1", "#abc", "#99999999999999999999"] {
             let r = box.run(["set-constant", id, "5"])

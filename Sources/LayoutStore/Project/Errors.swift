@@ -79,6 +79,8 @@ public enum ProjectFileError: LayoutDBError, Equatable {
     case notADatabase(path: String)
     /// The path is a folder.
     case folder(path: String)
+    /// The path is neither a file nor a folder (a device, a pipe, a socket).
+    case notAFile(path: String)
     /// An SQLite database that some other program made.
     case foreignDatabase(path: String)
     /// A project made by a newer layoutdb.
@@ -96,6 +98,9 @@ public enum ProjectFileError: LayoutDBError, Equatable {
         case .notADatabase(let path):
             "\(path) is not a layoutdb project (not an SQLite database); "
                 + "check the --db path"
+        case .notAFile(let path):
+            "\(path) is not a regular file (a device, a pipe or a socket); give --db the "
+                + "project's file"
         case .folder(let path):
             "\(path) is a folder, not a project file; give --db the project's file "
                 + "(e.g. \(path.hasSuffix("/") ? path : path + "/")app.layoutdb)"

@@ -31,11 +31,15 @@ package final class ProjectStore {
         busyTimeout: Duration = .seconds(5)
     ) throws -> ProjectStore {
         let exists = FileManager.default.fileExists(atPath: path)
+        // A folder, a device (`/dev/null`) or a pipe: SQLite would make its journal beside
+        // it, and report a disk error. The type of what a link points at.
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         if exists,
-            (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-                == .typeDirectory
+            let type = (try? FileManager.default.attributesOfItem(atPath: target))?[.type]
+                as? FileAttributeType, type != .typeRegular
         {
-            throw ProjectFileError.folder(path: path)
+            throw type == .typeDirectory
+                ? ProjectFileError.folder(path: path) : ProjectFileError.notAFile(path: path)
         }
         if !create, !exists { throw ProjectFileError.noProject(path: path) }
         if create, !readOnly, !exists { _ = DatabaseMigrator.createFile(atPath: path) }
