@@ -17,6 +17,14 @@ package enum NumberRule: Sendable, Equatable {
     /// A finite number that is not negative (a size, an inset, an intrinsic size).
     case size
 
+    /// A stack's spacing: any finite number. A negative spacing lets neighbours overlap,
+    /// as UIStackView.spacing does ("Use negative values to allow overlap"); under
+    /// `equalSpacing` and `equalCentering`, where the spacing is the smallest gap, it is
+    /// the most they may overlap (docs/vocabulary.md §7.2). Every road a spacing takes (a
+    /// script's `stack ... spacing N` and `set STACK.spacing N`, `set-constant`, `export`,
+    /// an Interface Builder import) checks it with this rule.
+    package static let spacing: NumberRule = .finite
+
     /// Whether `value` keeps the rule.
     @inlinable
     package func admits(_ value: Double) -> Bool {

@@ -553,7 +553,8 @@ struct StatementParser {
             case "spacing":
                 let valueToken = cursor.current
                 stack.spacing = try parseNumber("the spacing after 'spacing'")
-                try checkNotNegative(stack.spacing, "spacing", at: valueToken)
+                // Negative overlaps the neighbours, as UIStackView.spacing allows.
+                try checkNumber(stack.spacing, NumberRule.spacing, "spacing", at: valueToken)
             case "distribute":
                 stack.distribution = try parseMode(
                     StackArrangement.Distribution.self, "distribution")
@@ -715,9 +716,19 @@ struct StatementParser {
     private func checkNotNegative(_ value: Double?, _ what: String, at token: Token)
         throws(ParseError)
     {
-        if let value, !NumberRule.size.admits(value) {
+        try checkNumber(value, .size, what, at: token)
+    }
+
+    /// Refuses `value` at `token` unless it keeps `rule` (the lexer has made it finite).
+    private func checkNumber(_ value: Double?, _ rule: NumberRule, _ what: String, at token: Token)
+        throws(ParseError)
+    {
+        if let value, !rule.admits(value) {
             throw cursor.error(
-                at: token, "the \(what) must not be negative, found \(formatNumber(value))")
+                at: token,
+                rule == .size
+                    ? "the \(what) must not be negative, found \(formatNumber(value))"
+                    : "the \(what) must be a finite number, found \(formatNumber(value))")
         }
     }
 

@@ -151,11 +151,14 @@ package struct StackConstraints {
                 return value
             }
             let proportional = visible.filter { intrinsic($0) != nil }
-            if proportional.isEmpty {
+            let total =
+                proportional.reduce(0) { $0 + (intrinsic($1) ?? 0) } + a.spacing * Double(m - 1)
+            // A negative spacing whose overlap eats all the content leaves no length to
+            // measure proportions by (UIKit would divide by zero or by a negative total):
+            // the views share the stack equally, as when none has an intrinsic size (§7.3).
+            if proportional.isEmpty || total <= 0 {
                 fillEqually()
             } else {
-                let total =
-                    proportional.reduce(0) { $0 + intrinsic($1)! } + a.spacing * Double(m - 1)
                 let single = proportional.count == 1 && (m == 1 || a.spacing == 0)
                 for (j, u) in visible.enumerated() {
                     let priority = single ? 1000 : max(1, 999 - Double(j))

@@ -3,10 +3,11 @@ import LayoutScript
 /// How `export` writes a statement of what the project holds: every name checked as
 /// ``ScriptWriter/checkedText(of:fitting:)`` checks it, and every number against
 /// ``NumberRule`` by the rule the parser reads that place with (finite; not negative
-/// where a size, an inset or a spacing is). Plain SQL can store what no script says
-/// (`9e999`, which SQLite reads as infinity; a negative size): written, it would not
-/// apply back, or would apply as something else (`== inf` reads `inf` as a view's name).
-/// Such a number is refused, naming what holds it and the command that repairs it.
+/// where a size or an inset is; ``NumberRule/spacing`` for a stack's spacing). Plain SQL
+/// can store what no script says (`9e999`, which SQLite reads as infinity; a negative
+/// size): written, it would not apply back, or would apply as something else (`== inf`
+/// reads `inf` as a view's name). Such a number is refused, naming what holds it and the
+/// command that repairs it.
 ///
 /// The lines a script wrote and the project still holds are written as they are: the
 /// parser read their numbers.
@@ -92,7 +93,7 @@ enum ExportText {
                     "set it with `layoutdb set-constant \(name).spacing C\(inLayout)`"
                 ) {
                     () throws(InvalidNumber) in
-                    try NumberRule.size.check(stack.spacing, "a spacing")
+                    try NumberRule.spacing.check(stack.spacing, "a spacing")
                 }
             }
             try check("the margins or baselines of view `\(name)`", bySQL("views")) {

@@ -15,7 +15,8 @@ extension Project {
         /// Views solved smaller than their intrinsic size: compression resistance lost.
         public var squeezed: [SizeProblem] = []
         /// Sibling views (same parent) whose frames overlap with a positive area, in
-        /// declaration order of the first; ambiguous views are left out.
+        /// declaration order of the first; ambiguous views are left out, and so are the
+        /// arranged views of a stack whose spacing is negative (they overlap on purpose).
         public var overlaps: [Overlap] = []
         /// Required constraints on (or inside) a hidden arranged view that give way to the
         /// stack's hiding, as UIKit breaks them (docs/vocabulary.md §8): not problems.
@@ -89,8 +90,15 @@ extension Project {
                         priority: intrinsic.resist))
             }
         }
+        // The arranged views of a stack with a negative spacing overlap as they were asked
+        // to (UIStackView.spacing: "Use negative values to allow overlap").
+        let overlapping = Set(
+            p.input.views.lazy.map(\.declaration).filter { ($0.stack?.spacing ?? 0) < 0 }
+                .map(\.name))
         report.overlaps = Self.overlappingSiblings(
-            views.indices.filter { !output.ambiguous[$0] }.map {
+            views.indices.filter {
+                !output.ambiguous[$0] && !overlapping.contains(views[$0].declaration.parent)
+            }.map {
                 (
                     name: views[$0].name, parent: views[$0].declaration.parent,
                     frame: output.frames[$0]

@@ -124,6 +124,7 @@ extension ProjectStore {
         try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             if let stack = try spacingStack(label, layoutID: layoutID) {
+                try StoreError.checkingNumbers(NumberRule.spacing.check(value, "a spacing"))
                 let variantID = try variantID(
                     VariantRef(variant), layoutID: layoutID, layout: layout)
                 try setSpacing(stackID: stack, value, variantID: variantID)
