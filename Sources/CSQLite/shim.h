@@ -1,5 +1,6 @@
 #include <sqlite3.h>
 #include <stdint.h>
+#include <time.h>
 
 // SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift
 // cannot import; expose it as a function instead.
@@ -58,4 +59,28 @@ static int csqlite_truncating_checkpoint(void *limit, sqlite3 *db, const char *s
 static inline void csqlite_truncate_log_at(sqlite3 *db, int pages, int busyMilliseconds) {
     intptr_t packed = ((intptr_t)busyMilliseconds << 32) | (intptr_t)pages;
     sqlite3_wal_hook(db, csqlite_truncating_checkpoint, (void *)packed);
+}
+
+// The busy handler of every connection: retries a lock every millisecond (two after the
+// first twenty tries) until the pauses add up to `limit` milliseconds. SQLite's own
+// (sqlite3_busy_timeout) pauses 1, 2, 5, 10, ... then 100 ms between tries, so a writer
+// that has waited a third of a second looks again only every 100 ms, and writers that
+// arrive meanwhile take the lock first: with five writers at once an edit could wait
+// seconds for a lock held some fifty milliseconds at a time. As SQLite's does, it counts
+// the pauses it asked for (`count` is the tries so far), not the clock.
+static int csqlite_busy_wait(void *limit, int count) {
+    long long paused = count < 20 ? count : 20 + 2LL * (count - 20);
+    if (paused >= (intptr_t)limit) return 0;
+    struct timespec pause = {0, (count < 20 ? 1 : 2) * 1000000L};
+    nanosleep(&pause, 0);
+    return 1;
+}
+
+// Sets csqlite_busy_wait with a limit of `milliseconds` (0: fail at once, no handler).
+static inline void csqlite_set_busy_wait(sqlite3 *db, int milliseconds) {
+    if (milliseconds <= 0) {
+        sqlite3_busy_handler(db, 0, 0);
+    } else {
+        sqlite3_busy_handler(db, csqlite_busy_wait, (void *)(intptr_t)milliseconds);
+    }
 }

@@ -91,7 +91,7 @@ package final class Database {
         let milliseconds =
             options.busyTimeout.components.seconds * 1000
             + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(connection, Int32(clamping: milliseconds))
+        csqlite_set_busy_wait(connection, Int32(clamping: milliseconds))
         // Connection settings only: none of these writes to the file. The first statement
         // to read the header is where SQLite notices a non-database (`.notADatabase`).
         try execute("PRAGMA foreign_keys = ON")
@@ -203,7 +203,7 @@ package final class Database {
                 // Without waiting: where another connection reads or writes, the checkpoint
                 // copies what it can (as PASSIVE does) and that connection's writer, closing
                 // in turn, copies the rest.
-                sqlite3_busy_timeout(handle, 0)
+                csqlite_set_busy_wait(handle, 0)
                 checkpoint()
             } else if foundNoLog {
                 _ = csqlite_checkpoint_on_close(handle)

@@ -198,6 +198,30 @@ struct DatabaseTests {
         #expect(try db.int64("PRAGMA user_version") == 2)
     }
 
+    @Test("a writer waits for the lock for its busy timeout, then fails as busy")
+    func busyTimeoutHonoured() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let holder = try Database(path: file.path, options: .init(create: true))
+        try holder.execute("PRAGMA journal_mode = WAL")
+        try holder.execute("CREATE TABLE t (x)")
+        let waiter = try Database(
+            path: file.path, options: .init(busyTimeout: .milliseconds(300)))
+        try holder.execute("BEGIN IMMEDIATE TRANSACTION")
+        let start = ContinuousClock.now
+        do {
+            try waiter.transaction(.immediate) { try waiter.execute("INSERT INTO t VALUES (1)") }
+            Issue.record("the second writer got the lock the first one held")
+        } catch let error as DatabaseError {
+            #expect(error.kind == .busy)
+        }
+        let waited = ContinuousClock.now - start
+        #expect(waited >= .milliseconds(300) && waited < .seconds(3), "\(waited)")
+        try holder.execute("COMMIT")
+        try waiter.transaction(.immediate) { try waiter.execute("INSERT INTO t VALUES (2)") }
+        #expect(try holder.int64("SELECT count(*) FROM t") == 1)
+    }
+
     @Test("a failing migration rolls back and leaves the version unchanged")
     func failingMigration() throws {
         let file = TempFile()
