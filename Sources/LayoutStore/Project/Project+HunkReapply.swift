@@ -166,9 +166,25 @@ struct ScriptWords {
     /// Where the edited stretches of new lines are, in order (``ProjectStore/HeldHunks``).
     let hunks: [Range<Int>]
 
+    /// Whether each byte is in a comment (a `#` before it, or it, on its line): one pass,
+    /// where walking back from each find to its line's start made a long line (a VFL line
+    /// naming thousands of views) cost its length for every name found in it.
+    let inComment: [Bool]
+
     init(_ text: String, hunks: [Range<Int>] = []) {
         bytes = Array(text.utf8)
         self.hunks = hunks
+        var inComment = [Bool](repeating: false, count: bytes.count)
+        var comment = false
+        for (i, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\n") {
+                comment = false
+            } else if byte == UInt8(ascii: "#") {
+                comment = true
+            }
+            inComment[i] = comment
+        }
+        self.inComment = inComment
     }
 
     /// Whether `offset` is in an edited stretch.
@@ -212,12 +228,7 @@ struct ScriptWords {
                     at == 0 || !Self.isWordByte(text[at - 1]),
                     end == text.count || !Self.isWordByte(text[end])
                 else { continue }
-                // In a comment: a `#` before it on its line.
-                var i = at - 1
-                while i >= 0, text[i] != UInt8(ascii: "\n"), text[i] != UInt8(ascii: "#") {
-                    i -= 1
-                }
-                if i >= 0, text[i] == UInt8(ascii: "#") { continue }
+                if inComment[at] { continue }
                 found.append(at)
             }
         }
