@@ -57,8 +57,9 @@ struct Diff: ParsableCommand {
                 }
                 continue
             }
-            print("\(global.layout): \(a) → \(b)" + (changes.isEmpty ? ": no differences" : ""))
-            for c in changes { print("  \(c.view): \(describeFields(c.old!, c.new))") }
+            printLine(
+                "\(global.layout): \(a) → \(b)" + (changes.isEmpty ? ": no differences" : ""))
+            for c in changes { printLine("  \(c.view): \(describeFields(c.old!, c.new))") }
         }
         if json { print(jsonString(objects)) }
         if global.writesNothing {

@@ -7,11 +7,31 @@ import LayoutStore
 #endif
 
 func printError(_ message: String) {
-    writeStandardError("error: \(message)\n")
+    writeStandardError("error: \(forPeople(message, keepingLineBreaks: true))\n")
 }
 
 func warn(_ message: String) {
-    writeStandardError("warning: \(message)\n")
+    writeStandardError("warning: \(forPeople(message, keepingLineBreaks: true))\n")
+}
+
+/// `text` as a terminal may show it: every control character (a name plain SQL stored
+/// with an escape, a backspace or a line feed) as U+FFFD, so that it can neither drive
+/// the terminal nor break a line into two. The one rule of the output meant for people
+/// (``table(_:_:)``'s cells, ``printLine(_:)``, errors and warnings, which keep their
+/// own line breaks); CSV and JSON quote and escape instead.
+func forPeople(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    func isControl(_ value: UInt32) -> Bool {
+        (value < 0x20 || value == 0x7F) && !(keepingLineBreaks && value == 0x0A)
+    }
+    guard text.utf8.contains(where: { isControl(UInt32($0)) }) else { return text }
+    return String(
+        String.UnicodeScalarView(text.unicodeScalars.map { isControl($0.value) ? "\u{FFFD}" : $0 })
+    )
+}
+
+/// Prints one line meant for people (``forPeople(_:keepingLineBreaks:)``).
+func printLine(_ line: String) {
+    print(forPeople(line))
 }
 
 /// Writes to file descriptor 2, ignoring failure: with standard error closed there is
@@ -33,19 +53,10 @@ func writeStandardError(_ text: String) {
 /// joins and `Character` counts a third of `list` on one.
 func table(_ header: [String], _ rows: [[String]]) -> String {
     // A control character (a name plain SQL stored with a line feed) would break the
-    // table's lines: shown as U+FFFD; CSV and JSON quote and escape it instead.
+    // table's lines: shown as ``forPeople(_:keepingLineBreaks:)`` shows it.
     func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
     if rows.contains(where: { $0.contains { $0.utf8.contains(where: isControl) } }) {
-        let shown = rows.map { row in
-            row.map { cell in
-                String(
-                    String.UnicodeScalarView(
-                        cell.unicodeScalars.map {
-                            $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : $0
-                        }))
-            }
-        }
-        return table(header, shown)
+        return table(header, rows.map { $0.map { forPeople($0) } })
     }
     var widths = header.map(displayWidth)
     for row in rows {
@@ -111,7 +122,7 @@ func printReport(_ report: SolveReport, _ global: GlobalOptions, json: Bool = fa
         print(changesJSON(report.changes))
     } else if !global.quiet {
         let shown = report.changes.prefix(50)
-        for c in shown { print(describe(c)) }
+        for c in shown { printLine(describe(c)) }
         if report.changes.count > shown.count {
             print("... and \(report.changes.count - shown.count) more views changed")
         }

@@ -99,7 +99,7 @@ struct Views: ParsableCommand {
             let d = (depth[v.parent] ?? 0) + 1
             depth[v.name] = d
             let text = ScriptWriter.text(of: v)
-            print(String(repeating: "  ", count: d - 1) + text)
+            printLine(String(repeating: "  ", count: d - 1) + text)
         }
     }
 }
@@ -291,7 +291,7 @@ struct Check: ParsableCommand {
     private func printCheck(_ r: Project.CheckReport, place: String) {
         let overlaps = allowOverlap ? [] : r.overlaps
         for v in r.ambiguousViews {
-            print(
+            printLine(
                 "\(place)ambiguous: \(v) — its constraints leave its frame free; add constraints "
                     + "or a frame")
         }
@@ -299,31 +299,31 @@ struct Check: ParsableCommand {
             "\(formatNumber(p.solved)) \(p.dimension == "width" ? "wide" : "high")"
         }
         for p in r.negativeSizes {
-            print(
+            printLine(
                 "\(place)negative size: \(p.view) is solved \(extent(p)) — its constraints need "
                     + "more room than the canvas or its neighbours leave")
         }
         for p in r.squeezed {
-            print(
+            printLine(
                 "\(place)squeezed: \(p.view) is solved \(extent(p)), below its intrinsic "
                     + "\(p.dimension) \(formatNumber(p.limit)) (compression resistance "
                     + "\(p.priority.map(\.description) ?? "") lost)")
         }
         for o in overlaps.prefix(50) {
             let s = o.shared
-            print(
+            printLine(
                 "\(place)overlap: \(o.first) and \(o.second) share x \(formatNumber(s.x))…"
                     + "\(formatNumber(s.x + s.width)), y \(formatNumber(s.y))…"
                     + "\(formatNumber(s.y + s.height)) (--allow-overlap if intended)")
         }
-        if overlaps.count > 50 { print("\(place)... and \(overlaps.count - 50) more overlaps") }
+        if overlaps.count > 50 { printLine("\(place)... and \(overlaps.count - 50) more overlaps") }
         for c in r.unsatisfied {
-            print(
+            printLine(
                 "\(place)unsatisfied (priority \(c.priority)): " + c.labelledSource
                     + (c.origin.map { "  (\($0.file):\($0.line))" } ?? ""))
         }
         for c in r.relaxedByHiding {
-            print(
+            printLine(
                 "\(place)relaxed by hiding: " + c.labelledSource
                     + (c.origin.map { "  (\($0.file):\($0.line))" } ?? "")
                     + " — gives way to a hidden arranged view's size 0, as in UIKit")
@@ -331,7 +331,7 @@ struct Check: ParsableCommand {
         if !r.hasProblems(allowingOverlap: allowOverlap) && r.unsatisfied.isEmpty
             && !global.quiet
         {
-            print("ok: \(r.layout)/\(r.variant) is fully determined")
+            printLine("ok: \(r.layout)/\(r.variant) is fully determined")
         }
     }
 }

@@ -171,7 +171,7 @@ struct ParseErrorTests {
             ),
             (
                 "view a 10",
-                "1:8: unexpected '10' in the view declaration; expected 'in', 'frame', 'autoresize', 'intrinsic', 'margins', 'baseline' or the end"
+                "1:8: unexpected '10' in the view declaration; expected 'in', 'frame', 'autoresize', 'intrinsic', 'hug', 'resist', 'margins', 'baseline' or the end"
             ),
             (
                 "variant v canvas 1",

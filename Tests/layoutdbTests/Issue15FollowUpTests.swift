@@ -237,7 +237,8 @@ struct Issue15FollowUpTests {
         #expect(r.status == 65)
         #expect(
             r.stderr.contains(
-                "a canvas width must be a finite number >= 0, not inf in: the canvas"),
+                "cannot solve layout `main`: a canvas width must be a finite number >= 0, "
+                    + "not inf"),
             "\(r.stderr)")
     }
 

@@ -654,7 +654,7 @@ struct StackTests {
             at: "bad.layout:2:17", hint: "did you mean 'center'?")
         expectRefused(
             "canvas 100 100\nstack s spacing 8\n", "expected the stack's axis",
-            at: "bad.layout:2:9")
+            at: "bad.layout:2:18", hint: "write 'stack s H' or 'stack s V'")
     }
     // MARK: The example screen (§14)
 

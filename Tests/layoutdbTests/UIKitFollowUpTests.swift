@@ -144,4 +144,70 @@ struct UIKitFollowUpTests {
             """)
         expectFrames(box, ["a": "0 0 180 20", "b": "120 0 180 20"])
     }
+
+    // MARK: 2. A declaration's clauses in any order (UIKit sets properties in any order)
+
+    @Test("hug and resist after baseline: the clauses of a view come in any order")
+    func clausesInAnyOrder() {
+        // hug 750 beats the wish for 100 at 700: the label keeps its 50; resist 800 (not the
+        // default 750) beats the squeeze to 30 at 790 in `narrow`.
+        let box = applied(
+            """
+            canvas 320 100
+            view header frame 0 0 320 44
+            view time in header intrinsic 50 16 baseline 12 4 hug 750 750 resist 800
+            time.left == header.left; time.top == header.top
+            wish: time.width == 100 @ 700
+            variant narrow
+            set wish 30 in narrow
+            priority wish 790 in narrow
+            """)
+        expectFrames(box, ["time": "0 0 50 16"])
+        expectFrames(box, variant: "narrow", ["time": "0 0 50 16"])
+        _ = expectExportAppliesBack(box, variants: ["base", "narrow"])
+    }
+
+    @Test("hug without intrinsic, and a clause given twice, are refused at their place")
+    func clauseErrors() {
+        let box = Sandbox()
+        let before = box.snapshot()
+        let r = box.run(
+            ["apply", box.write("bad.layout", "canvas 320 100\nview time baseline 12 4 hug 750\n")])
+        #expect(r.status == 65)
+        #expect(
+            r.stderr.contains(
+                "bad.layout:2:25: 'hug' is a priority of the intrinsic size, and view 'time' "
+                    + "has none"), "\(r.stderr)")
+        #expect(r.stderr.contains("e.g. 'intrinsic 50 16 hug 750'"), "\(r.stderr)")
+        let twice = box.run(
+            [
+                "apply",
+                box.write("twice.layout", "view t intrinsic 50 16 hug 750 baseline 12 hug 250\n"),
+            ])
+        #expect(twice.status == 65)
+        #expect(
+            twice.stderr.contains("twice.layout:1:44: 'hug' is given twice for view 't'"),
+            "\(twice.stderr)")
+        #expect(box.snapshot() == before)
+    }
+
+    @Test("a stack that no constraint places follows its autoresizing mask (§7.1)")
+    func stackAutoresizes() {
+        // The bar, drawn 300 wide in a 320 canvas, has a flexible width: 80 more in `wide`
+        // (400). `a` keeps its 50; `b`, with no intrinsic width, takes the rest.
+        let box = applied(
+            """
+            canvas 320 100
+            stack bar H spacing 0 frame 10 10 300 40 autoresize width
+            view a in bar intrinsic 50 20
+            view b in bar
+            variant wide canvas 400 100
+            """)
+        expectFrames(box, ["bar": "10 10 300 40", "a": "10 10 50 40", "b": "60 10 250 40"])
+        expectFrames(
+            box, variant: "wide",
+            ["bar": "10 10 380 40", "a": "10 10 50 40", "b": "60 10 330 40"])
+        let text = expectExportAppliesBack(box, variants: ["base", "wide"])
+        #expect(text.contains("autoresize width"), "\(text)")
+    }
 }

@@ -412,8 +412,26 @@ struct StatementParser {
         return (Size(width: width, height: height), (fitWidth, fitHeight))
     }
 
-    /// `NAME [in PARENT] [frame X Y W H] [autoresize FLAG,...] [intrinsic W H [hug P] [resist P]]`,
-    /// clauses in any order, each at most once.
+    /// The clauses of a view declaration; a clause's place here is its bit in `seen`.
+    private static let viewClauses = [
+        "in", "frame", "autoresize", "intrinsic", "margins", "baseline", "hug", "resist",
+    ]
+
+    /// The clauses of a stack declaration besides its axis, as ``viewClauses``.
+    private static let stackClauses = [
+        "in", "spacing", "distribute", "align", "margins", "frame", "autoresize",
+    ]
+
+    /// The clause `token` names, by its place in `clauses`, or nil when it names none.
+    private func clause(_ token: Token, in clauses: [String]) -> Int? {
+        guard token.kind == .identifier else { return nil }
+        return clauses.firstIndex(of: cursor.text(token))
+    }
+
+    /// `NAME [in PARENT] [frame X Y W H] [autoresize FLAG,...] [intrinsic W H] [hug P [PV]]`
+    /// `[resist P [PV]] [margins ...] [baseline F [L]]`: the clauses in any order, as UIKit
+    /// sets these properties in any order, each at most once. `hug` and `resist` are the
+    /// priorities of the intrinsic size, so they need `intrinsic` (before or after them).
     ///
     /// A guide (`guide NAME [in PARENT]`) takes `in` only: it is never drawn, so it has no
     /// frame, no autoresizing and no intrinsic size (UILayoutGuide has none of them).
@@ -425,38 +443,40 @@ struct StatementParser {
                 at: nameToken, "'root' is the layout's root view and cannot be declared")
         }
         var view = ViewDeclaration(name: name, kind: kind)
-        var seen: Set<String> = []
-        let viewClauses = ["in", "frame", "autoresize", "intrinsic", "margins", "baseline"]
-        let clauses = kind == .guide ? ["in"] : viewClauses
+        var seen: UInt16 = 0
+        // `hug` and `resist` written apart from `intrinsic`: where, and the priorities.
+        var hug: (token: Token, horizontal: Priority, vertical: Priority)?
+        var resist: (token: Token, horizontal: Priority, vertical: Priority)?
         while !cursor.atEnd {
             let token = cursor.current
-            if kind == .guide, token.kind == .identifier, viewClauses.contains(cursor.text(token)),
-                !clauses.contains(cursor.text(token))
-            {
-                throw cursor.error(
-                    at: token,
-                    "a guide has no '\(cursor.text(token))': it is never drawn and has no "
-                        + "content", hint: "constrain the guide's edges or size instead")
-            }
-            guard token.kind == .identifier, clauses.contains(cursor.text(token)) else {
+            guard let k = clause(token, in: Self.viewClauses), kind != .guide || k == 0 else {
                 let word = token.kind == .identifier ? cursor.text(token) : ""
+                if kind == .guide, Self.viewClauses.contains(word) {
+                    throw cursor.error(
+                        at: token,
+                        "a guide has no '\(word)': it is never drawn and has no content",
+                        hint: "constrain the guide's edges or size instead")
+                }
                 let expected =
                     kind == .guide
                     ? "expected 'in' or the end"
-                    : "expected 'in', 'frame', 'autoresize', 'intrinsic', 'margins', "
-                        + "'baseline' or the end"
+                    : "expected 'in', 'frame', 'autoresize', 'intrinsic', 'hug', 'resist', "
+                        + "'margins', 'baseline' or the end"
                 throw cursor.error(
                     at: token,
                     "unexpected \(cursor.describe(token)) in the \(kind.rawValue) declaration; "
                         + expected,
-                    hint: didYouMean(word, clauses))
+                    hint: didYouMean(word, kind == .guide ? ["in"] : Self.viewClauses))
             }
-            let clause = cursor.text(cursor.advance())
-            guard seen.insert(clause).inserted else {
-                throw cursor.error(at: token, "'\(clause)' is given twice for view '\(name)'")
+            cursor.advance()
+            guard seen & (1 << k) == 0 else {
+                throw cursor.error(
+                    at: token, "'\(Self.viewClauses[k])' is given twice for view '\(name)'",
+                    hint: "give each clause once")
             }
-            switch clause {
-            case "in":
+            seen |= 1 << k
+            switch k {
+            case 0:  // in
                 let parentToken = cursor.current
                 if cursor.isSymbol(ASCII.bar) {
                     cursor.advance()
@@ -470,33 +490,54 @@ struct StatementParser {
                 if view.parent == name {
                     throw cursor.error(at: parentToken, "view '\(name)' cannot be its own parent")
                 }
-            case "frame":
-                let x = try parseNumber("the frame's x")
-                let y = try parseNumber("the frame's y")
-                let size = try parseSize(after: "frame X Y")
-                view.frame = Rect(x: x, y: y, width: size.width, height: size.height)
-            case "autoresize":
+            case 1:  // frame
+                view.frame = try parseFrame()
+            case 2:  // autoresize
                 view.autoresize = try parseAutoresize()
-            case "margins":
+            case 3:  // intrinsic
+                view.intrinsic = try parseIntrinsicSize()
+            case 4:  // margins
                 view.margins = try parseInsets("margins", allowOne: true)
-            case "baseline":
+            case 5:  // baseline
                 let first = try parseNumber("the first baseline's distance from the top")
                 var last: Double?
                 if startsNumber() {
                     last = try parseNumber("the last baseline's distance from the bottom")
                 }
                 view.baseline = Baselines(first: first, last: last)
-            default:  // intrinsic
-                view.intrinsic = try parseIntrinsic()
+            case 6:  // hug
+                let (h, v) = try parsePriorityPair(after: "'hug'")
+                hug = (token, h, v)
+            default:  // resist
+                let (h, v) = try parsePriorityPair(after: "'resist'")
+                resist = (token, h, v)
             }
+        }
+        if let given = hug.map({ ($0.token, "hug") }) ?? resist.map({ ($0.token, "resist") }) {
+            guard var intrinsic = view.intrinsic else {
+                // Both are priorities of the intrinsic size: without one they hold nothing.
+                let (token, word) = given
+                throw cursor.error(
+                    at: token,
+                    "'\(word)' is a priority of the intrinsic size, and view '\(name)' has none",
+                    hint: "give the view's content size with it, e.g. 'intrinsic 50 16 \(word) "
+                        + "750', or leave '\(word)' out")
+            }
+            if let hug { (intrinsic.hug, intrinsic.verticalHug) = (hug.horizontal, hug.vertical) }
+            if let resist {
+                (intrinsic.resist, intrinsic.verticalResist) = (resist.horizontal, resist.vertical)
+            }
+            view.intrinsic = intrinsic
         }
         return view
     }
 
     /// `NAME [in PARENT] H|V [spacing N] [distribute MODE] [align MODE] [margins ...]
-    /// [frame X Y W H]`: the axis comes after the name (and its parent), the other clauses
-    /// in any order, each at most once. `margins` also makes the arrangement relative to
-    /// the margins (isLayoutMarginsRelativeArrangement).
+    /// [frame X Y W H] [autoresize FLAG,...]`: the axis and the clauses in any order after
+    /// the name, each at most once. `margins` also makes the arrangement relative to the
+    /// margins (isLayoutMarginsRelativeArrangement). `autoresize` places a stack that no
+    /// constraint places, by springs and struts, as UIKit does a UIStackView's
+    /// autoresizing mask (docs/vocabulary.md §7.1).
     private mutating func parseStack() throws(ParseError) -> ViewDeclaration {
         let nameToken = cursor.current
         let name = try cursor.identifier("a stack name after 'stack'")
@@ -505,70 +546,81 @@ struct StatementParser {
                 at: nameToken, "'root' is the layout's root view and cannot be declared")
         }
         var view = ViewDeclaration(name: name, kind: .stack)
-        if cursor.isIdentifier("in") {
-            cursor.advance()
-            let parentToken = cursor.current
-            if cursor.isSymbol(ASCII.bar) {
-                cursor.advance()
-            } else {
-                view.parent = try cursor.identifier("a parent view name after 'in'")
-                references.append(
-                    ViewReference(name: view.parent, offset: parentToken.start, isParent: true))
-            }
-            if view.parent == name {
-                throw cursor.error(at: parentToken, "stack '\(name)' cannot be its own parent")
-            }
-        }
-        let axisToken = cursor.current
-        guard cursor.isIdentifier("H") || cursor.isIdentifier("V") else {
-            let word = axisToken.kind == .identifier ? cursor.text(axisToken) : ""
-            throw cursor.error(
-                at: axisToken,
-                "expected the stack's axis, 'H' (a row) or 'V' (a column), found "
-                    + cursor.describe(axisToken),
-                hint: didYouMean(word, ["H", "V"]) ?? "write 'stack \(name) H' or 'stack \(name) V'"
-            )
-        }
-        cursor.advance()
-        var stack = StackArrangement(
-            axis: cursor.text(axisToken) == "H" ? .horizontal : .vertical)
+        var stack = StackArrangement(axis: .horizontal)
+        var axisToken: Token?
         var alignToken: Token?
-        var seen: Set<String> = []
-        let clauses = ["spacing", "distribute", "align", "margins", "frame"]
+        var seen: UInt16 = 0
         while !cursor.atEnd {
             let token = cursor.current
-            let word = token.kind == .identifier ? cursor.text(token) : ""
-            guard clauses.contains(word) else {
+            if cursor.isIdentifier("H") || cursor.isIdentifier("V") {
+                if let axisToken {
+                    throw cursor.error(
+                        at: token,
+                        "the axis is given twice for stack '\(name)', after "
+                            + "\(cursor.describe(axisToken))", hint: "give 'H' or 'V' once")
+                }
+                axisToken = token
+                stack.axis = cursor.text(cursor.advance()) == "H" ? .horizontal : .vertical
+                continue
+            }
+            guard let k = clause(token, in: Self.stackClauses) else {
+                let word = token.kind == .identifier ? cursor.text(token) : ""
                 throw cursor.error(
                     at: token,
                     "unexpected \(cursor.describe(token)) in the stack declaration; expected "
-                        + "'spacing', 'distribute', 'align', 'margins', 'frame' or the end",
-                    hint: didYouMean(word, clauses))
+                        + (axisToken == nil
+                            ? "the stack's axis, 'H' (a row) or 'V' (a column), or "
+                            : "")
+                        + "'in', 'spacing', 'distribute', 'align', 'margins', 'frame', "
+                        + "'autoresize' or the end",
+                    hint: didYouMean(word, Self.stackClauses + ["H", "V"]))
             }
             cursor.advance()
-            guard seen.insert(word).inserted else {
-                throw cursor.error(at: token, "'\(word)' is given twice for stack '\(name)'")
+            guard seen & (1 << k) == 0 else {
+                throw cursor.error(
+                    at: token, "'\(Self.stackClauses[k])' is given twice for stack '\(name)'",
+                    hint: "give each clause once")
             }
-            switch word {
-            case "spacing":
+            seen |= 1 << k
+            switch k {
+            case 0:  // in
+                let parentToken = cursor.current
+                if cursor.isSymbol(ASCII.bar) {
+                    cursor.advance()
+                } else {
+                    view.parent = try cursor.identifier("a parent view name after 'in'")
+                    references.append(
+                        ViewReference(name: view.parent, offset: parentToken.start, isParent: true)
+                    )
+                }
+                if view.parent == name {
+                    throw cursor.error(at: parentToken, "stack '\(name)' cannot be its own parent")
+                }
+            case 1:  // spacing
                 let valueToken = cursor.current
                 stack.spacing = try parseNumber("the spacing after 'spacing'")
                 // Negative overlaps the neighbours, as UIStackView.spacing allows.
                 try checkNumber(stack.spacing, NumberRule.spacing, "spacing", at: valueToken)
-            case "distribute":
+            case 2:  // distribute
                 stack.distribution = try parseMode(
                     StackArrangement.Distribution.self, "distribution")
-            case "align":
+            case 3:  // align
                 alignToken = cursor.current
                 stack.alignment = try parseMode(StackArrangement.Alignment.self, "alignment")
-            case "margins":
-                view.margins = try parseInsets("margins", allowOne: true)
-            default:  // frame
-                let x = try parseNumber("the frame's x")
-                let y = try parseNumber("the frame's y")
-                let size = try parseSize(after: "frame X Y")
-                view.frame = Rect(x: x, y: y, width: size.width, height: size.height)
+            case 4:  // margins
+                view.margins = try parseInsets("margins", allowOne: true, beforeAxis: true)
+            case 5:  // frame
+                view.frame = try parseFrame()
+            default:  // autoresize
+                view.autoresize = try parseAutoresize()
             }
+        }
+        guard axisToken != nil else {
+            throw cursor.error(
+                at: cursor.current,
+                "expected the stack's axis, 'H' (a row) or 'V' (a column), found "
+                    + cursor.describe(cursor.current),
+                hint: "write 'stack \(name) H' or 'stack \(name) V'")
         }
         if stack.alignment.isBaseline, stack.axis == .vertical, let alignToken {
             throw cursor.error(
@@ -578,6 +630,14 @@ struct StatementParser {
         }
         view.stack = stack
         return view
+    }
+
+    /// `X Y W H` after `frame`: any position, a size not negative.
+    private mutating func parseFrame() throws(ParseError) -> Rect {
+        let x = try parseNumber("the frame's x")
+        let y = try parseNumber("the frame's y")
+        let size = try parseSize(after: "frame X Y")
+        return Rect(x: x, y: y, width: size.width, height: size.height)
     }
 
     /// One of a mode's names (`fillEqually`, `center`), with "did you mean" when unknown.
@@ -616,25 +676,45 @@ struct StatementParser {
         return mask
     }
 
-    private mutating func parseIntrinsic() throws(ParseError) -> IntrinsicSize {
+    /// `W H` (either may be `-`, none), with the default priorities.
+    private mutating func parseIntrinsicSize() throws(ParseError) -> IntrinsicSize {
         let widthToken = cursor.current
         let width = try parseNumber("the intrinsic width (or '-')", allowNone: true)
         let heightToken = cursor.current
         let height = try parseNumber("the intrinsic height (or '-')", allowNone: true)
         try checkNotNegative(width, "intrinsic width", at: widthToken)
         try checkNotNegative(height, "intrinsic height", at: heightToken)
-        var size = IntrinsicSize(width: width, height: height)
-        // `hug P` sets both axes; `hug PH PV` each (UIKit keeps one per axis).
-        if cursor.isIdentifier("hug") {
-            cursor.advance()
-            size.hug = try parsePriority(after: "'hug'")
-            size.verticalHug = startsPriority() ? try parsePriority(after: "'hug'") : size.hug
-        }
-        if cursor.isIdentifier("resist") {
-            cursor.advance()
-            size.resist = try parsePriority(after: "'resist'")
-            size.verticalResist =
-                startsPriority() ? try parsePriority(after: "'resist'") : size.resist
+        return IntrinsicSize(width: width, height: height)
+    }
+
+    /// `P` (both axes) or `PH PV` (UIKit keeps one per axis), after `word`.
+    private mutating func parsePriorityPair(after word: String) throws(ParseError) -> (
+        Priority, Priority
+    ) {
+        let horizontal = try parsePriority(after: word)
+        return (horizontal, startsPriority() ? try parsePriority(after: word) : horizontal)
+    }
+
+    /// `W H [hug P [PV]] [resist P [PV]]` of the `intrinsic` statement, `hug` and `resist`
+    /// in either order, each at most once.
+    private mutating func parseIntrinsic() throws(ParseError) -> IntrinsicSize {
+        var size = try parseIntrinsicSize()
+        var seen: (hug: Bool, resist: Bool) = (false, false)
+        while cursor.isIdentifier("hug") || cursor.isIdentifier("resist") {
+            let token = cursor.advance()
+            let isHug = cursor.text(token) == "hug"
+            guard !(isHug ? seen.hug : seen.resist) else {
+                throw cursor.error(
+                    at: token, "'\(cursor.text(token))' is given twice",
+                    hint: "give each clause once")
+            }
+            if isHug {
+                seen.hug = true
+                (size.hug, size.verticalHug) = try parsePriorityPair(after: "'hug'")
+            } else {
+                seen.resist = true
+                (size.resist, size.verticalResist) = try parsePriorityPair(after: "'resist'")
+            }
         }
         return size
     }
@@ -680,11 +760,19 @@ struct StatementParser {
         return Priority(parsing: word) != nil || metrics[word] != nil
     }
 
-    /// `N` (with `allowOne`: every side) or `T L B R`, none negative.
-    private mutating func parseInsets(_ what: String, allowOne: Bool) throws(ParseError) -> Insets {
+    /// `N` (with `allowOne`: every side) or `T L B R`, none negative. With `beforeAxis`
+    /// (a stack's margins), `H` and `V` after the first number are the stack's axis, even
+    /// where a metric has that name.
+    private mutating func parseInsets(_ what: String, allowOne: Bool, beforeAxis: Bool = false)
+        throws(ParseError) -> Insets
+    {
         var values: [Double] = []
         let first = cursor.current
-        while values.count < 4, values.isEmpty || startsNumber() {
+        while values.count < 4,
+            values.isEmpty
+                || (startsNumber()
+                    && !(beforeAxis && (cursor.isIdentifier("H") || cursor.isIdentifier("V"))))
+        {
             let token = cursor.current
             let value = try parseNumber(
                 "\(allowOne ? "1 or 4 numbers" : "4 numbers") (top left bottom right) after '\(what)'"

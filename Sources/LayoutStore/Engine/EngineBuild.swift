@@ -101,7 +101,7 @@ struct EngineBuild {
             try NumberRule.size.check(self.input.canvas.width, "a canvas width")
             try NumberRule.size.check(self.input.canvas.height, "a canvas height")
         } catch {
-            throw .invalidNumber(error, in: "the canvas (`canvas W H`, or a variant's)")
+            throw .invalidCanvas(error)
         }
         viewCount = self.input.views.count
         index.reserveCapacity(self.input.views.count)

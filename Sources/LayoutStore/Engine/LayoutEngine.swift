@@ -133,11 +133,29 @@ package enum EngineError: LayoutDBError, Equatable {
     /// A solved value beyond a `Double` (finite numbers that add up past 1.8e308): view
     /// `view`'s `attribute` (x, y, width, height, x + width or y + height) solved to `value`.
     case overflow(view: String, attribute: String, value: Double)
+    /// The canvas solved on is not a size (plain SQL stored `9e999` or a negative one).
+    case invalidCanvas(InvalidNumber)
+    /// One of the other errors, from the solve of the layout and variant `context` says
+    /// (``Project/solveDirty(layout:preloaded:only:)`` adds it): what the engine alone
+    /// cannot name.
+    indirect case solving(SolveContext, EngineError)
 
     package var errorKind: ErrorKind { .badInput }
 
-    package var description: String {
+    /// The error without the solve's ``SolveContext``.
+    package var withoutContext: EngineError {
+        if case .solving(_, let error) = self { return error.withoutContext }
+        return self
+    }
+
+    package var description: String { text(in: nil) }
+
+    /// The message, saying `context`'s variant where it is not the base.
+    private func text(in context: SolveContext?) -> String {
+        let variant = context?.variantName == nil ? nil : context
         switch self {
+        case .solving(let context, let error):
+            return error.text(in: context)
         case .unsatisfiable(let conflicts, let generated):
             // Where an editor jumps to: the conflicting line written last, usually the one
             // that broke what held before it; a command line's (`<add>`) is the newest.
@@ -145,9 +163,11 @@ package enum EngineError: LayoutDBError, Equatable {
                 ($0.file.hasPrefix("<") ? 1 : 0, $0.file, $0.line, $0.column)
                     < ($1.file.hasPrefix("<") ? 1 : 0, $1.file, $1.line, $1.column)
             }
+            // A variant's conflict says which: the base holds, or its solve came first.
             var lines = [
                 (last.map { "\($0): " } ?? "")
-                    + "required constraints cannot all hold; they conflict:"
+                    + "required constraints cannot all hold"
+                    + (variant.map { " in \($0.variantWords)" } ?? "") + "; they conflict:"
             ]
             let shown = Self.conflictsShown
             lines += Self.conflictLines(Array(conflicts.prefix(shown)))
@@ -156,8 +176,27 @@ package enum EngineError: LayoutDBError, Equatable {
             }
             for g in generated { lines.append("  \(g)") }
             lines.append(
-                "hint: remove one of them, lower its priority below 1000, or change a constant")
+                "hint: remove one of them, lower its priority below 1000, or change a constant"
+                    + (variant.map { "; \($0.variantOnly)" } ?? ""))
             return lines.joined(separator: "\n")
+        case .invalidCanvas(let number):
+            guard let context else {
+                return """
+                    the canvas cannot be solved on: \(number)
+                    hint: plain SQL stored it (`canvas_width`, `canvas_height` in the project's \
+                    `layouts` or `variants` table): correct it there, or rebuild the layout \
+                    from its script with `layoutdb apply FILE --replace`
+                    """
+            }
+            return context.canvasRefusal(number)
+        default:
+            return (variant.map { "in \($0.variantWords): " } ?? "") + plainText
+        }
+    }
+
+    /// The message of an error that does not depend on the variant it came from.
+    private var plainText: String {
+        switch self {
         case .unknownView(let view, let c):
             if let id = ConstraintReader.missingViewID(view) {
                 return """
@@ -179,6 +218,7 @@ package enum EngineError: LayoutDBError, Equatable {
                 hint: look for a frame, constant, margin or spacing near 1e308 \
                 (`layoutdb why \(view).\(named)`)
                 """
+        case .unsatisfiable, .invalidCanvas, .solving: return text(in: nil)
         }
     }
 
@@ -201,6 +241,78 @@ package enum EngineError: LayoutDBError, Equatable {
             }
         }
         return nil
+    }
+}
+
+/// Which solve an ``EngineError`` came from, in the words its message needs: the layout,
+/// the variant (nil: the base) and the canvas it was solved on.
+package struct SolveContext: Equatable, Sendable {
+    package var layout: String
+    package var layoutID: Int64
+    /// nil for the base.
+    package var variantName: String?
+    package var variantID: Int64?
+    /// The canvas solved on: the variant's own, else the layout's (nil: none set).
+    package var canvas: Size?
+    /// Whether ``canvas`` is the variant's own (`variant NAME canvas W H`).
+    package var ownCanvas: Bool
+    package var fit: Fit
+    /// Where a script declares the variant (`FILE:LINE`), when the project holds it.
+    package var declaredAt: String?
+
+    package init(
+        layout: String, layoutID: Int64, variantName: String? = nil, variantID: Int64? = nil,
+        canvas: Size?, ownCanvas: Bool = false, fit: Fit = .none, declaredAt: String? = nil
+    ) {
+        self.layout = layout
+        self.layoutID = layoutID
+        self.variantName = variantName
+        self.variantID = variantID
+        self.canvas = canvas
+        self.ownCanvas = ownCanvas
+        self.fit = fit
+        self.declaredAt = declaredAt
+    }
+
+    /// `variant `s` (canvas 30x30, declared at sm.layout:5)`; another layout than the
+    /// default is named: `variant `s` of layout `home` (...)`.
+    var variantWords: String { words(namingLayout: layout != defaultLayoutName) }
+
+    /// ``variantWords``, naming the layout (`of layout `main``) when `namingLayout`.
+    func words(namingLayout: Bool) -> String {
+        let name = variantName ?? VariantRef.base.description
+        var words = "variant `\(name)`"
+        if namingLayout { words += " of layout `\(layout)`" }
+        var about: [String] = []
+        if let canvas {
+            let width = fit.width ? "fit" : formatNumber(canvas.width)
+            let height = fit.height ? "fit" : formatNumber(canvas.height)
+            about.append("canvas \(width)x\(height)" + (ownCanvas ? "" : ", the layout's"))
+        }
+        if let declaredAt { about.append("declared at \(declaredAt)") }
+        return about.isEmpty ? words : words + " (" + about.joined(separator: ", ") + ")"
+    }
+
+    /// Where to look when only the variant does not solve.
+    var variantOnly: String {
+        "the base solves, so look first at what variant `\(variantName ?? "")` changes (its "
+            + "canvas, its `... in \(variantName ?? "")` statements)"
+    }
+
+    /// A canvas that cannot be solved on: the layout and variant, and how to repair it.
+    func canvasRefusal(_ number: InvalidNumber) -> String {
+        let subject = variantName == nil ? "layout `\(layout)`" : words(namingLayout: true)
+        let inVariant = variantName != nil && ownCanvas
+        let table = inVariant ? "variants" : "layouts"
+        let id = inVariant ? variantID ?? 0 : layoutID
+        let column = number.what.hasSuffix("width") ? "canvas_width" : "canvas_height"
+        return """
+            cannot solve \(subject): \(number)
+            hint: no layoutdb command sets a canvas's size in place: plain SQL stored it; \
+            correct it the same way (column `\(column)` of row \(id) in the project's \
+            `\(table)` table), or rebuild the layout from its script with \
+            `layoutdb apply FILE --replace`
+            """
     }
 }
 

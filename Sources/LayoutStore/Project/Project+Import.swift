@@ -494,7 +494,7 @@ extension Project {
         elements: [String: (element: String, line: Int)]
     ) -> String {
         guard let engine = error as? EngineError,
-            case .unsatisfiable(let conflicts, let generated) = engine
+            case .unsatisfiable(let conflicts, let generated) = engine.withoutContext
         else {
             return "\(file): layout \(layout.name) not imported: "
                 + firstLine(of: error.description)

@@ -60,7 +60,7 @@ extension Project {
         let p = try prepare(layout: layout, variant: variant)
         let views = p.views
         let constraints = p.input.constraints
-        let output = try LayoutEngine.solve(p.input)
+        let output = try solveInMemory(p)
         var report = CheckReport(
             layout: layout, variant: VariantRef(variant).description,
             ambiguousViews: views.indices.filter { output.ambiguous[$0] }.map { views[$0].name },

@@ -21,6 +21,17 @@ extension Project {
             model: model, variant: variantModel)
     }
 
+    /// Solves `p` in memory; a refusal says its layout and variant
+    /// (``contextual(_:layout:variant:)``).
+    func solveInMemory(_ p: Prepared) throws -> EngineOutput {
+        do {
+            return try LayoutEngine.solve(p.input)
+        } catch {
+            throw contextual(
+                error, layout: p.model.name, variant: p.variant.map { .named($0.name) } ?? .base)
+        }
+    }
+
     /// The index of the labelled constraint in a prepared model, or an unknown-label error.
     private func constraintIndex(_ label: String, in p: Prepared) throws -> Int? {
         // The one lookup of a label or `#ID`; an unknown one fails here with its hint.

@@ -10,10 +10,16 @@ extension Project {
     /// A `preloaded` model (a script's new layout, as its apply wrote it) is solved
     /// instead of reading the rows back; the last variant to solve takes it, so what its
     /// solve frees is not kept alive by a copy here.
-    func solveDirty(layout: String, preloaded: consuming LayoutModel? = nil) throws
-        -> SolveReport
-    {
-        let marks = try store.dirtyMarks(layout: layout)
+    ///
+    /// With `only`, the other variants' marks stay: their frames stay stale until a solve
+    /// of them. An ``EngineError`` says which layout and variant did not solve
+    /// (``EngineError/solving(_:_:)``).
+    func solveDirty(
+        layout: String, preloaded: consuming LayoutModel? = nil, only: Set<VariantRef>? = nil
+    ) throws -> SolveReport {
+        let marks = try store.dirtyMarks(layout: layout).filter {
+            only?.contains($0.variant) ?? true
+        }
         guard !marks.isEmpty else { return SolveReport() }
         // A fitted canvas or a variant that changes structure is solved whole
         // (``LayoutModel/solvesWhole(_:)``), whatever its marks say.
@@ -41,9 +47,15 @@ extension Project {
             for variant in order { scope[variant] = .some(nil) }
         }
         var pending = order
-        if let base = order.firstIndex(of: .base), !whole.contains(0),
-            let solved = try solveFromImage(layout: layout, components: scope[.base]!)
-        {
+        let fromImage: SolveReport?
+        do {
+            fromImage =
+                order.contains(.base) && !whole.contains(0)
+                ? try solveFromImage(layout: layout, components: scope[.base]!) : nil
+        } catch let error as EngineError {
+            throw contextual(error, layout: layout, variant: .base)
+        }
+        if let base = order.firstIndex(of: .base), let solved = fromImage {
             report.merge(solved)
             try store.clearDirty(layout: layout, variant: .base, components: scope[.base]!)
             pending.remove(at: base)
@@ -70,25 +82,67 @@ extension Project {
             let last = uses[components] == 0
             let model = last ? models.removeValue(forKey: components)! : models[components]!
             do {
-                report.merge(
-                    try solve(
-                        consume model, variant: variant, components: components,
-                        quotesConflicts: !(hasPreloaded && components == nil && last)))
-            } catch EngineError.unknownView where components != nil {
-                // A constraint reaches a view outside the loaded components (one never
-                // solved): solve the whole layout instead.
-                let whole = try models[nil] ?? store.loadLayout(layout)
-                models[nil] = whole
-                report.merge(try solve(whole, variant: variant, components: nil))
-            } catch let error as EngineError where hasPreloaded && components == nil {
-                // A preloaded model keeps no statement text (``AppliedLayout/model``): the
-                // rows, which do, are solved again for the words of the refusal.
-                _ = try solve(store.loadLayout(layout), variant: variant, components: nil)
-                throw error
+                do {
+                    report.merge(
+                        try solve(
+                            consume model, variant: variant, components: components,
+                            quotesConflicts: !(hasPreloaded && components == nil && last)))
+                } catch EngineError.unknownView where components != nil {
+                    // A constraint reaches a view outside the loaded components (one never
+                    // solved): solve the whole layout instead.
+                    let whole = try models[nil] ?? store.loadLayout(layout)
+                    models[nil] = whole
+                    report.merge(try solve(whole, variant: variant, components: nil))
+                } catch let error as EngineError where hasPreloaded && components == nil {
+                    // A preloaded model keeps no statement text (``AppliedLayout/model``):
+                    // the rows, which do, are solved again for the words of the refusal.
+                    _ = try solve(store.loadLayout(layout), variant: variant, components: nil)
+                    throw error
+                }
+            } catch let error as EngineError {
+                throw contextual(error, layout: layout, variant: variant)
             }
             try store.clearDirty(layout: layout, variant: variant, components: components)
         }
         return report
+    }
+
+    /// `error`, from the solve of `variant` of `layout`, with the layout and variant it is
+    /// about (``SolveContext``): the one place a refusal of a variant learns its name,
+    /// canvas and line. The solves that write (``solveDirty(layout:preloaded:only:)``) and
+    /// those in memory (``solveInMemory(_:)``) pass their refusals through it.
+    func contextual(_ error: EngineError, layout: String, variant: VariantRef) -> EngineError {
+        if case .solving = error { return error }
+        // Reading the rows for the words only: should that fail, the error as it is.
+        guard let context = try? solveContext(layout: layout, variant: variant) else {
+            return error
+        }
+        return .solving(context, error)
+    }
+
+    /// What a refusal of `variant` of `layout` names: read from the rows (inside the solve's
+    /// transaction, so a script's own variant and lines are there), with where the script
+    /// the project holds declares the variant.
+    private func solveContext(layout: String, variant: VariantRef) throws -> SolveContext? {
+        guard let summary = try store.layouts().first(where: { $0.name == layout }) else {
+            return nil
+        }
+        guard case .named(let name) = variant else {
+            return SolveContext(
+                layout: layout, layoutID: summary.id, canvas: summary.canvas, fit: summary.fit)
+        }
+        guard let model = try store.variants(layout: layout).first(where: { $0.name == name })
+        else { return nil }
+        // The script line that declares it: `variant NAME ...`, outside a comment.
+        let declaration = try store.scriptLines(layoutID: summary.id).first { row in
+            let words = row.text.prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace)
+            return words.count >= 2 && words[0] == "variant" && words[1] == name
+        }
+        return SolveContext(
+            layout: layout, layoutID: summary.id, variantName: name, variantID: model.id,
+            canvas: model.canvas ?? summary.canvas, ownCanvas: model.canvas != nil,
+            fit: model.fit ?? summary.fit,
+            declaredAt: declaration.map { "\($0.file):\($0.line)" })
     }
 
     /// Solves one variant of a (possibly partial) model and writes its frames. Without

@@ -424,7 +424,7 @@ public final class Project {
         reading: FrameReading = .solvingDirty
     ) throws -> [FrameRow] {
         let ref = VariantRef(variant)
-        if reading == .solvingDirty { try solveIfNeeded(layout: layout) }
+        if reading == .solvingDirty { try solveIfNeeded(layout: layout, reading: ref) }
         // The base with nothing dirty (after the re-solve, when it writes): one read.
         if ref == .base, reading != .solvingInMemory,
             try store.dirtyMarks(layout: layout).allSatisfy({ $0.variant != .base })
@@ -441,7 +441,7 @@ public final class Project {
             let marks = try store.dirtyMarks(layout: layout).filter { $0.variant == ref }
             if !marks.isEmpty {
                 let p = try prepare(layout: layout, variant: variant)
-                let output = try LayoutEngine.solve(p.input)
+                let output = try solveInMemory(p)
                 let root = output.root.map {
                     FrameRow(view: rootViewName, parent: "", frame: $0.snapped, ambiguous: false)
                 }
@@ -475,9 +475,21 @@ public final class Project {
     }
 
     /// Re-solves dirty parts unless the file is read-only (then stale frames are shown).
-    func solveIfNeeded(layout: String) throws {
+    ///
+    /// A read of `variant` (or of the base) is not refused for another variant whose canvas
+    /// plain SQL made one no solve takes (``EngineError/invalidCanvas(_:)``): nothing else
+    /// reads that canvas, so `variant` is solved alone, and the broken one keeps its marks
+    /// (its frames read as stale; reading or solving it says why).
+    func solveIfNeeded(layout: String, reading variant: VariantRef? = nil) throws {
         guard !store.isReadOnly, try !store.dirtyMarks(layout: layout).isEmpty else { return }
-        try store.transaction { _ = try solveDirty(layout: layout) }
+        do {
+            try store.transaction { _ = try solveDirty(layout: layout) }
+        } catch let error as EngineError {
+            guard case .solving(let context, .invalidCanvas) = error, context.ownCanvas,
+                let broken = context.variantName, let variant, variant != VariantRef(broken)
+            else { throw error }
+            try store.transaction { _ = try solveDirty(layout: layout, only: [variant]) }
+        }
     }
 }
 
