@@ -955,6 +955,63 @@ private struct TreeTranslator {
         return IBMetrics.alignmentOffset(elementName: v.elementName, attribute: attribute)
     }
 
+    /// The horizontal positions (`leading`, `trailing` and their margins are directional).
+    static let horizontalPositions: Set<IBAttribute> = [
+        .left, .right, .leading, .trailing, .centerX, .leftMargin, .rightMargin,
+        .leadingMargin, .trailingMargin, .centerXWithinMargins,
+    ]
+    static let verticalPositions: Set<IBAttribute> = [
+        .top, .bottom, .centerY, .baseline, .firstBaseline, .lastBaseline, .topMargin,
+        .bottomMargin, .centerYWithinMargins,
+    ]
+    static let directional: Set<IBAttribute> = [
+        .leading, .trailing, .leadingMargin, .trailingMargin,
+    ]
+
+    /// The origin of the coordinates UIKit evaluates `c` in, where a script, which
+    /// measures every attribute in root coordinates, must add it: `G.left`, `G.top` or
+    /// `G.leading` of the items' nearest common ancestor `G` (docs/vocabulary.md §11).
+    ///
+    /// UIKit reads `a.x == m * b.x + c` between two positions in `G`'s bounds, where `G`'s
+    /// own origin is 0 (Stack Overflow 25942546): `a.x − G.left == m · (b.x − G.left) + c`,
+    /// which in root coordinates is `a.x == m · b.x + (1 − m) · G.left + c`. Nil where the
+    /// two agree: a multiplier of 1, a size, an item without a second, `G` the root. An item
+    /// that is `G` itself (a view inside the card against the card) is measured the same
+    /// way: `card.centerX − card.left` is half its width. A directional constraint takes
+    /// `G.leading`, which layoutdb mirrors with the rest of it under right-to-left, as UIKit
+    /// measures a leading position from `G`'s leading edge.
+    func ancestorOrigin(_ c: IBConstraint) -> String? {
+        guard c.multiplier != 1, let second = c.secondItem, let attribute = c.secondAttribute
+        else { return nil }
+        let horizontal = Self.horizontalPositions
+        let vertical = Self.verticalPositions
+        let isHorizontal = horizontal.contains(c.firstAttribute) && horizontal.contains(attribute)
+        guard isHorizontal || (vertical.contains(c.firstAttribute) && vertical.contains(attribute)),
+            let a = viewOf(c.firstItem), let b = viewOf(second),
+            let ancestor = commonAncestor(a, b), ancestor != root.ref,
+            let name = names[ancestor]
+        else { return nil }
+        let directional =
+            Self.directional.contains(c.firstAttribute) || Self.directional.contains(attribute)
+        return "\(name).\(isHorizontal ? (directional ? "leading" : "left") : "top")"
+    }
+
+    /// The nearest view that is `a` or holds it and is `b` or holds it.
+    func commonAncestor(_ a: String, _ b: String) -> String? {
+        var holdsA: Set<String> = [a]
+        var current = parentOf[a]
+        while let c = current {
+            holdsA.insert(c)
+            current = parentOf[c]
+        }
+        var candidate: String? = b
+        while let c = candidate {
+            if holdsA.contains(c) { return c }
+            candidate = parentOf[c]
+        }
+        return nil
+    }
+
     struct TranslateError: Error {
         var message: String
         init(_ message: String) { self.message = message }
@@ -1042,6 +1099,11 @@ private struct TreeTranslator {
             }
             if c.multiplier != 1 { right += " * \(IBTranslator.number(c.multiplier))" }
             constant -= c.multiplier * alignmentOffset(second, attribute)
+            if let origin = ancestorOrigin(c) {
+                let factor = 1 - c.multiplier
+                right += factor > 0 ? " + \(origin)" : " - \(origin)"
+                if abs(factor) != 1 { right += " * \(IBTranslator.number(abs(factor)))" }
+            }
             right += plus(constant)
         } else {
             right = IBTranslator.number(constant)

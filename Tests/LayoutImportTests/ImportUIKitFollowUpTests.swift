@@ -12,6 +12,50 @@ struct ImportUIKitFollowUpTests {
         let script = try #require(IBTranslator.translate(document).layouts.first?.script)
         #expect(script.contains("stack faces H spacing -10 "))
     }
+
+    @Test("a multiplier on a position is applied in the items' common ancestor, as UIKit does")
+    func multiplierInAncestorCoordinates() throws {
+        // UIKit: the dot's centre is half the card's centre in the card's coordinates,
+        // 100 · 0.5 = 50 → root 100 + 50 = 150 (x 140); 50 · 0.5 = 25 → root 50 + 25 = 75
+        // (y 65). `a.leading == b.trailing * 0.5` in the panel: 120 · 0.5 = 60 → root 40 +
+        // 60 = 100. Without the ancestor's origin, root coordinates give x 90, y 15, a 80.
+        try expectSolvedToSavedFrames(multiplierXIB, file: "Dots.xib")
+        let document = try IBReader.read(data: Data(multiplierXIB.utf8), file: "Dots.xib")
+        let script = try #require(IBTranslator.translate(document).layouts.first?.script)
+        #expect(script.contains("dot.centerX == card.centerX * 0.5 + card.left * 0.5"), "\(script)")
+        #expect(script.contains("dot.centerY == card.centerY * 0.5 + card.top * 0.5"), "\(script)")
+        #expect(script.contains("a.leading == b.trailing * 0.5 + panel.leading * 0.5"), "\(script)")
+        // A multiplier against the root, and a multiplier of 1, need nothing added.
+        #expect(script.contains("half.width == root.width * 0.5  #"), "\(script)")
+        #expect(script.contains("edge.centerX == root.centerX * 1.5  #"), "\(script)")
+    }
+
+    @Test("under right-to-left the leading position is measured from the ancestor's leading edge")
+    func multiplierRightToLeft() throws {
+        // Mirrored, the panel is (40, 0, 240, 200) again; b's right is 280 − 20 = 260, so b
+        // is (160, 100, 100, 20); in the panel's flipped coordinates b's trailing is 280 − 160
+        // = 120, a's leading 120 · 0.5 = 60, so a's right is 280 − 60 = 220: a at 190.
+        let document = try IBReader.read(data: Data(multiplierXIB.utf8), file: "Dots.xib")
+        let layout = try #require(IBTranslator.translate(document).layouts.first)
+        let directory = FileManager.default.temporaryDirectory
+            .appending(path: "import-rtl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let project = try Project.open(
+            path: directory.appending(path: "p.layoutdb").path, create: true)
+        try project.apply(
+            script: layout.script + "variant arabic direction rtl\n", layout: layout.name)
+        func frame(_ view: String, _ variant: String?) throws -> Rect? {
+            try project.frames(layout: layout.name, variant: variant).first { $0.view == view }?
+                .frame
+        }
+        #expect(try frame("a", nil) == Rect(x: 100, y: 130, width: 30, height: 20))
+        #expect(try frame("a", "arabic") == Rect(x: 190, y: 130, width: 30, height: 20))
+        #expect(try frame("b", "arabic") == Rect(x: 160, y: 100, width: 100, height: 20))
+        // `centerX` is measured from the card's left edge wherever the card is: the card
+        // mirrors to x 320 − 100 − 200 = 20, the dot's centre to 20 + 50 = 70.
+        #expect(try frame("dot", "arabic") == Rect(x: 60, y: 65, width: 20, height: 20))
+    }
 }
 
 /// A card 200x60 with a horizontal stack of two labels at (10, 10), pinned by its top and
@@ -49,6 +93,97 @@ let negativeSpacingXIB = """
                 <constraints>
                     <constraint firstItem="Stk-ns-002" firstAttribute="top" secondItem="Roo-ns-001" secondAttribute="top" constant="10" id="Cst-ns-001"/>
                     <constraint firstItem="Stk-ns-002" firstAttribute="leading" secondItem="Roo-ns-001" secondAttribute="leading" constant="10" id="Cst-ns-002"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
+
+/// A 320x200 root. `card` (100, 50, 200, 100) holds `dot` (20x20), centred at half the
+/// card's centre on each axis: in the card, (40, 15); in the root, (140, 65). `panel` (40, 0,
+/// 240, 200) holds `b` at panel x 20, 100 wide (root 60), and `a`, 30 wide, whose leading
+/// edge is half b's trailing edge in the panel: 120 · 0.5 = 60 (root 100). `half` is half
+/// the root wide, and `edge`'s centre is at 1.5 times the root's: 240 (x 230): the root is
+/// the ancestor there, and UIKit's coordinates are the script's.
+let multiplierXIB = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21225" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina6_1" orientation="portrait" appearance="light"/>
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <view contentMode="scaleToFill" id="Roo-mu-001" customClass="DotsView">
+                <rect key="frame" x="0.0" y="0.0" width="320" height="200"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Crd-mu-002" userLabel="card">
+                        <rect key="frame" x="100" y="50" width="200" height="100"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Dot-mu-003" userLabel="dot">
+                                <rect key="frame" x="40" y="15" width="20" height="20"/>
+                                <constraints>
+                                    <constraint firstAttribute="width" constant="20" id="Cst-mu-001"/>
+                                    <constraint firstAttribute="height" constant="20" id="Cst-mu-002"/>
+                                </constraints>
+                            </view>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="Dot-mu-003" firstAttribute="centerX" secondItem="Crd-mu-002" secondAttribute="centerX" multiplier="0.5" id="Cst-mu-003"/>
+                            <constraint firstItem="Dot-mu-003" firstAttribute="centerY" secondItem="Crd-mu-002" secondAttribute="centerY" multiplier="0.5" id="Cst-mu-004"/>
+                            <constraint firstAttribute="width" constant="200" id="Cst-mu-005"/>
+                            <constraint firstAttribute="height" constant="100" id="Cst-mu-006"/>
+                        </constraints>
+                    </view>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Pnl-mu-004" userLabel="panel">
+                        <rect key="frame" x="40" y="0.0" width="240" height="200"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Bbb-mu-005" userLabel="b">
+                                <rect key="frame" x="20" y="100" width="100" height="20"/>
+                                <constraints>
+                                    <constraint firstAttribute="width" constant="100" id="Cst-mu-007"/>
+                                    <constraint firstAttribute="height" constant="20" id="Cst-mu-008"/>
+                                </constraints>
+                            </view>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Aaa-mu-006" userLabel="a">
+                                <rect key="frame" x="60" y="130" width="30" height="20"/>
+                                <constraints>
+                                    <constraint firstAttribute="width" constant="30" id="Cst-mu-009"/>
+                                    <constraint firstAttribute="height" constant="20" id="Cst-mu-010"/>
+                                </constraints>
+                            </view>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="Bbb-mu-005" firstAttribute="leading" secondItem="Pnl-mu-004" secondAttribute="leading" constant="20" id="Cst-mu-011"/>
+                            <constraint firstItem="Bbb-mu-005" firstAttribute="top" secondItem="Pnl-mu-004" secondAttribute="top" constant="100" id="Cst-mu-012"/>
+                            <constraint firstItem="Aaa-mu-006" firstAttribute="leading" secondItem="Bbb-mu-005" secondAttribute="trailing" multiplier="0.5" id="Cst-mu-013"/>
+                            <constraint firstItem="Aaa-mu-006" firstAttribute="top" secondItem="Bbb-mu-005" secondAttribute="bottom" constant="10" id="Cst-mu-014"/>
+                        </constraints>
+                    </view>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Hlf-mu-007" userLabel="half">
+                        <rect key="frame" x="0.0" y="180" width="160" height="10"/>
+                        <constraints>
+                            <constraint firstAttribute="height" constant="10" id="Cst-mu-015"/>
+                        </constraints>
+                    </view>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Edg-mu-008" userLabel="edge">
+                        <rect key="frame" x="230" y="190" width="20" height="10"/>
+                        <constraints>
+                            <constraint firstAttribute="width" constant="20" id="Cst-mu-016"/>
+                            <constraint firstAttribute="height" constant="10" id="Cst-mu-017"/>
+                        </constraints>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstItem="Crd-mu-002" firstAttribute="leading" secondItem="Roo-mu-001" secondAttribute="leading" constant="100" id="Cst-mu-018"/>
+                    <constraint firstItem="Crd-mu-002" firstAttribute="top" secondItem="Roo-mu-001" secondAttribute="top" constant="50" id="Cst-mu-019"/>
+                    <constraint firstItem="Pnl-mu-004" firstAttribute="leading" secondItem="Roo-mu-001" secondAttribute="leading" constant="40" id="Cst-mu-020"/>
+                    <constraint firstItem="Pnl-mu-004" firstAttribute="top" secondItem="Roo-mu-001" secondAttribute="top" id="Cst-mu-021"/>
+                    <constraint firstItem="Pnl-mu-004" firstAttribute="width" constant="240" id="Cst-mu-022"/>
+                    <constraint firstItem="Pnl-mu-004" firstAttribute="height" constant="200" id="Cst-mu-023"/>
+                    <constraint firstItem="Hlf-mu-007" firstAttribute="width" secondItem="Roo-mu-001" secondAttribute="width" multiplier="0.5" id="Cst-mu-024"/>
+                    <constraint firstItem="Hlf-mu-007" firstAttribute="leading" secondItem="Roo-mu-001" secondAttribute="leading" id="Cst-mu-025"/>
+                    <constraint firstItem="Hlf-mu-007" firstAttribute="top" secondItem="Roo-mu-001" secondAttribute="top" constant="180" id="Cst-mu-026"/>
+                    <constraint firstItem="Edg-mu-008" firstAttribute="centerX" secondItem="Roo-mu-001" secondAttribute="centerX" multiplier="1.5" id="Cst-mu-027"/>
+                    <constraint firstItem="Edg-mu-008" firstAttribute="top" secondItem="Roo-mu-001" secondAttribute="top" constant="190" id="Cst-mu-028"/>
                 </constraints>
             </view>
         </objects>
