@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -529,16 +530,36 @@ func readInput(_ path: String) throws -> String {
         data += buffer[..<count]
     }
     guard let text = String(validating: data, as: UTF8.self) else {
-        throw InputFileError(path: path, problem: .notUTF8)
+        throw InputFileError(path: path, problem: .notUTF8(at: firstInvalidUTF8(data)))
     }
     return text
+}
+
+/// Where the first byte of `data` that UTF-8 cannot read is: its line and column (both
+/// from 1, the column in bytes) and its value.
+func firstInvalidUTF8(_ data: [UInt8]) -> (line: Int, column: Int, byte: UInt8)? {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = data.makeIterator()
+    var offset = 0
+    while true {
+        switch parser.parseScalar(from: &iterator) {
+        case .valid(let scalar): offset += scalar.count
+        case .emptyInput: return nil
+        case .error:
+            let before = data[..<offset]
+            let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+            return (line, offset - lineStart + 1, data[offset])
+        }
+    }
 }
 
 struct InputFileError: LayoutDBError {
     enum Problem {
         case cannotRead(String)
         case notRegular(isDirectory: Bool)
-        case notUTF8
+        /// At the line, column and value of the first byte that is not UTF-8.
+        case notUTF8(at: (line: Int, column: Int, byte: UInt8)?)
     }
     var path: String
     var problem: Problem
@@ -554,7 +575,11 @@ struct InputFileError: LayoutDBError {
             return "cannot read \(name): not a regular file"
                 + (isDirectory ? " (a directory)" : "")
                 + "; give a .layout file, or - for standard input"
-        case .notUTF8: return "\(name): not UTF-8 text"
+        case .notUTF8(let at):
+            let place = at.map { ":\($0.line):\($0.column)" } ?? ""
+            let byte =
+                at.map { " (byte 0x" + String($0.byte, radix: 16, uppercase: true) + ")" } ?? ""
+            return "\(name)\(place): not UTF-8 text\(byte); save the file as UTF-8"
         }
     }
 }

@@ -195,6 +195,20 @@ struct Issue15FollowUpTests {
         #expect(box.snapshot() == before)
     }
 
+    @Test("a script that is not UTF-8 is refused at its first bad byte's line and column")
+    func notUTF8() throws {
+        let box = Sandbox()
+        let path = box.directory.appending(path: "bad.layout")
+        try Data([UInt8]("view x\nview y \u{E9} ".utf8) + [0xC3, 0x0A]).write(to: path)
+        let r = box.run(["apply", path.path])
+        #expect(r.status == 65)
+        #expect(
+            r.stderr.contains(
+                "bad.layout:2:11: not UTF-8 text (byte 0xC3); save the file as UTF-8"),
+            "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: box.db))
+    }
+
     @Test("a folder or an empty --db, and a mistyped #id, are named for what they are")
     func pathsAndIDs() {
         let box = Sandbox()
