@@ -68,6 +68,16 @@ struct SingleFileTests {
         reader.waitUntilExit()
     }
 
+    @Test("a project's log stays between commands: reads do not make and remove it")
+    func logStays() {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("s.layout", Self.script), "-q"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: box.db + "-wal"))
+        #expect(box.run(["frames", "-q"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: box.db + "-wal"))
+        #expect(FileManager.default.fileExists(atPath: box.db + "-shm"))
+    }
+
     @Test("export of a lone copy (git's textconv) leaves no -wal or -shm beside it")
     func exportLeavesNothing() throws {
         let box = Sandbox()

@@ -61,7 +61,12 @@ extension ProjectStore {
         defer { Self.removeFiles(of: file) }
         try database.execute("PRAGMA journal_mode = WAL")
         database.close()
-        return DatabaseMigrator.flush(file) && link(file, path) == 0
+        guard DatabaseMigrator.flush(file), link(file, path) == 0 else { return false }
+        // An empty log beside the project, as every edit leaves one: a connection that
+        // finds none and writes nothing removes the files it made when it closes (a copy
+        // read once, as git's textconv reads one), and every read would make them again.
+        touchWithoutTruncating(path + "-wal")
+        return true
     }
 
     /// Drops a project not published: its file and its journal.
@@ -97,4 +102,11 @@ extension ProjectStore {
         }
         return files.sorted()
     }
+}
+
+/// Makes an empty file at `path` unless there is one (never truncating what is there).
+/// At file scope: inside `ProjectStore`, `open` is the project's.
+private func touchWithoutTruncating(_ path: String) {
+    let file = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
+    if file >= 0 { close(file) }
 }

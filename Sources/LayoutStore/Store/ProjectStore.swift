@@ -30,17 +30,15 @@ package final class ProjectStore {
         path: String, create: Bool = false, readOnly: Bool = false,
         busyTimeout: Duration = .seconds(5)
     ) throws -> ProjectStore {
-        let exists = FileManager.default.fileExists(atPath: path)
         // A folder, a device (`/dev/null`) or a pipe: SQLite would make its journal beside
-        // it, and report a disk error. The type of what a link points at.
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        if exists,
-            let type = (try? FileManager.default.attributesOfItem(atPath: target))?[.type]
-                as? FileAttributeType, type != .typeRegular
-        {
-            throw type == .typeDirectory
-                ? ProjectFileError.folder(path: path) : ProjectFileError.notAFile(path: path)
+        // it, and report a disk error. The kind of what a link points at.
+        let kind = Database.fileKind(at: path)
+        switch kind {
+        case .folder: throw ProjectFileError.folder(path: path)
+        case .other: throw ProjectFileError.notAFile(path: path)
+        case .file, nil: break
         }
+        let exists = kind != nil
         if !create, !exists { throw ProjectFileError.noProject(path: path) }
         if create, !readOnly, !exists { _ = DatabaseMigrator.createFile(atPath: path) }
         let db: Database
