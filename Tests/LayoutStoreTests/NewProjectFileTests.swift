@@ -30,7 +30,9 @@ struct NewProjectFileTests {
         #expect(header[18] == 1 && header[19] == 1)
         #expect(try files(in: file.folder).count == 1)
         #expect(try new.publish())
-        #expect(try files(in: file.folder) == ["project.layoutdb"])
+        // Beside it, an empty log, as every edit leaves one (reads then keep it).
+        #expect(Set(try files(in: file.folder)) == ["project.layoutdb", "project.layoutdb-wal"])
+        #expect(FileManager.default.contents(atPath: file.path + "-wal") == Data())
         let project = try Project.open(path: file.path)
         #expect(try project.frames().map(\.frame.width) == [40])
         let db = try Database(path: file.path)
