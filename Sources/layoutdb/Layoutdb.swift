@@ -120,7 +120,11 @@ func shieldingNegativeNumbers(_ arguments: [String]) -> [String] {
         }
         let body = word.dropFirst()
         let name = body.prefix { $0 != "=" }
-        let isOption = name.allSatisfy { $0.isASCII && $0.isLetter }
+        // `-inf` and `-nan` are letters but meant as numbers: shielded, so that the number
+        // check says what is wrong with them instead of argument-parser's "missing value".
+        let isOption =
+            name.allSatisfy { $0.isASCII && $0.isLetter }
+            && !["inf", "infinity", "nan"].contains(name.lowercased())
         if word.first == "-", !body.isEmpty, body.first != "-", name.isEmpty || !isOption {
             out.append(String(shieldedMinus) + body)
         } else {

@@ -31,6 +31,13 @@ struct RobustnessInputTests {
             #expect(r.status == 64 && r.stderr.contains("finite"), "\(value): \(r.stderr)")
         }
         // What Swift reads but a script does not (`0x10` is 16 to `Double("0x10")`).
+        // Typed without `--`: `-inf` is a number that is not finite, not options -i -n -f.
+        for value in ["-inf", "-nan", "-Infinity"] {
+            let r = box.run(["set-constant", "h", value])
+            #expect(
+                r.status == 64 && r.stderr.contains("is not a finite number"),
+                "\(value): \(r.stderr)")
+        }
         for value in ["0x10", ".5", "1_000", "12px"] {
             let r = box.run(["set-constant", "h", value])
             #expect(
