@@ -8,21 +8,23 @@ import LayoutStore
 #endif
 
 func printError(_ message: String) {
-    writeStandardError("error: \(forPeople(message, keepingLineBreaks: true))\n")
+    writeStandardError("error: \(forPeople(message, keepingLinesAndTabs: true))\n")
 }
 
 func warn(_ message: String) {
-    writeStandardError("warning: \(forPeople(message, keepingLineBreaks: true))\n")
+    writeStandardError("warning: \(forPeople(message, keepingLinesAndTabs: true))\n")
 }
 
 /// `text` as a terminal may show it: every control character (a name plain SQL stored
 /// with an escape, a backspace or a line feed) as U+FFFD, so that it can neither drive
 /// the terminal nor break a line into two. The one rule of the output meant for people
 /// (``table(_:_:)``'s cells, ``printLine(_:)``, errors and warnings, which keep their
-/// own line breaks); CSV and JSON quote and escape instead.
-func forPeople(_ text: String, keepingLineBreaks: Bool = false) -> String {
+/// own line breaks and the tabs that align a caret under a script's line); CSV and JSON
+/// quote and escape instead.
+func forPeople(_ text: String, keepingLinesAndTabs: Bool = false) -> String {
     func isControl(_ value: UInt32) -> Bool {
-        (value < 0x20 || value == 0x7F) && !(keepingLineBreaks && value == 0x0A)
+        (value < 0x20 || value == 0x7F)
+            && !(keepingLinesAndTabs && (value == 0x0A || value == 0x09))
     }
     guard text.utf8.contains(where: { isControl(UInt32($0)) }) else { return text }
     return String(
@@ -30,7 +32,7 @@ func forPeople(_ text: String, keepingLineBreaks: Bool = false) -> String {
     )
 }
 
-/// Prints one line meant for people (``forPeople(_:keepingLineBreaks:)``).
+/// Prints one line meant for people (``forPeople(_:keepingLinesAndTabs:)``).
 func printLine(_ line: String) {
     print(forPeople(line))
 }
@@ -54,7 +56,7 @@ func writeStandardError(_ text: String) {
 /// joins and `Character` counts a third of `list` on one.
 func table(_ header: [String], _ rows: [[String]]) -> String {
     // A control character (a name plain SQL stored with a line feed) would break the
-    // table's lines: shown as ``forPeople(_:keepingLineBreaks:)`` shows it.
+    // table's lines: shown as ``forPeople(_:keepingLinesAndTabs:)`` shows it.
     func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
     if rows.contains(where: { $0.contains { $0.utf8.contains(where: isControl) } }) {
         return table(header, rows.map { $0.map { forPeople($0) } })

@@ -195,6 +195,17 @@ struct Issue15FollowUpTests {
         #expect(box.snapshot() == before)
     }
 
+    @Test("an error under a line indented with a tab keeps the tab, so the caret lines up")
+    func caretAfterTab() {
+        let box = Sandbox()
+        let r = box.run([
+            "apply", box.write("t.layout", "canvas 100 100\n\tview a frame 0 0 10 10 bogus\n"),
+        ])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("\n  \tview a frame 0 0 10 10 bogus\n  \t   "), "\(r.stderr)")
+        #expect(!r.stderr.contains("\u{FFFD}"), "\(r.stderr)")
+    }
+
     @Test("a script that is not UTF-8 is refused at its first bad byte's line and column")
     func notUTF8() throws {
         let box = Sandbox()
