@@ -263,6 +263,46 @@ struct SQLEditGuardTests {
         #expect(box.run(["doctor", "-q"]).status == 0)
     }
 
+    @Test("an override of another layout's constraint or view is refused (migration 0016)")
+    func overridesStayInTheirLayout() {
+        let box = project(Self.twoLayouts)
+        let before = box.snapshot()
+        let pw = "(SELECT id FROM constraints WHERE label = 'pw')"
+        let panel = "(SELECT id FROM views WHERE name = 'panel')"
+        for (statement, words) in [
+            (
+                "INSERT INTO variant_constants VALUES (1, \(pw), 3.0)",
+                "a variant's constant must be for a constraint of the variant's own layout"
+            ),
+            (
+                "UPDATE variant_constants SET variant_id = 2 WHERE variant_id = 1",
+                "a variant's constant must be for a constraint of the variant's own layout"
+            ),
+            (
+                "INSERT INTO variant_constraint_overrides VALUES (1, \(pw), 500, NULL)",
+                "a variant's priority or activation must be for a constraint of the variant's"
+            ),
+            (
+                "INSERT INTO variant_intrinsics VALUES (1, \(panel), 10, 10, 250, 750, 250, 750)",
+                "a variant's intrinsic size must be for a view of the variant's own layout"
+            ),
+            (
+                "INSERT INTO variant_views VALUES (1, \(panel), 1, NULL)",
+                "a variant's hidden view or spacing must be for a view of the variant's own"
+            ),
+        ] {
+            let r = box.sqlite(statement)
+            #expect(r.status != 0, "\(statement)")
+            #expect(r.stderr.contains(words), "\(statement): \(r.stderr)")
+            #expect(r.stderr.contains("--layout LAYOUT"), "\(r.stderr)")
+        }
+        #expect(box.snapshot() == before)
+        // Within its own layout, as before.
+        #expect(box.sqlite("INSERT INTO variant_constants VALUES (2, \(pw), 80)").status == 0)
+        let wide = box.run(["frames", "--layout", "side", "--variant", "wide", "--format", "csv"])
+        #expect(wide.stdout.contains("panel,0,0,80,50,0"), "\(wide.stdout)")
+    }
+
     // MARK: doctor
 
     @Test("doctor names a dangling row by its key; --fix deletes what a delete leaves behind")
