@@ -27,6 +27,24 @@ struct ParseErrorTests {
                 == "t.layout:1:15: division by zero\n  \ta.width == 1 / 0\n  \t             ^")
     }
 
+    @Test("a long line is shown around the caret, 160 characters, each cut marked")
+    func longLineWindow() {
+        let line = String(repeating: "a", count: 300) + "X" + String(repeating: "b", count: 300)
+        let error = ParseError(
+            location: SourceLocation(file: "t.layout", line: 1, column: 301),
+            lineText: line, message: "m")
+        let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(
+            lines[1] == "  …" + String(repeating: "a", count: 80) + "X"
+                + String(repeating: "b", count: 79) + "…")
+        #expect(lines[2] == "  " + String(repeating: " ", count: 81) + "^")
+        // At the start of the line: no cut before it.
+        let first = ParseError(
+            location: SourceLocation(file: "t.layout", line: 1, column: 1), lineText: line,
+            message: "m")
+        #expect(first.description.contains("\n  " + String(repeating: "a", count: 160) + "…\n  ^"))
+    }
+
     @Test("every helper statement parses; views and labels named like them still work")
     func helperStatements() {
         #expect(failure("stack buttons H spacing 8\nview a in buttons\nhide a\nshow a") == nil)

@@ -25,13 +25,30 @@ public struct ParseError: Error, CustomStringConvertible, Hashable, Sendable {
     }
 
     public var description: String {
+        // A long line (a VFL line naming thousands of views) is shown around the caret.
+        let characters = Array(lineText)
+        let caret = min(max(0, location.column - 1), characters.count)
+        var from = 0
+        var to = characters.count
+        if characters.count > Self.widestLineShown {
+            from = max(0, caret - Self.widestLineShown / 2)
+            to = min(characters.count, from + Self.widestLineShown)
+            from = max(0, to - Self.widestLineShown)
+        }
+        let head = from > 0 ? "…" : ""
+        let shown = head + String(characters[from..<to]) + (to < characters.count ? "…" : "")
         // Keep the line's tabs in the caret's indent so the caret lines up in a terminal.
-        let indent = String(
-            lineText.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " })
-        var text = "\(location): \(message)\n  \(lineText)\n  \(indent)^"
+        let indent =
+            (from > 0 ? " " : "")
+            + String(characters[from..<max(from, caret)].map { $0 == "\t" ? "\t" : " " })
+        var text = "\(location): \(message)\n  \(shown)\n  \(indent)^"
         if let hint { text += "\nhint: \(hint)" }
         return text
     }
+
+    /// The most characters of the offending line an error shows; a longer line is cut
+    /// around the caret, each cut marked `…`.
+    static let widestLineShown = 160
 }
 
 /// `did you mean 'x'?` for the nearest candidate, or nil.
