@@ -35,22 +35,22 @@ struct Doctor: ParsableCommand {
     func run() throws {
         let project = try global.open()
         var findings = try project.doctor()
-        for finding in findings { print(finding) }
+        for finding in findings { printLine("\(finding)") }
         if fix && findings.contains(where: \.isRepairable) {
             let repair = try project.repair(findings)
-            for file in repair.removedFiles { print("fixed: removed \(file)") }
-            for rows in repair.deletedRows { print("fixed: deleted \(rows)") }
+            for file in repair.removedFiles { printLine("fixed: removed \(file)") }
+            for rows in repair.deletedRows { printLine("fixed: deleted \(rows)") }
             for layout in repair.resolvedLayouts {
                 let changed = repair.report.changes.filter { $0.layout == layout }.count
-                print(
+                printLine(
                     "fixed: layout \(layout): marked dirty and re-solved, "
                         + "\(changed) frame\(changed == 1 ? "" : "s") rewritten")
             }
             findings = try project.doctor()
-            for finding in findings { print("still: \(finding)") }
+            for finding in findings { printLine("still: \(finding)") }
         }
         let found = !findings.isEmpty
-        if !found && !global.quiet { print("ok: \(global.path) is healthy") }
+        if !found && !global.quiet { printLine("ok: \(global.path) is healthy") }
         if found { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 }

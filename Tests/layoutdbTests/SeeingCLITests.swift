@@ -228,5 +228,13 @@ struct RenderControlCharacterTests {
         #expect(table.split(separator: "\n").count == 2, "\(table)")
         #expect(table.contains("a\u{FFFD}b"), "\(table)")
         #expect(box.run(["frames", "--format", "csv"]).stdout.contains("\"a\nb\",0,0,10,10"))
+        // doctor's findings name the view the same way.
+        let escape =
+            "UPDATE views SET name = 'e' || char(27) || '[31m' WHERE name <> 'root'; "
+            + "DELETE FROM frames WHERE view_id <> (SELECT id FROM views WHERE name = 'root')"
+        #expect(box.sqlite(escape).status == 0)
+        let doctor = box.run(["doctor"]).stdout
+        #expect(doctor.contains("view e\u{FFFD}[31m has no frame"), "\(doctor)")
+        #expect(!doctor.contains("\u{1B}"))
     }
 }
