@@ -206,9 +206,9 @@ package final class Database {
     ///
     /// What the connection wrote, or found in the log, is checkpointed first, so that the
     /// main file alone holds every committed edit once its writer is gone: a person copies
-    /// a project, or commits it to git, as one file. A connection that wrote nothing to a file that had no log
-    /// lets SQLite remove the log and its index again if it is the last one (`export` as
-    /// git's textconv reads a copy in a folder git then removes).
+    /// a project, or commits it to git, as one file. A connection that wrote nothing to a
+    /// file that had no log lets SQLite remove the log and its index again if it is the
+    /// last one (`export` as git's textconv reads a copy in a folder git then removes).
     package func close() {
         guard !isClosed else { return }
         if !isReadOnly {
@@ -216,8 +216,8 @@ package final class Database {
             // program's read kept its checkpoint from finishing.
             if sqlite3_total_changes64(handle) > 0 || !Self.logIsEmpty(path) {
                 // Without waiting: where another connection reads or writes, the checkpoint
-                // copies what it can (as PASSIVE does) and that connection's writer, closing
-                // in turn, copies the rest.
+                // copies what it can (as PASSIVE does), and the next connection to close
+                // with the log not empty copies the rest.
                 csqlite_set_busy_wait(handle, 0)
                 checkpoint()
             } else if foundNoLog {

@@ -22,15 +22,18 @@ func warn(_ message: String) {
 /// own line breaks and the tabs that align a caret under a script's line); CSV and JSON
 /// quote and escape instead.
 func forPeople(_ text: String, keepingLinesAndTabs: Bool = false) -> String {
-    func isControl(_ value: UInt32) -> Bool {
-        (value < 0x20 || value == 0x7F)
-            && !(keepingLinesAndTabs && (value == 0x0A || value == 0x09))
+    func isShownAsReplacement(_ value: UInt32) -> Bool {
+        isControl(value) && !(keepingLinesAndTabs && (value == 0x0A || value == 0x09))
     }
-    guard text.utf8.contains(where: { isControl(UInt32($0)) }) else { return text }
+    guard text.utf8.contains(where: { isShownAsReplacement(UInt32($0)) }) else { return text }
     return String(
-        String.UnicodeScalarView(text.unicodeScalars.map { isControl($0.value) ? "\u{FFFD}" : $0 })
-    )
+        String.UnicodeScalarView(
+            text.unicodeScalars.map { isShownAsReplacement($0.value) ? "\u{FFFD}" : $0 }))
 }
+
+/// A C0 control character or DEL: what ``forPeople(_:keepingLinesAndTabs:)`` replaces.
+/// (A UTF-8 byte below 0x80 is the character itself, so a byte can be asked too.)
+private func isControl(_ value: UInt32) -> Bool { value < 0x20 || value == 0x7F }
 
 /// Prints one line meant for people (``forPeople(_:keepingLinesAndTabs:)``).
 func printLine(_ line: String) {
@@ -57,8 +60,7 @@ func writeStandardError(_ text: String) {
 func table(_ header: [String], _ rows: [[String]]) -> String {
     // A control character (a name plain SQL stored with a line feed) would break the
     // table's lines: shown as ``forPeople(_:keepingLinesAndTabs:)`` shows it.
-    func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
-    if rows.contains(where: { $0.contains { $0.utf8.contains(where: isControl) } }) {
+    if rows.contains(where: { $0.contains { $0.utf8.contains { isControl(UInt32($0)) } } }) {
         return table(header, rows.map { $0.map { forPeople($0) } })
     }
     var widths = header.map(displayWidth)
