@@ -71,7 +71,8 @@ struct Layoutdb: ParsableCommand {
     /// `-`, which argument-parser takes for a value and ``unshielded(_:)`` reads back.
     static func main() {
         keepHelpWidthAtLeast(40)
-        let arguments = shieldingNegativeNumbers(Array(CommandLine.arguments.dropFirst()))
+        let typed = Array(CommandLine.arguments.dropFirst())
+        let arguments = shieldingNegativeNumbers(typed)
         if let unknown = CommandNames.unknownCommand(in: arguments, root: Layoutdb.self) {
             printError(unknown.description)
             Self.exit(withError: ExitCode(ExitStatus.usage.rawValue))
@@ -83,8 +84,23 @@ struct Layoutdb: ParsableCommand {
             printError(error.description)
             Self.exit(withError: ExitCode(ExitStatus(error.errorKind).rawValue))
         } catch {
-            Self.exit(withError: error)
+            exitShowingTypedArguments(error, typed: typed, handed: arguments)
         }
+    }
+
+    /// Exits as argument-parser would for `error`, its message naming each argument as it
+    /// was typed (`'-5'`), not as ``shieldingNegativeNumbers(_:)`` handed it over (`'−5'`).
+    private static func exitShowingTypedArguments(
+        _ error: Error, typed: [String], handed: [String]
+    ) -> Never {
+        var message = fullMessage(for: error)
+        guard message.contains(shieldedMinus) else { Self.exit(withError: error) }
+        for (word, original) in zip(handed, typed) where word != original {
+            message = message.replacing("'\(word)'", with: "'\(original)'")
+        }
+        let code = exitCode(for: error)
+        if code.isSuccess { print(message) } else { writeStandardError(message + "\n") }
+        Self.exit(withError: code)
     }
 }
 

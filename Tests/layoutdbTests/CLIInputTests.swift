@@ -82,6 +82,13 @@ struct CLIInputTests {
         #expect(box.run(["set-constant", "gap", "-x"]).status == 64)
         let bad = box.run(["set-constant", "gap", "ten"])
         #expect(bad.status == 64 && bad.stderr.contains("'ten' is not a number"), "\(bad.stderr)")
+        // A negative number the command does not take is named as typed, with an ASCII '-'.
+        let extra = box.run(["set-constant", "gap", "-20", "-7"])
+        #expect(extra.status == 64, "\(extra.stderr)")
+        #expect(extra.stderr.contains("Unexpected argument '-7'"), "\(extra.stderr)")
+        #expect(!extra.stderr.contains("\u{2212}"), "\(extra.stderr)")
+        let list = box.run(["list", "-5"])
+        #expect(list.status == 64 && list.stderr.contains("'-5'"), "\(list.stderr)")
     }
 
     // MARK: 16. Files
