@@ -173,6 +173,35 @@ struct FittingTests {
     }
 
     @Test(
+        "variant create --canvas W×H is fixed in both dimensions, as `variant NAME canvas W H` is, even over a fitted canvas or --from a fitted variant"
+    )
+    func variantCreateCanvasIsFixed() {
+        let box = applied(
+            """
+            canvas 320 fit
+            view a intrinsic 100 30
+            a.top == |.top + 10; a.left == |.left
+            |.bottom >= a.bottom + 10 @ 900
+            variant card canvas 200 fit
+            variant scripted canvas 320 568
+            """)
+        #expect(box.run(["variant", "create", "tall", "--canvas", "320x568", "-q"]).status == 0)
+        #expect(
+            box.run(["variant", "create", "wide", "--from", "card", "--canvas", "500x300", "-q"])
+                .status == 0)
+        #expect(box.run(["variant", "create", "card2", "--from", "card", "-q"]).status == 0)
+        let fixed = "view,x,y,width,height,stale\na,0,10,100,30,0\n"
+        #expect(frames(box, variant: "scripted") == fixed)
+        #expect(frames(box, variant: "tall") == fixed)
+        #expect(frames(box, variant: "wide") == fixed)
+        // Without --canvas the copy keeps the source's fitted canvas.
+        #expect(frames(box, variant: "card2") == frames(box, variant: "card"))
+        let exported = box.run(["export"]).stdout
+        #expect(exported.contains("\nvariant tall canvas 320 568\n"), "\(exported)")
+        #expect(exported.contains("\nvariant wide canvas 500 300\n"), "\(exported)")
+    }
+
+    @Test(
         "bad fitted canvases are errors at the number",
         arguments: [
             (

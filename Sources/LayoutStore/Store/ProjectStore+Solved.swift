@@ -245,18 +245,21 @@ extension ProjectStore {
             {
                 throw StoreError.duplicateVariant(name: name, layout: layout)
             }
+            // A canvas given is the whole canvas, as `variant NAME canvas W H` says it: fixed
+            // in both dimensions, not fitting where the layout's canvas fits.
+            let fits: Int64? = canvas == nil ? nil : 0
             try database.execute(
-                "INSERT INTO variants (layout_id, name, canvas_width, canvas_height) "
-                    + "VALUES (?, ?, ?, ?)",
-                [layoutID, name, canvas?.width, canvas?.height])
+                "INSERT INTO variants (layout_id, name, canvas_width, canvas_height, fit_width, "
+                    + "fit_height) VALUES (?, ?, ?, ?, ?, ?)",
+                [layoutID, name, canvas?.width, canvas?.height, fits, fits])
             return database.lastInsertedRowID
         }
     }
 
     /// Creates variant `name` of `layout` as a copy of variant `source`: its canvas, safe
     /// area, direction and fitting, and every override (constants, priorities and
-    /// activation, intrinsic sizes, hidden views, stack spacings), on `canvas` when given.
-    /// Returns its id.
+    /// activation, intrinsic sizes, hidden views, stack spacings), on `canvas` when given
+    /// (fixed then: the source's fitting goes with its canvas). Returns its id.
     @discardableResult
     package func copyVariant(
         _ source: String, as name: String, canvas: Size? = nil,
@@ -271,7 +274,8 @@ extension ProjectStore {
                 UPDATE variants SET (canvas_width, canvas_height, safe_top, safe_left,
                     safe_bottom, safe_right, direction, fit_width, fit_height) =
                     (SELECT coalesce(?3, canvas_width), coalesce(?4, canvas_height), safe_top,
-                        safe_left, safe_bottom, safe_right, direction, fit_width, fit_height
+                        safe_left, safe_bottom, safe_right, direction,
+                        iif(?3 IS NULL, fit_width, 0), iif(?3 IS NULL, fit_height, 0)
                      FROM variants WHERE id = ?1)
                 WHERE id = ?2
                 """, [sourceID, id, canvas?.width, canvas?.height])
