@@ -192,6 +192,9 @@ public struct IBView: Sendable, Equatable {
     public var layoutMargins: IBInsets?
     public var preservesSuperviewLayoutMargins: Bool?
     public var insetsLayoutMarginsFromSafeArea: Bool?
+    /// `semanticContentAttribute` as written (`forceRightToLeft`, `playback`, ...); nil for
+    /// UIKit's default, `unspecified`.
+    public var semanticContentAttribute: String? = nil
     /// Set for `<stackView>` only.
     public var stack: IBStack?
     /// A label's `numberOfLines` (UILabel's default, 1, when IB leaves it out; 0 means as many

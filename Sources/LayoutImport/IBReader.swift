@@ -591,6 +591,9 @@ private final class IBParseDelegate {
         if name == "label" {
             view.numberOfLines = attrs["numberOfLines"].flatMap { Int($0) } ?? 1
         }
+        view.semanticContentAttribute = attrs["semanticContentAttribute"].flatMap {
+            $0 == "unspecified" ? nil : $0
+        }
         view.ambiguous = attrs["ambiguous"] == "YES"
         view.misplaced = attrs["misplaced"] == "YES"
         return ViewBuilder(view: view)

@@ -541,10 +541,34 @@ private struct TreeTranslator {
         if !isControllerRoot || root.layoutMargins != nil {
             canvas += " margins \(rootMargins.text)"
         }
+        if isRightToLeft { canvas += " direction rtl" }
         if root.frame == nil {
             report(root.line, root.elementName, root.id, "no saved frame: canvas 0 0")
         }
         lines.append(canvas + "  # ib:\(root.ref)")
+    }
+
+    /// Whether the layout reads right to left: its root view forces it
+    /// (`semanticContentAttribute="forceRightToLeft"`). The vocabulary's direction is the
+    /// layout's (`canvas ... direction rtl`), so a root's choice maps onto it whole.
+    var isRightToLeft: Bool { root.semanticContentAttribute == "forceRightToLeft" }
+
+    /// Reports a view below the root whose `semanticContentAttribute` asks for a direction
+    /// other than the layout's: the vocabulary has one direction per layout, and the view's
+    /// leading and trailing follow it. `forceLeftToRight` under a left-to-right layout and
+    /// `playback` or `spatial` there (they only keep a view from flipping) change nothing.
+    mutating func reportDirection(of v: IBView) {
+        guard let attribute = v.semanticContentAttribute else { return }
+        let keepsLayoutDirection =
+            isRightToLeft
+            ? attribute == "forceRightToLeft"
+            : ["forceLeftToRight", "playback", "spatial"].contains(attribute)
+        guard !keepsLayoutDirection else { return }
+        report(
+            v.line, v.elementName, v.id,
+            "semanticContentAttribute \(attribute): not read; a layout has one direction "
+                + "(\(isRightToLeft ? "rtl, from its root" : "ltr")), and this view's leading and "
+                + "trailing follow it")
     }
 
     // MARK: Views
@@ -555,6 +579,7 @@ private struct TreeTranslator {
 
     mutating func writeView(_ v: IBView, parent: IBView) {
         guard let name = names[v.ref] else { return }
+        reportDirection(of: v)
         let parentName = names[parent.ref] ?? "root"
         var line: String
         if let stack = v.stack {

@@ -56,7 +56,62 @@ struct ImportUIKitFollowUpTests {
         // mirrors to x 320 − 100 − 200 = 20, the dot's centre to 20 + 50 = 70.
         #expect(try frame("dot", "arabic") == Rect(x: 60, y: 65, width: 20, height: 20))
     }
+
+    @Test(
+        "a root forced right to left makes the layout rtl; a subview forcing another direction is reported"
+    )
+    func semanticContentAttribute() throws {
+        // The root reads right to left: box's trailing 20 from the root's trailing is its
+        // left edge 20 from the root's left, where Xcode saved it.
+        let document = try IBReader.read(data: Data(rightToLeftXIB.utf8), file: "Card.xib")
+        let (count, report) = try Project.matchCount(document, tolerance: 0.5)
+        #expect(count.views == 3 && count.matched == count.views, "\(count) \(count.causes)")
+        #expect(report.layouts.first?.script.contains(" direction rtl") == true)
+        // The vocabulary has one direction per layout: the left-to-right subview is reported.
+        #expect(
+            report.skipped == [
+                "Card.xib:13: <view id=Ltr-rt-003>: semanticContentAttribute forceLeftToRight: "
+                    + "not read; a layout has one direction (rtl, from its root), and this "
+                    + "view's leading and trailing follow it; skipped"
+            ])
+    }
 }
+
+/// A card 300x100 whose root forces right to left (`semanticContentAttribute`), with a box
+/// pinned by its trailing edge 20 from the root's: under RTL the trailing edge is the left,
+/// so Xcode saves the box at x 20. A strip inside forces left to right, which the vocabulary
+/// cannot say for one view; it is pinned by `left` only, so its frame holds either way.
+let rightToLeftXIB = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21225" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES">
+        <device id="retina4_7" orientation="portrait" appearance="light"/>
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+            <view contentMode="scaleToFill" semanticContentAttribute="forceRightToLeft" id="Roo-rt-001" userLabel="Card">
+                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                <subviews>
+                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Box-rt-002" userLabel="box">
+                        <rect key="frame" x="20" y="10" width="80" height="20"/>
+                    </view>
+                    <view contentMode="scaleToFill" semanticContentAttribute="forceLeftToRight" translatesAutoresizingMaskIntoConstraints="NO" id="Ltr-rt-003" userLabel="strip">
+                        <rect key="frame" x="0.0" y="50" width="300" height="20"/>
+                    </view>
+                </subviews>
+                <constraints>
+                    <constraint firstAttribute="trailing" secondItem="Box-rt-002" secondAttribute="trailing" constant="20" id="C01-rt-001"/>
+                    <constraint firstItem="Box-rt-002" firstAttribute="top" secondItem="Roo-rt-001" secondAttribute="top" constant="10" id="C02-rt-001"/>
+                    <constraint firstItem="Box-rt-002" firstAttribute="width" constant="80" id="C03-rt-001"/>
+                    <constraint firstItem="Box-rt-002" firstAttribute="height" constant="20" id="C04-rt-001"/>
+                    <constraint firstItem="Ltr-rt-003" firstAttribute="left" secondItem="Roo-rt-001" secondAttribute="left" id="C05-rt-001"/>
+                    <constraint firstItem="Ltr-rt-003" firstAttribute="top" secondItem="Roo-rt-001" secondAttribute="top" constant="50" id="C06-rt-001"/>
+                    <constraint firstItem="Ltr-rt-003" firstAttribute="width" constant="300" id="C07-rt-001"/>
+                    <constraint firstItem="Ltr-rt-003" firstAttribute="height" constant="20" id="C08-rt-001"/>
+                </constraints>
+            </view>
+        </objects>
+    </document>
+    """
 
 /// A card 200x60 with a horizontal stack of two labels at (10, 10), pinned by its top and
 /// leading edges only, spacing -10 ("Use negative values to allow overlap"). The labels
