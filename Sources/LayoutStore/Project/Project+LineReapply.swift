@@ -84,19 +84,21 @@ extension Project {
                 return nil
             }
             var solve: [String] = []
-            var additions: [(edit: LineEdit, constraints: [Constraint])] = []
+            var additions: [(edit: LineEdit, constraints: [Constraint], carried: [Statement])] = []
             for edit in edits {
                 let result = try self.reconcile(edit, dryRun: dryRun)
                 plan.steps += result.steps
                 if result.wrote && !solve.contains(edit.layout) { solve.append(edit.layout) }
-                if !result.additions.isEmpty { additions.append((edit, result.additions)) }
+                if !result.additions.isEmpty {
+                    additions.append((edit, result.additions, result.carried))
+                }
             }
             guard !dryRun else { return plan }
             // Added once every replaced row is gone: the applier reads a layout's labels
             // when it first switches to it.
             if let first = additions.first {
                 let applier = try ScriptApplier(store: self.store, layout: first.edit.layout)
-                for (edit, constraints) in additions {
+                for (edit, constraints, carried) in additions {
                     try applier.apply(
                         LocatedStatement(
                             statement: .layout(edit.layout),
@@ -109,6 +111,13 @@ extension Project {
                                 location: c.origin
                                     ?? SourceLocation(file: file, line: edit.line, column: 1),
                                 text: c.source))
+                    }
+                    for statement in carried {
+                        try applier.apply(
+                            LocatedStatement(
+                                statement: statement,
+                                location: SourceLocation(file: file, line: edit.line, column: 1),
+                                text: ScriptWriter.text(of: statement)))
                     }
                     if !solve.contains(edit.layout) { solve.append(edit.layout) }
                 }
@@ -216,10 +225,11 @@ extension Project {
         return count
     }
 
-    /// The steps of one changed line and its writes but additions (returned), as
-    /// ``Reconciler`` decides them for a labelled constraint in the old and the new script.
+    /// The steps of one changed line and its writes but additions (returned, with what the
+    /// variants held on the rows they replace), as ``Reconciler`` decides them for a
+    /// labelled constraint in the old and the new script.
     func reconcile(_ edit: LineEdit, dryRun: Bool) throws -> (
-        steps: [ApplyPlan.Step], wrote: Bool, additions: [Constraint]
+        steps: [ApplyPlan.Step], wrote: Bool, additions: [Constraint], carried: [Statement]
     ) {
         let db = store.database
         var steps: [ApplyPlan.Step] = []
@@ -229,6 +239,9 @@ extension Project {
                 ApplyPlan.Step(action: action, layout: edit.layout, what: what, note: note))
         }
         var additions: [Constraint] = []
+        // What the variants held on a row made again: no other line names its label (see
+        // above), so the command line made each since, and it stays with the label.
+        var carried: [Statement] = []
         for (oc, nc) in edit.pairs {
             let text = ScriptWriter.text(of: nc)
             let row = try store.userConstraint(
@@ -253,8 +266,18 @@ extension Project {
             }
             let note = Reconciler.same(oc, row.constraint) ? nil : Reconciler.editedSince
             step(.change, "constraint \(ScriptWriter.text(of: oc)) → \(text)", note)
+            let remade = !Reconciler.sameShape(nc, row.constraint)
+            if remade {
+                let kept = try store.variantOverrideStatements(ofConstraint: id, label: nc.label!)
+                for statement in kept {
+                    step(
+                        .add, ScriptWriter.text(of: statement),
+                        "made since on the command line; kept on the changed \(nc.label!)")
+                }
+                carried += kept
+            }
             guard !dryRun else { continue }
-            if Reconciler.sameShape(nc, row.constraint) {
+            if !remade {
                 try db.execute(
                     """
                     UPDATE constraints SET constant = ?, priority = ?, origin_line = ?,
@@ -271,6 +294,6 @@ extension Project {
             }
             wrote = true
         }
-        return (steps, wrote, additions)
+        return (steps, wrote, additions, carried)
     }
 }

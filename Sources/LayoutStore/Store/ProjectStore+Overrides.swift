@@ -194,3 +194,44 @@ extension ProjectStore {
         return view
     }
 }
+
+extension ProjectStore {
+    /// What the variants hold on constraint `id` (constants, priorities, activation), as
+    /// the statements that say it, naming the constraint `label`, by variant in the order
+    /// the variants were made. A re-apply that makes a labelled constraint again (its
+    /// relation or terms changed) reads them before the old row goes, and writes again on
+    /// the new row the ones the script does not say itself: edits made on the command line
+    /// stay with the label, as they do when only the constant changes.
+    func variantOverrideStatements(ofConstraint id: Int64, label: String) throws -> [Statement] {
+        var statements: [Statement] = try database.cachedStatement(
+            """
+            SELECT v.name, o.constant FROM variant_constants o
+            JOIN variants v ON v.id = o.variant_id
+            WHERE o.constraint_id = ? ORDER BY v.id
+            """
+        ).rows([id]) { row in
+            Statement.set(label: label, constant: row.double(1), variant: row.string(0))
+        }
+        let held = try database.cachedStatement(
+            """
+            SELECT v.name, o.priority, o.active FROM variant_constraint_overrides o
+            JOIN variants v ON v.id = o.variant_id
+            WHERE o.constraint_id = ? ORDER BY v.id
+            """
+        ).rows([id]) { row in
+            (
+                row.string(0), row.optionalDouble(1).flatMap(Priority.init(rawValue:)),
+                row.optionalInt64(2).map { $0 != 0 }
+            )
+        }
+        for (variant, priority, isActive) in held {
+            if let priority {
+                statements.append(.priority(label: label, priority: priority, variant: variant))
+            }
+            if let isActive {
+                statements.append(.activate(label: label, isActive: isActive, variant: variant))
+            }
+        }
+        return statements
+    }
+}

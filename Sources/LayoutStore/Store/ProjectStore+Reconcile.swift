@@ -214,6 +214,8 @@ struct Reconciler {
         var inPlace: [(id: Int64, constant: Double, priority: Priority)] = []
         var moved: [(id: Int64, origin: SourceLocation)] = []
         var recreatedLabels: Set<String> = []
+        /// What the variants held on a constraint made again (``variantOverrideStatements``).
+        var carried: [Statement] = []
         for key in n.constraintOrder {
             let nc = n.constraints[key]!
             let row = rows[key]
@@ -227,7 +229,11 @@ struct Reconciler {
                 if let row {
                     deletions.append(row.id!)
                     additions.append(nc)
-                    if let label = nc.label { recreatedLabels.insert(label) }
+                    if let label = nc.label {
+                        recreatedLabels.insert(label)
+                        carried += try store.variantOverrideStatements(
+                            ofConstraint: row.id!, label: label)
+                    }
                     step(
                         .change, "constraint \(text)",
                         "replaces a constraint made on the command line")
@@ -261,7 +267,10 @@ struct Reconciler {
             } else {
                 deletions.append(id)
                 additions.append(nc)
-                if let label = nc.label { recreatedLabels.insert(label) }
+                if let label = nc.label {
+                    recreatedLabels.insert(label)
+                    carried += try store.variantOverrideStatements(ofConstraint: id, label: label)
+                }
             }
             step(.change, "constraint \(ScriptWriter.text(of: oc)) → \(text)", note)
         }
@@ -669,6 +678,29 @@ struct Reconciler {
                         """, [v.id])
                 }
             }
+        }
+
+        // A variant's override of a constraint made again, that the script does not say
+        // (the command line made it since): written again on the new row. One the script
+        // says was written above; a variant the script removes takes its own.
+        for statement in carried {
+            let key: String
+            let label: String
+            let variant: String?
+            switch statement {
+            case .set(let l, _, let v):
+                (key, label, variant) = (ScriptImage.Layout.setKey(l, v), l, v)
+            case .priority(let l, _, let v), .activate(let l, _, let v):
+                (key, label, variant) = (ScriptImage.Layout.overrideKey(of: statement)!, l, v)
+            default: continue
+            }
+            guard let variant, n.sets[key] == nil, n.overrides[key] == nil,
+                n.variants[variant] != nil || o.variants[variant] == nil
+            else { continue }
+            let located = self.statement(statement)
+            step(
+                .add, located.text, "made since on the command line; kept on the changed \(label)")
+            variantWrites.append { try $0.apply(located) }
         }
 
         // A statement kind the image keeps whole: a new one is applied; one that is gone

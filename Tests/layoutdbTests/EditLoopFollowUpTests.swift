@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// What a team living the git edit loop found: a re-apply must keep what the command line
+/// did since, say what it does, and read a script as the person wrote it.
+@Suite("Edit loop: what a team in git found")
+struct EditLoopFollowUpTests {
+    func frames(_ box: Sandbox, variant: String? = nil) -> String {
+        box.run(["frames", "--format", "csv"] + (variant.map { ["--variant", $0] } ?? [])).stdout
+    }
+
+    /// The frames of a new project from `script` with `edits` replayed: what a re-apply
+    /// must give.
+    func fresh(_ script: String, edits: [[String]], variant: String) -> String {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("s.layout", script), "-q"]).status == 0)
+        for edit in edits { #expect(box.run(edit + ["-q"]).status == 0, "\(edit)") }
+        return frames(box, variant: variant)
+    }
+
+    @Test(
+        "a variant's override made on the command line stays when the script changes the constraint's relation",
+        arguments: [false, true])
+    func variantOverrideSurvivesRelationChange(wholeImage: Bool) {
+        // With a `set ... in v` of another label the re-apply plans from the whole image;
+        // without, from the changed line alone. Both keep the command line's edits.
+        let before = """
+            canvas 200 200
+            view a
+            a.left == 10; a.top == 10
+            ah: a.height == 20 @ 900
+            aw: a.width == 50
+            variant v canvas 100 100
+            variant w canvas 100 100
+
+            """ + (wholeImage ? "set aw 40 in w\n" : "")
+        let after = before.replacingOccurrences(
+            of: "ah: a.height == 20", with: "ah: a.height >= 20"
+        )
+        .replacingOccurrences(of: "aw: a.width == 50", with: "aw: a.width >= 50")
+        let edits = [
+            ["set-constant", "ah", "60", "--variant", "v"],
+            ["set-priority", "aw", "300", "--variant", "v"],
+            ["deactivate", "aw", "--variant", "w"],
+        ]
+        let box = Sandbox()
+        let script = box.write("s.layout", before)
+        #expect(box.run(["apply", script, "-q"]).status == 0)
+        for edit in edits { #expect(box.run(edit + ["-q"]).status == 0, "\(edit)") }
+        box.write("s.layout", after)
+        let plan = box.run(["apply", script, "--dry-run"]).stdout
+        let reapply = box.run(["apply", script])
+        #expect(reapply.status == 0, "\(reapply.stderr)")
+        for line in [
+            "add set ah 60 in v (made since on the command line; kept on the changed ah)",
+            "add priority aw 300 in v (made since on the command line; kept on the changed aw)",
+            "add deactivate aw in w (made since on the command line; kept on the changed aw)",
+        ] {
+            #expect(plan.contains(line), "\(plan)")
+            #expect(reapply.stdout.contains(line), "\(reapply.stdout)")
+        }
+        for variant in ["v", "w"] {
+            #expect(frames(box, variant: variant) == fresh(after, edits: edits, variant: variant))
+        }
+        #expect(box.run(["apply", script]).stdout.contains("no changes"))
+    }
+}
