@@ -64,4 +64,33 @@ struct EditLoopFollowUpTests {
         }
         #expect(box.run(["apply", script]).stdout.contains("no changes"))
     }
+
+    @Test(
+        "a constant the script changed is quoted as the script now says it, on both re-apply roads",
+        arguments: [false, true])
+    func changedConstantQuotesTheNewText(wholeImage: Bool) {
+        // A metric changed with it sends the re-apply to the whole image.
+        let before =
+            "canvas 100 100\nmetric m 5\nview a\na.left == m; a.top == 0; a.width == 10\n"
+            + "h: a.height == 70\n"
+        var after = before.replacingOccurrences(of: "h: a.height == 70", with: "h: a.height == 80")
+        if wholeImage { after = after.replacingOccurrences(of: "metric m 5", with: "metric m 6") }
+        let box = Sandbox()
+        box.write("s.layout", before)
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        box.write("s.layout", after)
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        #expect(box.run(["get", "h"]).stdout.contains("source: h: a.height == 80  (s.layout:5)"))
+        #expect(!box.run(["list"]).stdout.contains("from:"))
+        let conflict = box.run(["add", "a.height >= 100"])
+        #expect(conflict.status == 65)
+        #expect(
+            conflict.stderr.contains("  h: a.height == 80    (s.layout:5)\n"), "\(conflict.stderr)")
+        #expect(!conflict.stderr.contains("70"), "\(conflict.stderr)")
+        // A constant the command line changed still shows what the line said.
+        #expect(box.run(["set-constant", "h", "90", "-q"]).status == 0)
+        let get = box.run(["get", "h"]).stdout
+        #expect(get.hasPrefix("h: a.height == 90\n"), "\(get)")
+        #expect(get.contains("source: h: a.height == 80  (s.layout:5)"), "\(get)")
+    }
 }

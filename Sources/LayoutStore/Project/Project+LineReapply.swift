@@ -280,13 +280,13 @@ extension Project {
             if !remade {
                 try db.execute(
                     """
-                    UPDATE constraints SET constant = ?, priority = ?, origin_line = ?,
-                        origin_column = ?
+                    UPDATE constraints SET constant = ?, priority = ?, source = ?,
+                        origin_line = ?, origin_column = ?
                     WHERE id = ?
                     """,
                     [
-                        nc.constant, nc.priority.rawValue, nc.origin?.line, nc.origin?.column,
-                        id,
+                        nc.constant, nc.priority.rawValue, StatementSource.kept(nc.source),
+                        nc.origin?.line, nc.origin?.column, id,
                     ])
             } else {
                 try db.execute("DELETE FROM constraints WHERE id = ?", [id])

@@ -211,7 +211,7 @@ struct Reconciler {
         // Constraints: what goes before the views change, what comes after.
         var deletions: [Int64] = []
         var additions: [Constraint] = []
-        var inPlace: [(id: Int64, constant: Double, priority: Priority)] = []
+        var inPlace: [(id: Int64, constant: Double, priority: Priority, source: String)] = []
         var moved: [(id: Int64, origin: SourceLocation)] = []
         var recreatedLabels: Set<String> = []
         /// What the variants held on a constraint made again (``variantOverrideStatements``).
@@ -262,7 +262,7 @@ struct Reconciler {
             let note = Self.same(oc, row.constraint) ? nil : edited
             try checkViews(of: nc, text)
             if Self.sameShape(nc, row.constraint) {
-                inPlace.append((id, nc.constant, nc.priority))
+                inPlace.append((id, nc.constant, nc.priority, StatementSource.kept(nc.source)))
                 if let origin = nc.origin { moved.append((id, origin)) }
             } else {
                 deletions.append(id)
@@ -744,9 +744,10 @@ struct Reconciler {
         writes.append { applier in
             for c in additions { try applier.apply(statement(.constraint(c), at: c.origin)) }
             for change in inPlace {
+                // The row says what its statement says now, as a fresh apply's would.
                 try db.execute(
-                    "UPDATE constraints SET constant = ?, priority = ? WHERE id = ?",
-                    [change.constant, change.priority.rawValue, change.id])
+                    "UPDATE constraints SET constant = ?, priority = ?, source = ? WHERE id = ?",
+                    [change.constant, change.priority.rawValue, change.source, change.id])
             }
             for (id, origin) in moved {
                 try db.execute(
@@ -926,8 +927,8 @@ extension ProjectStore {
         guard let image else { return rows }
         // What a row says need not find the statement that made it: the command line may
         // have changed it since (`rename-view` rewrites its text, `label` gives it a label),
-        // a constant changed in place keeps the text the row was made from, and the keys of
-        // a statement's rows above follow their ids, which after a re-apply that kept some
+        // a constant the command line changed keeps the text the row was made from, the keys
+        // of a statement's rows above follow their ids, which after a re-apply that kept some
         // of its rows and made others again are not the order the statement made them in.
         // The origin does find it (the kept line and column): the rows there go to the
         // constraints the statement there makes by what they say (``expansionPlaces``).
