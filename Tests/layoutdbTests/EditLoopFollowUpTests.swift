@@ -93,4 +93,35 @@ struct EditLoopFollowUpTests {
         #expect(get.hasPrefix("h: a.height == 90\n"), "\(get)")
         #expect(get.contains("source: h: a.height == 80  (s.layout:5)"), "\(get)")
     }
+
+    @Test("a changed declaration of a view renamed or removed since is refused, not made again")
+    func changedDeclarationOfRenamedView() {
+        let script = """
+            canvas 200 200
+            view a
+            view b
+            a.left == 10; a.top == 10; a.width == 50; a.height == 20
+            b.left == a.right + 5; b.top == a.top
+            b.width == 30; b.height == a.height
+
+            """
+        let box = Sandbox()
+        box.write("s.layout", script)
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        #expect(box.run(["rename-view", "b", "bee", "-q"]).status == 0)
+        let before = box.snapshot()
+        box.write(
+            "s.layout", script.replacingOccurrences(of: "view b\n", with: "view b frame 0 0 5 5\n"))
+        for dryRun in [["--dry-run"], []] {
+            let r = box.run(["apply", "s.layout"] + dryRun)
+            #expect(r.status == 65, "\(r.stdout)")
+            #expect(
+                r.stderr.hasPrefix(
+                    "error: s.layout:3:1: the declaration of view `b` changed, and the command "
+                        + "line removed or renamed `b` since s.layout was applied: if it was "
+                        + "renamed, use its new name in the script"), "\(r.stderr)")
+        }
+        #expect(box.snapshot() == before)
+        #expect(box.run(["views"]).stdout == "view a\nview bee\n")
+    }
 }

@@ -291,6 +291,19 @@ struct Reconciler {
             let ov = o.views[view]
             guard let current = viewByName[view] else {
                 if removedSince.contains(view) { continue }
+                if ov != nil {
+                    // The command line removed or renamed it since; which, the project does
+                    // not say. Made again under this name, a renamed view would be two.
+                    let at = declaration(in: name) {
+                        if case .view(let v) = $0 { v.name == view } else { false }
+                    }
+                    throw StoreError.refusedEdit(
+                        "\(at.map { "\($0): " } ?? "")the declaration of view `\(view)` "
+                            + "changed, and the command line removed or renamed `\(view)` "
+                            + "since \(file) was applied: if it was renamed, use its new "
+                            + "name in the script (`layoutdb views` lists them); to take the "
+                            + "script as it is, `layoutdb apply \(file) --replace`")
+                }
                 viewWrites.append { try $0.apply(statement(.view(nv))) }
                 step(.add, "view \(view)" + (nv.parent == rootViewName ? "" : " in \(nv.parent)"))
                 continue
