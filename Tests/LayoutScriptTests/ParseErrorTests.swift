@@ -19,6 +19,21 @@ struct ParseErrorTests {
         #expect(error.lineText == "title.heigth == 24  # typo")
     }
 
+    @Test(
+        "a merge conflict marker git left is named as one, whichever side comes first",
+        arguments: ["<<<<<<< HEAD", "=======", "||||||| base", ">>>>>>> feature"])
+    func mergeConflictMarker(marker: String) throws {
+        let error = try #require(parseError("view a\n\(marker)\na.width == 10\n"))
+        #expect(error.location.line == 2 && error.location.column == 1)
+        #expect(
+            error.message
+                == "unresolved merge conflict marker '\(marker.prefix(7))'")
+        #expect(error.hint == "keep the side you want, remove the markers, and apply again")
+        // Six signs, or a seventh sign that is not followed by a space, are not a marker.
+        #expect(parseError("view a\n<<<<<<\n")?.message.contains("merge") == false)
+        #expect(parseError("view a\n=======x\n")?.message.contains("merge") == false)
+    }
+
     @Test("without a hint there is no hint line; tabs keep the caret aligned")
     func descriptionWithoutHint() throws {
         let error = try #require(parseError("\ta.width == 1 / 0"))

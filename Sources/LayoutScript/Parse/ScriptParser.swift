@@ -198,6 +198,12 @@ package struct ScriptReader {
             while from < to, bytes[from] == ASCII.space || bytes[from] == ASCII.tab { from += 1 }
             while to > from, bytes[to - 1] == ASCII.space || bytes[to - 1] == ASCII.tab { to -= 1 }
             guard from < to else { continue }
+            if from == line.start, Self.isConflictMarker(bytes[from..<to]) {
+                throw line.error(
+                    at: from,
+                    "unresolved merge conflict marker '\(String(decoding: bytes[from..<from + 7], as: UTF8.self))'",
+                    hint: "keep the side you want, remove the markers, and apply again")
+            }
             pendingLocation = line.location(of: from)
             pending = try StatementParser.parse(
                 line: line, from: from, to: to, origin: pendingLocation, tokens: &tokens,
@@ -234,6 +240,18 @@ package struct ScriptReader {
                 throw error
             }
         }
+    }
+
+    /// Whether a line is one git leaves where a merge conflicts (`<<<<<<< HEAD`, `=======`,
+    /// `|||||||`, `>>>>>>> branch`): seven of one sign at its start, then nothing or a space.
+    /// Read as a statement it would be taken for a relation (`<<` is "not a relation").
+    static func isConflictMarker(_ line: ArraySlice<UInt8>) -> Bool {
+        guard line.count >= 7, let sign = line.first, "<=>|".utf8.contains(sign) else {
+            return false
+        }
+        let rest = line.dropFirst(7)
+        return line.prefix(7).allSatisfy { $0 == sign }
+            && (rest.first.map { $0 == ASCII.space } ?? true)
     }
 
     /// The constraint's `source` when there is one, so that the text is built only once.
