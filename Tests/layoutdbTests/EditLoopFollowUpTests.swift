@@ -124,4 +124,19 @@ struct EditLoopFollowUpTests {
         #expect(box.snapshot() == before)
         #expect(box.run(["views"]).stdout == "view a\nview bee\n")
     }
+
+    @Test("an empty script is no change: nothing written, 'no changes' said, every time")
+    func emptyScriptWritesNothing() {
+        let box = Sandbox()
+        box.write("s.layout", "canvas 100 100\nview a frame 0 0 10 10\n")
+        box.write("empty.layout", "")
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        let before = try? Data(contentsOf: URL(fileURLWithPath: box.db))
+        for _ in 0..<2 {
+            let r = box.run(["apply", "empty.layout"])
+            #expect(r.status == 0 && r.stdout == "empty.layout: no changes\n", "\(r.stderr)")
+            let after = try? Data(contentsOf: URL(fileURLWithPath: box.db))
+            #expect(after == before)
+        }
+    }
 }

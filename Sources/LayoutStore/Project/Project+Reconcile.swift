@@ -71,10 +71,12 @@ extension Project {
         if replace { return try applyReplacing(text, file: file, layout: layout, dryRun: dryRun) }
         let held = try store.heldLines(
             file: file, comparedWith: text, limit: Self.lineReapplyLimit)
-        let isHeld = held.isHeld
+        // An empty file says nothing and leaves no line to hold: applying it (again) is no
+        // change, and writes nothing.
+        let isHeld = held.isHeld || text.utf8.isEmpty
         var plan = ApplyPlan(
             file: file, isFirstApply: !isHeld, steps: [], wrote: false, report: SolveReport())
-        if held.isUnchanged { return plan }
+        if held.isUnchanged || text.utf8.isEmpty { return plan }
         if let done = try reapplyChangedLines(
             held: held, dataVersion: dataVersion, text: text, file: file, layout: layout,
             dryRun: dryRun)
