@@ -40,6 +40,7 @@ struct Layoutdb: ParsableCommand {
                     Label.self,
                     RemoveView.self, MoveView.self, RenameView.self, SetFrame.self,
                     SetIntrinsic.self, Hide.self, Show.self, VariantCommand.self,
+                    RenameScript.self,
                 ]),
             CommandGroup(
                 name: "Read",

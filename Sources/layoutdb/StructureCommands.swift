@@ -86,6 +86,33 @@ struct RenameView: ParsableCommand {
     }
 }
 
+struct RenameScript: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rename-script",
+        abstract: "Tell the project a script it applied was moved or renamed.",
+        discussion: commandHelp(
+            """
+            The project keeps each applied script's lines under the name it was applied
+            by, and a re-apply of that name reconciles with what it made. After `git mv`,
+            the new name is another file to it: its first apply is refused where it
+            declares what the old one made. This holds the old name's lines and
+            constraints under the new name; apply the file by that name from then on.
+            After `git mv home.layout screens/home.layout`:
+            """,
+            examples: [
+                "layoutdb rename-script home.layout screens/home.layout",
+                "layoutdb apply screens/home.layout",
+            ]))
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @Argument(help: "The name the project holds the script by.") var old: String
+    @Argument(help: "The script's new name (as you will apply it).") var new: String
+
+    func run() throws {
+        try global.open().renameScript(old, to: new)
+        if !global.quiet { print("the lines of \(old) are now those of \(new)") }
+    }
+}
+
 struct SetFrame: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set-frame",

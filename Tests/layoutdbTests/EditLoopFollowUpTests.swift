@@ -139,4 +139,53 @@ struct EditLoopFollowUpTests {
             #expect(after == before)
         }
     }
+
+    @Test(
+        "a moved script: dry run and apply refuse with the same error and say what to do; rename-script makes it the same file"
+    )
+    func movedScript() throws {
+        let box = Sandbox()
+        let script =
+            "canvas 200 200\nview a\na.left == 10; a.top == 10\nh: a.height == 20\n"
+            + "a.width == 50\n"
+        box.write("home.layout", script)
+        #expect(box.run(["apply", "home.layout", "-q"]).status == 0)
+        try FileManager.default.createDirectory(
+            at: box.directory.appending(path: "screens"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: box.directory.appending(path: "home.layout"),
+            to: box.directory.appending(path: "screens/home.layout"))
+        let before = box.snapshot()
+        let dry = box.run(["apply", "screens/home.layout", "--dry-run"])
+        let apply = box.run(["apply", "screens/home.layout"])
+        #expect(dry.status == 65 && apply.status == 65)
+        #expect(dry.stderr == apply.stderr, "\(dry.stderr)\n\(apply.stderr)")
+        #expect(
+            apply.stderr.hasPrefix(
+                "error: screens/home.layout:2:1: view `a` is already declared in layout `main`\n"),
+            "\(apply.stderr)")
+        #expect(
+            apply.stderr.contains(
+                "tell the project once: `layoutdb rename-script home.layout screens/home.layout`"),
+            "\(apply.stderr)")
+        #expect(box.snapshot() == before)
+        let renamed = box.run(["rename-script", "home.layout", "screens/home.layout"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(
+            box.run(["apply", "screens/home.layout"]).stdout
+                == "screens/home.layout: no changes\n")
+        box.write("screens/home.layout", script.replacingOccurrences(of: "== 50", with: "== 55"))
+        let edited = box.run(["apply", "screens/home.layout"])
+        #expect(
+            edited.stdout.hasPrefix(
+                "add constraint a.width == 55\nremove constraint a.width == 50\n"),
+            "\(edited.stdout)")
+        let unknown = box.run(["rename-script", "nope.layout", "x.layout"])
+        #expect(
+            unknown.status == 65
+                && unknown.stderr
+                    == "error: the project holds no lines of `nope.layout`; it holds those of "
+                    + "`screens/home.layout`\n",
+            "\(unknown.stderr)")
+    }
 }

@@ -64,6 +64,30 @@ extension Project {
         scriptFile text: consuming String, file given: String, layout: String = defaultLayoutName,
         dryRun: Bool = false, replace: Bool = false
     ) throws -> ApplyPlan {
+        do {
+            return try reapply(
+                text, file: given, layout: layout, dryRun: dryRun, replace: replace)
+        } catch var error as ParseError {
+            // A first apply that meets what another file made: the file it may be, moved
+            // or renamed, is the one the project holds lines of that is not there now.
+            guard let hint = error.hint, hint.contains(StoreError.earlierName) else {
+                throw error
+            }
+            let gone = try store.scriptFiles().filter {
+                access($0.hasPrefix("/") ? $0 : store.projectFolder + $0, F_OK) != 0
+                    && access($0, F_OK) != 0
+            }
+            if gone.count == 1 {
+                error.hint = hint.replacing(StoreError.earlierName, with: gone[0])
+            }
+            throw error
+        }
+    }
+
+    private func reapply(
+        _ text: consuming String, file given: String, layout: String, dryRun: Bool,
+        replace: Bool
+    ) throws -> ApplyPlan {
         try Identifier.check(layout, as: .layout)
         let file = try heldName(of: given)
         // Read before the lines: a commit by another process after it moves it.
@@ -96,6 +120,15 @@ extension Project {
             return plan
         }
         return try reconcile(text, into: plan, file: file, layout: layout, dryRun: dryRun)
+    }
+
+    /// Holds the lines of script `old` under the name `new` from now on, with what it made:
+    /// after the file was moved or renamed (`git mv home.layout screens/home.layout`), a
+    /// re-apply of `new` reconciles with what `old` made instead of being refused as a
+    /// first apply of another file. `old` is the name the project holds (`layoutdb apply`
+    /// prints it); one transaction.
+    public func renameScript(_ old: String, to new: String) throws {
+        try store.renameScriptFile(old, to: new)
     }
 
     /// The name the project holds `file`'s lines under: the file is the same whether it

@@ -249,7 +249,7 @@ public final class Project {
             throw ParseError(
                 location: at, lineText: String(line),
                 message: described.hasPrefix(prefix)
-                    ? String(described.dropFirst(prefix.count)) : described)
+                    ? String(described.dropFirst(prefix.count)) : described, hint: error.hint)
         }
     }
 

@@ -79,6 +79,24 @@ struct Reconciler {
                     suggestion: suggestName(variant, from: (variants[layout] ?? []).sorted()))
             }
         }
+        // A first apply refuses, in the script's order, a view, label or metric the project
+        // had before it too, as the applier does: the first such statement is the error.
+        var held: [String: (views: Set<String>, metrics: Set<String>, id: Int64?)] = [:]
+        func heldNames(_ layout: String) throws -> (
+            views: Set<String>, metrics: Set<String>, id: Int64?
+        ) {
+            if let names = held[layout] { return names }
+            let id = try store.storedLayoutID(layout)
+            let names =
+                (id == nil || !firstApply)
+                ? ([], [], id)
+                : (
+                    Set(try store.views(layout: layout).filter { !$0.isRoot }.map(\.name)),
+                    Set(try store.metrics(layout: layout).map(\.name)), id
+                )
+            held[layout] = names
+            return names
+        }
         for located in statements {
             let at = located.location
             switch located.statement {
@@ -89,6 +107,10 @@ struct Reconciler {
                     throw StoreError.duplicateView(
                         name: v.name, layout: layout, at: at, previous: previous)
                 }
+                if try heldNames(layout).views.contains(v.name) {
+                    throw StoreError.duplicateView(
+                        name: v.name, layout: layout, at: at, previous: nil)
+                }
             case .constraint(let c):
                 guard let label = c.label else { continue }
                 let origin = c.origin ?? at
@@ -96,10 +118,21 @@ struct Reconciler {
                     throw StoreError.duplicateLabel(
                         label: label, layout: layout, at: origin, previous: previous)
                 }
+                if firstApply, let id = try heldNames(layout).id,
+                    let row = try store.userConstraint(
+                        labelled: label, layoutID: id, layout: layout)
+                {
+                    throw StoreError.duplicateLabel(
+                        label: label, layout: layout, at: origin, previous: row.constraint.origin)
+                }
             case .metric(let name, _):
                 if let previous = metrics[layout, default: [:]].updateValue(at, forKey: name) {
                     throw StoreError.duplicateMetric(
                         name: name, layout: layout, at: at, previous: previous)
+                }
+                if try heldNames(layout).metrics.contains(name) {
+                    throw StoreError.duplicateMetric(
+                        name: name, layout: layout, at: at, previous: nil)
                 }
             case .variant(let name, _, _, _):
                 variants[layout, default: []].insert(name)

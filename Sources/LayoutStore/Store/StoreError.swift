@@ -122,6 +122,30 @@ package enum StoreError: LayoutDBError, Equatable {
         }
     }
 
+    /// What to do, where the error has a way out its message does not say: a script's
+    /// declaration of a name the project had before the script (another file or the
+    /// command line made it). Shown as a hint under the script's line.
+    package var hint: String? {
+        switch self {
+        case .duplicateView(_, let layout, let at?, let previous),
+            .duplicateLabel(_, let layout, let at?, let previous),
+            .duplicateMetric(_, let layout, let at?, let previous):
+            guard previous?.file != at.file, !at.file.hasPrefix("<") else { return nil }
+            let earlier = previous.map(\.file).flatMap { $0.hasPrefix("<") ? nil : $0 }
+            return "the project had it before \(at.file) was applied: to take \(at.file) in "
+                + "place of what layout `\(layout)` holds, `layoutdb apply \(at.file) --replace`; "
+                + "if \(at.file) was applied before under another name (moved or renamed), "
+                + "tell the project once: `layoutdb rename-script \(earlier ?? Self.earlierName) "
+                + "\(at.file)`, then apply it again"
+        default:
+            return nil
+        }
+    }
+
+    /// Where ``hint`` names the file a script may have been applied as before, when the
+    /// error does not know it (`Project.apply(scriptFile:...)` fills it in where it can).
+    package static let earlierName = "OLDNAME"
+
     private func prefix(_ location: SourceLocation?) -> String {
         location.map { "\($0): " } ?? ""
     }
