@@ -188,4 +188,29 @@ struct EditLoopFollowUpTests {
                     + "`screens/home.layout`\n",
             "\(unknown.stderr)")
     }
+
+    @Test("a view whose constraints leave it free is reported ambiguous, not as a negative size")
+    func ambiguousNotNegative() {
+        let box = Sandbox()
+        box.write(
+            "s.layout",
+            "canvas 200 200\nview a\nview b\na.left == 10; a.top == 10; a.height == 20\n"
+                + "b.left == a.right + 5; b.top == a.top; b.width == 30; b.height == 20\n")
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        let check = box.run(["check"])
+        #expect(check.status == 1)
+        #expect(
+            check.stdout == """
+                ambiguous: a — its constraints leave its frame free; add constraints or a frame
+                ambiguous: b — its constraints leave its frame free; add constraints or a frame
+
+                """, "\(check.stdout)")
+        #expect(box.run(["doctor"]).status == 0)
+        // A view that is not ambiguous is still reported below zero.
+        box.write(
+            "s.layout",
+            "canvas 100 100\nview a\na.left == 10; a.right == 5; a.top == 0\na.height == 10\n")
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        #expect(box.run(["check"]).stdout.contains("negative size: a is solved -5 wide"))
+    }
 }

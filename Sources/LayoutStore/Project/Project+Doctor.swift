@@ -137,7 +137,9 @@ extension Project {
                     continue
                 }
                 let views = model.solvedViews
-                for problem in Self.negativeSizes(views.map(\.name), output.frames) {
+                for problem in Self.negativeSizes(
+                    views.map(\.name), output.frames, ambiguous: output.ambiguous)
+                {
                     findings.append(
                         DoctorFinding(
                             check: "sizes",

@@ -10,7 +10,8 @@ extension Project {
         public var variant: String
         public var ambiguousViews: [String]
         public var unsatisfied: [Constraint]
-        /// Views solved with a width or height below zero.
+        /// Views solved with a width or height below zero (an ambiguous one is reported as
+        /// ambiguous only: its frame is any its constraints allow).
         public var negativeSizes: [SizeProblem] = []
         /// Views solved smaller than their intrinsic size: compression resistance lost.
         public var squeezed: [SizeProblem] = []
@@ -66,7 +67,8 @@ extension Project {
             ambiguousViews: views.indices.filter { output.ambiguous[$0] }.map { views[$0].name },
             unsatisfied: output.unsatisfied.map { constraints[$0] })
         report.relaxedByHiding = output.relaxedByHiding.map { constraints[$0] }
-        report.negativeSizes = Self.negativeSizes(views.map(\.name), output.frames)
+        report.negativeSizes = Self.negativeSizes(
+            views.map(\.name), output.frames, ambiguous: output.ambiguous)
         // A hidden view (and what is inside it) is not on screen: a stack collapses it on
         // purpose, so it is not reported squeezed.
         var hidden: Set<String> = []
@@ -108,9 +110,14 @@ extension Project {
     }
 
     /// The widths and heights below zero (beyond the tolerance), in view order.
-    static func negativeSizes(_ names: [String], _ frames: [Rect]) -> [SizeProblem] {
+    static func negativeSizes(_ names: [String], _ frames: [Rect], ambiguous: [Bool])
+        -> [SizeProblem]
+    {
         var found: [SizeProblem] = []
-        for (name, frame) in zip(names, frames) {
+        // An ambiguous view's frame is whichever value its free constraints allowed the
+        // solver to pick, negative or not: it is reported as ambiguous, which is the cause.
+        for (i, (name, frame)) in zip(names, frames).enumerated()
+        where !(ambiguous.indices.contains(i) && ambiguous[i]) {
             for (dimension, solved) in [("width", frame.width), ("height", frame.height)]
             where solved < -checkTolerance {
                 found.append(
