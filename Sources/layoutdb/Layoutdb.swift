@@ -280,7 +280,7 @@ struct GlobalOptions: ParsableArguments {
 
     @Flag(
         name: .shortAndLong,
-        help: "Print nothing but errors (and data a command exists to print).")
+        help: "Print nothing but errors and warnings (and data a command exists to print).")
     var quiet = false
 
     func validate() throws {
