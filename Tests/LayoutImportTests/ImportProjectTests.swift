@@ -228,6 +228,33 @@ struct ImportDeviceTests {
         }
     }
 
+    @Test(
+        "--devices: a device the screen cannot hold on is left out by name; the base and the other devices go in"
+    )
+    func deviceThatConflicts() throws {
+        try withProject { project, _ in
+            let report = try project.importInterfaceBuilder(
+                data: Data(wideBoxStoryboard.utf8), file: "Wide.storyboard",
+                options: ImportOptions(variantDevices: ["retina4_7", "retina6_5"]))
+            #expect(report.layouts.map(\.imported) == [true])
+            #expect(report.layouts[0].variants == ["retina6_5"])
+            #expect(
+                report.skipped.contains {
+                    $0.hasPrefix(
+                        "Wide.storyboard:8:1: <view id=Roo-wb-001>: variant retina4_7 (--devices) "
+                            + "of layout BoxVC not added: on that device, required constraints "
+                            + "cannot all hold; they conflict:")
+                }, "\(report.skipped)")
+            #expect(
+                try project.frames(layout: "BoxVC").first { $0.view == "box" }?.frame
+                    == Rect(x: 30, y: 100, width: 350, height: 40))
+            #expect(
+                try project.frames(layout: "BoxVC", variant: "retina6_5").first {
+                    $0.view == "box"
+                }?.frame == Rect(x: 30, y: 100, width: 350, height: 40))
+        }
+    }
+
     @Test("an unknown device is refused with the known ids, before anything is read")
     func unknownDevice() throws {
         do {
@@ -299,3 +326,37 @@ struct ImportSampleShareTests {
         #expect(total.matched >= 518, "\(total.matched) of \(total.views) views")
     }
 }
+
+/// A 414-point screen with a box 350 wide, 30 from the leading edge and at least 30 from
+/// the trailing one: 30 + 350 + 30 = 410 fits 414, not a 375-point phone.
+let wideBoxStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14490.70" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="VC0-wb-001">
+        <device id="retina6_1" orientation="portrait"/>
+        <scenes>
+            <scene sceneID="Sce-wb-001">
+                <objects>
+                    <viewController id="VC0-wb-001" customClass="BoxVC" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-wb-001">
+                            <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Box-wb-001" userLabel="box">
+                                    <rect key="frame" x="30" y="100" width="350" height="40"/>
+                                </view>
+                            </subviews>
+                            <viewLayoutGuide key="safeArea" id="Saf-wb-001"/>
+                            <constraints>
+                                <constraint firstItem="Box-wb-001" firstAttribute="leading" secondItem="Roo-wb-001" secondAttribute="leading" constant="30" id="C01-wb-001"/>
+                                <constraint firstAttribute="trailing" relation="greaterThanOrEqual" secondItem="Box-wb-001" secondAttribute="trailing" constant="30" id="C02-wb-001"/>
+                                <constraint firstItem="Box-wb-001" firstAttribute="top" secondItem="Roo-wb-001" secondAttribute="top" constant="100" id="C03-wb-001"/>
+                                <constraint firstItem="Box-wb-001" firstAttribute="width" constant="350" id="C04-wb-001"/>
+                                <constraint firstItem="Box-wb-001" firstAttribute="height" constant="40" id="C05-wb-001"/>
+                            </constraints>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """

@@ -275,9 +275,28 @@ extension Project {
                         report.solve.merge(solved)
                         if taken.contains(name) { report.replaced.append(name) }
                     } catch let error as LayoutDBError where error.errorKind == .badInput {
-                        let why = Self.notSolved(
+                        // A `--devices` variant that cannot hold on its device leaves the
+                        // layout out no more: the base and the other devices go in, and
+                        // that device's variant is reported by name.
+                        if !strict,
+                            let solved = try importLeavingOutDevices(
+                                statements, index: index, replacing: taken.contains(name),
+                                report: &report, elements: prepared.elements)
+                        {
+                            report.solve.merge(solved)
+                            if taken.contains(name) { report.replaced.append(name) }
+                            continue
+                        }
+                        var why = Self.notSolved(
                             error, layout: report.layouts[index], file: file,
                             elements: prepared.elements)
+                        if let device = options.device {
+                            // The layout holds on the document's own device, maybe.
+                            why = why.replacing(
+                                "layout \(name) not imported: ",
+                                with: "layout \(name) not imported on --device \(device) (its "
+                                    + "size and safe area): ")
+                        }
                         guard !strict else {
                             throw ImportError(
                                 errorKind: .badInput,
@@ -305,6 +324,60 @@ extension Project {
         }
         store.checkpoint()
         return report
+    }
+
+    /// Imports layout `report.layouts[index]` without the `--devices` variants on which it
+    /// does not solve: the base first (nil when it does not solve either: the layout is
+    /// not imported, as before), then each device's variant in a savepoint of its own.
+    /// A variant left out is taken off the layout's report and said in `report.skipped`.
+    private func importLeavingOutDevices(
+        _ statements: [LocatedStatement], index: Int, replacing: Bool,
+        report: inout ImportReport, elements: [String: (element: String, line: Int)]
+    ) throws -> SolveReport? {
+        let layout = report.layouts[index]
+        let devices = Set(layout.variants)
+        guard !devices.isEmpty else { return nil }
+        func isDevice(_ located: LocatedStatement) -> Bool {
+            if case .variant(let name, _, _, _) = located.statement {
+                devices.contains(name)
+            } else {
+                false
+            }
+        }
+        let name = layout.name
+        var solved: SolveReport
+        do {
+            solved = try store.database.savepoint(.immediate) {
+                if replacing { try store.removeLayout(name) }
+                let applied = try store.apply(statements.filter { !isDevice($0) }, layout: name)
+                try store.setSourceIDs(layout: name, layout.sourceIDs)
+                guard solvesAfterEdits else { return SolveReport() }
+                return try solveDirty(
+                    layout: name, preloaded: applied.first { $0.name == name }?.model)
+            }
+        } catch let error as LayoutDBError where error.errorKind == .badInput {
+            return nil
+        }
+        for device in statements.filter(isDevice) {
+            guard case .variant(let variant, _, _, _) = device.statement else { continue }
+            do {
+                let added = try store.database.savepoint(.immediate) {
+                    _ = try store.apply([device], layout: name)
+                    return solvesAfterEdits ? try solveDirty(layout: name) : SolveReport()
+                }
+                solved.merge(added)
+            } catch let error as LayoutDBError where error.errorKind == .badInput {
+                report.layouts[index].variants.removeAll { $0 == variant }
+                let why = Self.notSolved(
+                    error, layout: layout, file: report.file, elements: elements)
+                report.skipped.append(
+                    why.replacing(
+                        "layout \(name) not imported: ",
+                        with: "variant \(variant) (--devices) of layout \(name) not added: on "
+                            + "that device, "))
+            }
+        }
+        return solved
     }
 
     /// Thrown to roll a dry run's transaction back, carrying its report.
