@@ -17,6 +17,18 @@ public struct ImportedLayout: Sendable, Equatable {
     /// What could not be mapped, one line per element (`file:line: <constraint id=...>: ...`);
     /// each was left out of the script.
     public var skipped: [IBDiagnostic]
+    /// The views whose `margins` include part of the root's safe area (the part they lie
+    /// under, `insetsLayoutMarginsFromSafeArea`), by name, with that part: a number in the
+    /// script, right for this safe area only.
+    public var marginsFromSafeArea: [(view: String, part: IBInsets)] = []
+
+    public static func == (a: ImportedLayout, b: ImportedLayout) -> Bool {
+        (a.name, a.rootRef, a.script, a.sourceIDs, a.constraintIDs, a.safeArea)
+            == (b.name, b.rootRef, b.script, b.sourceIDs, b.constraintIDs, b.safeArea)
+            && a.safeAreaSources == b.safeAreaSources && a.skipped == b.skipped
+            && a.marginsFromSafeArea.map(\.view) == b.marginsFromSafeArea.map(\.view)
+            && a.marginsFromSafeArea.map(\.part) == b.marginsFromSafeArea.map(\.part)
+    }
 }
 
 /// A whole document's translation: one layout per tree, and everything left out (what the
@@ -30,7 +42,14 @@ public struct IBTranslation: Sendable, Equatable {
 /// It does not depend on the project's parser or solver: the output is text that the contract
 /// defines, checked by tests against the contract's grammar.
 public enum IBTranslator {
-    public static func translate(_ document: IBDocument) -> IBTranslation {
+    /// - Parameter screenSafeArea: the safe area to lay a root out with instead of the one
+    ///   the document implies (`--device`), given the root's ref and whether it was saved
+    ///   wider than tall; nil keeps the document's. Its canvas line and the margins of the
+    ///   views under its unsafe edges follow it.
+    public static func translate(
+        _ document: IBDocument,
+        screenSafeArea: (_ rootRef: String, _ landscape: Bool) -> IBInsets? = { _, _ in nil }
+    ) -> IBTranslation {
         var layouts: [ImportedLayout] = []
         var owners: [String: (IBViewController?, IBScene?)] = [:]
         for scene in document.scenes {
@@ -46,6 +65,9 @@ public enum IBTranslator {
             var tree = TreeTranslator(
                 document: document, root: root, controller: owner?.0, scene: owner?.1,
                 layoutName: name)
+            if let frame = root.frame {
+                tree.targetSafeArea = screenSafeArea(rootRef, frame.width > frame.height)
+            }
             layouts.append(tree.translate())
         }
         return IBTranslation(
@@ -124,6 +146,9 @@ private struct TreeTranslator {
     var canvasHeight = 0.0
     var safe = Side4(0, 0, 0, 0)
     var safeSources: [String] = []
+    /// The safe area to lay the root out with instead of the inferred one (`--device`).
+    var targetSafeArea: IBInsets?
+    var marginsFromSafeArea: [(view: String, part: IBInsets)] = []
     /// Each view's layout margins measured from its own edges (the root's include its safe
     /// area), as UIKit computes them.
     var edgeMargins: [String: Side4] = [:]
@@ -177,6 +202,12 @@ private struct TreeTranslator {
         canvasWidth = root.frame?.width ?? 0
         canvasHeight = root.frame?.height ?? 0
         inferSafeArea()
+        if let target = targetSafeArea {
+            // The device's: the views under its unsafe edges take their share of it into
+            // their margins, as UIKit gives them on that device.
+            safe = Side4(target)
+            safeSources = []
+        }
         savedCellSideMargin = inferCellSideMargin()
         computeMargins()
 
@@ -201,7 +232,8 @@ private struct TreeTranslator {
         return ImportedLayout(
             name: layoutName, rootRef: root.ref, script: lines.joined(separator: "\n") + "\n",
             sourceIDs: sourceIDs, constraintIDs: constraintIDs, safeArea: safe.insets,
-            safeAreaSources: safeSources, skipped: skipped)
+            safeAreaSources: safeSources, skipped: skipped, marginsFromSafeArea: marginsFromSafeArea
+        )
     }
 
     // MARK: Reports
@@ -415,7 +447,11 @@ private struct TreeTranslator {
                 ?? (v.elementName == "tableViewCell"
                     ? cellMargins : Side4(8, 8, 8, 8))
             if v.insetsLayoutMarginsFromSafeArea != false, let f = placed[v.ref] {
-                own = own + safeAreaReach(v.ref, frame: f)
+                let reach = safeAreaReach(v.ref, frame: f)
+                own = own + reach
+                if reach != Side4(0, 0, 0, 0), let name = names[v.ref] {
+                    marginsFromSafeArea.append((name, reach.insets))
+                }
             }
             let preserves =
                 v.preservesSuperviewLayoutMargins == true

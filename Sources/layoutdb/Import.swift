@@ -77,7 +77,7 @@ struct Import: ParsableCommand {
     }
 
     private func show(_ report: ImportReport) {
-        for line in report.skipped { warn(line) }
+        for line in report.skipped + report.notes { warn(line) }
         for layout in report.layouts {
             if let why = layout.notImported {
                 warn(why)
@@ -95,7 +95,8 @@ struct Import: ParsableCommand {
             let imported = report.layouts.filter(\.imported).count
             var summary =
                 "\(report.file): \(imported) of \(report.layouts.count) layouts imported"
-            if !report.skipped.isEmpty { summary += ", \(report.skipped.count) elements skipped" }
+            let skipped = report.skipped.count
+            if skipped > 0 { summary += ", \(skipped) element\(skipped == 1 ? "" : "s") skipped" }
             if report.dryRun { summary += " (dry run: the project was not changed)" }
             print(summary)
         }

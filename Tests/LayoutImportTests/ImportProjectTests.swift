@@ -206,6 +206,39 @@ struct ImportDeviceTests {
         }
     }
 
+    @Test(
+        "--device: a view under the unsafe area takes that device's part of it into its margins; --devices says its variants cannot"
+    )
+    func deviceSafeAreaInMargins() throws {
+        try withProject { project, _ in
+            // Saved on a 375x812 phone (top 44): the header's top margin is 44 + 8, and the
+            // title on it sits at 52. On a 375x667 phone (top 20) UIKit gives 20 + 8 = 28.
+            let report = try project.importInterfaceBuilder(
+                data: Data(headerStoryboard.utf8), file: "Header.storyboard",
+                options: ImportOptions(device: "retina4_7"))
+            #expect(report.layouts.map(\.imported) == [true])
+            #expect(
+                try project.frames(layout: "HeaderVC").first { $0.view == "title" }?.frame
+                    == Rect(x: 8, y: 28, width: 359, height: 20))
+            #expect(report.notes == [])
+        }
+        try withProject { project, _ in
+            let report = try project.importInterfaceBuilder(
+                data: Data(headerStoryboard.utf8), file: "Header.storyboard",
+                options: ImportOptions(variantDevices: ["retina4_7"]))
+            #expect(
+                report.notes == [
+                    "layout HeaderVC: the margins of header (top 44) include the part of the "
+                        + "document's safe area the view lies under; the --devices variants "
+                        + "retina4_7 keep those numbers (a variant cannot change a view's "
+                        + "margins): import with --device ID for one device's own"
+                ])
+            #expect(
+                try project.frames(layout: "HeaderVC").first { $0.view == "title" }?.frame
+                    == Rect(x: 8, y: 52, width: 359, height: 20))
+        }
+    }
+
     @Test("--devices adds one variant per device, with its canvas and safe area")
     func variants() throws {
         try withProject { project, _ in
@@ -239,12 +272,12 @@ struct ImportDeviceTests {
             #expect(report.layouts.map(\.imported) == [true])
             #expect(report.layouts[0].variants == ["retina6_5"])
             #expect(
-                report.skipped.contains {
+                report.notes.contains {
                     $0.hasPrefix(
                         "Wide.storyboard:8:1: <view id=Roo-wb-001>: variant retina4_7 (--devices) "
                             + "of layout BoxVC not added: on that device, required constraints "
                             + "cannot all hold; they conflict:")
-                }, "\(report.skipped)")
+                }, "\(report.notes)")
             #expect(
                 try project.frames(layout: "BoxVC").first { $0.view == "box" }?.frame
                     == Rect(x: 30, y: 100, width: 350, height: 40))
@@ -352,6 +385,51 @@ let wideBoxStoryboard = """
                                 <constraint firstItem="Box-wb-001" firstAttribute="top" secondItem="Roo-wb-001" secondAttribute="top" constant="100" id="C03-wb-001"/>
                                 <constraint firstItem="Box-wb-001" firstAttribute="width" constant="350" id="C04-wb-001"/>
                                 <constraint firstItem="Box-wb-001" firstAttribute="height" constant="40" id="C05-wb-001"/>
+                            </constraints>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
+
+/// A 375x812 screen (safe area top 44) with a 100-point header at the top and a title on
+/// the header's top and side margins: the header lies under the 44 points, so its top
+/// margin is 44 + 8 and the title is saved at y 52.
+let headerStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14490.70" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="VC0-hd-001">
+        <device id="retina5_9" orientation="portrait"/>
+        <scenes>
+            <scene sceneID="Sce-hd-001">
+                <objects>
+                    <viewController id="VC0-hd-001" customClass="HeaderVC" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-hd-001">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="812"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Hdr-hd-001" userLabel="header">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                                    <subviews>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Ttl-hd-001" userLabel="title">
+                                            <rect key="frame" x="8" y="52" width="359" height="20"/>
+                                        </view>
+                                    </subviews>
+                                    <constraints>
+                                        <constraint firstItem="Ttl-hd-001" firstAttribute="top" secondItem="Hdr-hd-001" secondAttribute="topMargin" id="C01-hd-001"/>
+                                        <constraint firstItem="Ttl-hd-001" firstAttribute="leading" secondItem="Hdr-hd-001" secondAttribute="leadingMargin" id="C02-hd-001"/>
+                                        <constraint firstItem="Ttl-hd-001" firstAttribute="trailing" secondItem="Hdr-hd-001" secondAttribute="trailingMargin" id="C03-hd-001"/>
+                                        <constraint firstItem="Ttl-hd-001" firstAttribute="height" constant="20" id="C04-hd-001"/>
+                                    </constraints>
+                                </view>
+                            </subviews>
+                            <viewLayoutGuide key="safeArea" id="Saf-hd-001"/>
+                            <constraints>
+                                <constraint firstItem="Hdr-hd-001" firstAttribute="top" secondItem="Roo-hd-001" secondAttribute="top" id="C05-hd-001"/>
+                                <constraint firstItem="Hdr-hd-001" firstAttribute="leading" secondItem="Roo-hd-001" secondAttribute="leading" id="C06-hd-001"/>
+                                <constraint firstItem="Hdr-hd-001" firstAttribute="trailing" secondItem="Roo-hd-001" secondAttribute="trailing" id="C07-hd-001"/>
+                                <constraint firstItem="Hdr-hd-001" firstAttribute="height" constant="100" id="C08-hd-001"/>
                             </constraints>
                         </view>
                     </viewController>

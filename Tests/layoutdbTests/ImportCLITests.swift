@@ -90,7 +90,7 @@ struct ImportCLITests {
         let r = box.run(["import", box.write("Home.storyboard", screenStoryboard)])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("imported Home (3 views)"))
-        #expect(r.stdout.contains("Home.storyboard: 1 of 1 layouts imported, 1 elements skipped"))
+        #expect(r.stdout.contains("Home.storyboard: 1 of 1 layouts imported, 1 element skipped"))
         #expect(
             r.stderr.contains(
                 "Home.storyboard:\(line(of: "id=\"Cst-ci-009\"", in: screenStoryboard)): "

@@ -60,6 +60,10 @@ public struct ImportReport: Sendable {
     /// The elements left out of imported layouts, one line each
     /// (`file:line: <constraint id=...>: ...; skipped`).
     public var skipped: [String] = []
+    /// Where the project differs from the document beyond what `skipped` lists, one line
+    /// each: a `--devices` variant left out (its device's conflict), margins the
+    /// variants keep from the document's device.
+    public var notes: [String] = []
     /// The layouts `ImportOptions.replace` imported again in place of the project's own (a
     /// layout that is not imported again keeps the project's).
     public var replaced: [String] = []
@@ -138,7 +142,17 @@ extension Project {
         -> PreparedImport
     {
         let (device, variantDevices) = try devices(options)
-        let translation = IBTranslator.translate(document)
+        let screens = Set(document.allControllers.compactMap { $0.view?.ref })
+        let roots = Dictionary(
+            document.rootViews.map { ($0.ref, $0) }, uniquingKeysWith: { a, _ in a })
+        func isScreen(_ ref: String) -> Bool {
+            let size = roots[ref]?.frame.map { ($0.width, $0.height) } ?? (0, 0)
+            return screens.contains(ref) || IBMetrics.device(width: size.0, height: size.1) != nil
+        }
+        let translation = IBTranslator.translate(document) { ref, landscape in
+            guard let device, isScreen(ref) else { return nil }
+            return Self.screen(device, landscape: landscape).safe
+        }
         var report = ImportReport(file: document.file, dryRun: options.dryRun)
         // The translator's own reports say `skipped` already; the reader's do not.
         report.skipped = translation.skipped.map {
@@ -160,9 +174,6 @@ extension Project {
                     hint: "without --strict they are reported and left out, and the rest is "
                         + "imported"))
         }
-        let screens = Set(document.allControllers.compactMap { $0.view?.ref })
-        let roots = Dictionary(
-            document.rootViews.map { ($0.ref, $0) }, uniquingKeysWith: { a, _ in a })
         let elements = Self.elementIndex(document)
 
         // Parse every layout first: what the parser refuses is known before anything is
@@ -171,12 +182,9 @@ extension Project {
         var notImported: [String] = []
         for imported in translation.layouts {
             let size = roots[imported.rootRef]?.frame.map { ($0.width, $0.height) } ?? (0, 0)
-            let isScreen =
-                screens.contains(imported.rootRef)
-                || IBMetrics.device(width: size.0, height: size.1) != nil
             var script = imported.script
             var variants: [String] = []
-            if isScreen {
+            if isScreen(imported.rootRef) {
                 let landscape = size.0 > size.1
                 if let device {
                     script = Self.retargeted(script, to: device, landscape: landscape)
@@ -184,6 +192,9 @@ extension Project {
                 for extra in variantDevices {
                     script += Self.variantLine(for: extra, landscape: landscape)
                     variants.append(extra.ids[0])
+                }
+                if !variants.isEmpty, !imported.marginsFromSafeArea.isEmpty {
+                    report.notes.append(Self.marginsNote(imported, variants: variants))
                 }
             }
             var entry = ImportReport.Layout(
@@ -326,10 +337,30 @@ extension Project {
         return report
     }
 
+    /// What the `--devices` variants of `layout` cannot follow: margins that include the
+    /// part of the safe area a view lies under are numbers, and a variant cannot change a
+    /// view's margins.
+    static func marginsNote(_ layout: ImportedLayout, variants: [String]) -> String {
+        let views = layout.marginsFromSafeArea.map { entry in
+            let part = [
+                ("top", entry.part.top), ("left", entry.part.left),
+                ("bottom", entry.part.bottom), ("right", entry.part.right),
+            ].filter { $0.1 != 0 }.map { "\($0.0) \(formatNumber($0.1))" }
+            return "\(entry.view) (\(part.joined(separator: ", ")))"
+        }
+        let shown =
+            views.prefix(3).joined(separator: ", ")
+            + (views.count > 3 ? " and \(views.count - 3) more" : "")
+        return "layout \(layout.name): the margins of \(shown) include the part of the "
+            + "document's safe area the view lies under; the --devices variants "
+            + "\(variants.joined(separator: ", ")) keep those numbers (a variant cannot change "
+            + "a view's margins): import with --device ID for one device's own"
+    }
+
     /// Imports layout `report.layouts[index]` without the `--devices` variants on which it
     /// does not solve: the base first (nil when it does not solve either: the layout is
     /// not imported, as before), then each device's variant in a savepoint of its own.
-    /// A variant left out is taken off the layout's report and said in `report.skipped`.
+    /// A variant left out is taken off the layout's report and said in `report.notes`.
     private func importLeavingOutDevices(
         _ statements: [LocatedStatement], index: Int, replacing: Bool,
         report: inout ImportReport, elements: [String: (element: String, line: Int)]
@@ -370,7 +401,7 @@ extension Project {
                 report.layouts[index].variants.removeAll { $0 == variant }
                 let why = Self.notSolved(
                     error, layout: layout, file: report.file, elements: elements)
-                report.skipped.append(
+                report.notes.append(
                     why.replacing(
                         "layout \(name) not imported: ",
                         with: "variant \(variant) (--devices) of layout \(name) not added: on "
