@@ -713,15 +713,38 @@ private struct TreeTranslator {
             if let img { return img }
             return isContent ? saved : nil
         }
-        let w = axis(v.placeholderIntrinsicWidth, designable?.width, image?.width, v.frame?.width)
+        let stretched = stretchedByStack(v)
+        let w = axis(
+            v.placeholderIntrinsicWidth, designable?.width, image?.width,
+            stretched == "horizontal" ? nil : v.frame?.width)
         let h = axis(
-            v.placeholderIntrinsicHeight, designable?.height, image?.height, v.frame?.height)
+            v.placeholderIntrinsicHeight, designable?.height, image?.height,
+            stretched == "vertical" ? nil : v.frame?.height)
         guard w != nil || h != nil else { return nil }
         let p = IBTranslator.number
         return "\(w.map(p) ?? "-") \(h.map(p) ?? "-")"
             + " hug \(p(v.horizontalHuggingPriority ?? 250)) \(p(v.verticalHuggingPriority ?? 250))"
             + " resist \(p(v.horizontalCompressionResistancePriority ?? 750))"
             + " \(p(v.verticalCompressionResistancePriority ?? 750))"
+    }
+
+    /// The axis (`horizontal` or `vertical`) along which a `fill` stack stretched `v` past
+    /// its content: of the stack's arranged views, `v` hugs least along the stack's axis, so
+    /// UIStackView gave it the room the others' content left. Its saved length there is
+    /// that room, not its content's, and standing in as its intrinsic size it would resist
+    /// compression on a smaller screen as if it were content: left out, `v` takes the room
+    /// the others leave, as UIKit gives it where its content fits.
+    func stretchedByStack(_ v: IBView) -> String? {
+        guard let parentRef = parentOf[v.ref], let parent = viewByRef[parentRef],
+            let stack = parent.stack, stack.distribution == "fill", !v.hidden
+        else { return nil }
+        let horizontal = stack.axis != "vertical"
+        func hug(_ view: IBView) -> Double {
+            (horizontal ? view.horizontalHuggingPriority : view.verticalHuggingPriority) ?? 250
+        }
+        let others = parent.subviews.filter { $0.ref != v.ref && !$0.hidden }
+        guard !others.isEmpty, others.allSatisfy({ hug($0) > hug(v) }) else { return nil }
+        return horizontal ? "horizontal" : "vertical"
     }
 
     /// The size a multi-line label (`numberOfLines` 0 or over 1) measures. Xcode records a

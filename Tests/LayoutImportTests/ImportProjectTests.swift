@@ -239,6 +239,33 @@ struct ImportDeviceTests {
         }
     }
 
+    @Test(
+        "a label a fill stack stretched keeps no intrinsic width: on a narrower phone it gives up the room, not its neighbour"
+    )
+    func stretchedLabelOnNarrowerPhone() throws {
+        try withProject { project, _ in
+            let report = try project.importInterfaceBuilder(
+                data: Data(rowStoryboard.utf8), file: "Row.storyboard",
+                options: ImportOptions(variantDevices: ["retina4_0"]))
+            #expect(report.layouts.map(\.imported) == [true])
+            #expect(
+                report.layouts[0].script.contains("view value in "), "\(report.layouts[0].script)")
+            #expect(!report.layouts[0].script.contains("intrinsic 285"))
+            func frame(_ view: String, _ variant: String?) throws -> Rect? {
+                try project.frames(layout: "RowVC", variant: variant).first { $0.view == view }?
+                    .frame
+            }
+            // As saved on 375 points: the stack 335 wide, name at its content (50), value
+            // the rest. On 320 points the stack is 280 and value gives up 55: UIKit's 230.
+            #expect(try frame("name", nil) == Rect(x: 20, y: 100, width: 50, height: 20.5))
+            #expect(try frame("value", nil) == Rect(x: 70, y: 100, width: 285, height: 20.5))
+            #expect(
+                try frame("name", "retina4_0") == Rect(x: 20, y: 100, width: 50, height: 20.5))
+            #expect(
+                try frame("value", "retina4_0") == Rect(x: 70, y: 100, width: 230, height: 20.5))
+        }
+    }
+
     @Test("--devices adds one variant per device, with its canvas and safe area")
     func variants() throws {
         try withProject { project, _ in
@@ -430,6 +457,49 @@ let headerStoryboard = """
                                 <constraint firstItem="Hdr-hd-001" firstAttribute="leading" secondItem="Roo-hd-001" secondAttribute="leading" id="C06-hd-001"/>
                                 <constraint firstItem="Hdr-hd-001" firstAttribute="trailing" secondItem="Roo-hd-001" secondAttribute="trailing" id="C07-hd-001"/>
                                 <constraint firstItem="Hdr-hd-001" firstAttribute="height" constant="100" id="C08-hd-001"/>
+                            </constraints>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
+
+/// A horizontal `fill` stack 20 points in from each side of a 375-point screen, holding two
+/// one-line labels: "name" hugs at 251, "value" at 250, so the stack stretched "value" to
+/// the 285 points "name" (50) left.
+let rowStoryboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14490.70" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="VC0-rw-001">
+        <device id="retina4_7" orientation="portrait"/>
+        <scenes>
+            <scene sceneID="Sce-rw-001">
+                <objects>
+                    <viewController id="VC0-rw-001" customClass="RowVC" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="Roo-rw-001">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <subviews>
+                                <stackView opaque="NO" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="Stk-rw-001">
+                                    <rect key="frame" x="20" y="100" width="335" height="20.5"/>
+                                    <subviews>
+                                        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" horizontalHuggingPriority="251" verticalHuggingPriority="251" text="Name" lineBreakMode="tailTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="Lab-rw-001" userLabel="name">
+                                            <rect key="frame" x="0.0" y="0.0" width="50" height="20.5"/>
+                                            <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                        </label>
+                                        <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Value" textAlignment="right" lineBreakMode="tailTruncation" translatesAutoresizingMaskIntoConstraints="NO" id="Lab-rw-002" userLabel="value">
+                                            <rect key="frame" x="50" y="0.0" width="285" height="20.5"/>
+                                            <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                        </label>
+                                    </subviews>
+                                </stackView>
+                            </subviews>
+                            <viewLayoutGuide key="safeArea" id="Saf-rw-001"/>
+                            <constraints>
+                                <constraint firstItem="Stk-rw-001" firstAttribute="leading" secondItem="Roo-rw-001" secondAttribute="leading" constant="20" id="C01-rw-001"/>
+                                <constraint firstAttribute="trailing" secondItem="Stk-rw-001" secondAttribute="trailing" constant="20" id="C02-rw-001"/>
+                                <constraint firstItem="Stk-rw-001" firstAttribute="top" secondItem="Roo-rw-001" secondAttribute="top" constant="100" id="C03-rw-001"/>
                             </constraints>
                         </view>
                     </viewController>
