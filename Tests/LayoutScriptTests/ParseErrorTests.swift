@@ -34,6 +34,18 @@ struct ParseErrorTests {
         #expect(parseError("view a\n=======x\n")?.message.contains("merge") == false)
     }
 
+    @Test("a character outside ASCII in a name says the rule names follow")
+    func nonASCIIName() throws {
+        let error = try #require(parseError("view café\n"))
+        #expect(error.message == "unexpected character 'é'")
+        #expect(
+            error.hint
+                == "a name is an ASCII letter or '_' followed by ASCII letters, digits, '_' "
+                + "and '-'; other text goes in a comment")
+        // In a comment it is text.
+        #expect(parseError("view cafe  # café\n") == nil)
+    }
+
     @Test("without a hint there is no hint line; tabs keep the caret aligned")
     func descriptionWithoutHint() throws {
         let error = try #require(parseError("\ta.width == 1 / 0"))

@@ -98,15 +98,18 @@ public struct InvalidNameError: Error, CustomStringConvertible, Hashable, Sendab
         self.inExport = inExport
     }
 
+    /// The rule every name follows, as errors say it.
+    package static let nameRule =
+        "a name is an ASCII letter or '_' followed by ASCII letters, digits, '_' and '-'"
+
     public var description: String {
         // debugDescription quotes the name and escapes line breaks, so the message stays
         // one line whatever the name holds.
         let rule =
             kind == .label
-            ? "a label is names joined by dots (e.g. header.height, gap.2), not H or V, where"
-                + " a name is a letter or '_' followed by letters, digits, '_' and '-'"
-            : "a name is a letter or '_' followed by letters, digits, '_' and '-'"
-                + " (e.g. compact, iphone_se)"
+            ? "a label is names joined by dots (e.g. header.height, gap.2), not H or V, where "
+                + Self.nameRule
+            : Self.nameRule + " (e.g. compact, iphone_se)"
         let head = (location.map { "\($0): " } ?? "") + "\(name.debugDescription) "
         if inExport {
             return head

@@ -140,8 +140,11 @@ enum Lexer {
                 tokens.append(Token(kind: .symbol(b), start: i, end: i + 1))
                 i += 1
             } else {
+                // Outside ASCII: most often a letter in a name (`café`).
                 throw line.error(
-                    at: i, "unexpected character \(describeCharacter(in: line, at: i))")
+                    at: i, "unexpected character \(describeCharacter(in: line, at: i))",
+                    hint: b >= 0x80
+                        ? InvalidNameError.nameRule + "; other text goes in a comment" : nil)
             }
         }
         tokens.append(Token(kind: .end, start: to, end: to))
