@@ -22,7 +22,8 @@ struct VariantCommand: ParsableCommand {
             abstract: "Create a variant: another canvas, other constants.",
             discussion: commandHelp(
                 """
-                Without --canvas, the variant has the layout's canvas. --from copies another
+                Without --canvas, the variant has the layout's canvas (and with --safe and
+                --direction, its own safe area and direction). --from copies another
                 variant: its canvas (unless --canvas is given), safe area, direction and
                 every override (constants, priorities, activation, intrinsic sizes, hidden
                 views, stack spacings); the copy then changes on its own.
@@ -31,6 +32,8 @@ struct VariantCommand: ParsableCommand {
                     "layoutdb variant create compact --canvas 320x568",
                     "layoutdb set-constant header.height 44 --variant compact",
                     "layoutdb variant create compact-tall --from compact --canvas 320x640",
+                    "layoutdb variant create se --canvas 320x568 --safe 20,0,0,0",
+                    "layoutdb variant create arabic --direction rtl",
                 ]))
         @OptionGroup(visibility: .hidden) var global: GlobalOptions
         @Argument(help: "The variant's name.") var name: String
@@ -43,12 +46,30 @@ struct VariantCommand: ParsableCommand {
                 "Copy this variant's canvas, safe area, direction and overrides.",
                 valueName: "variant"))
         var from: String?
+        @Option(
+            help: ArgumentHelp(
+                "Its safe area, TOP,LEFT,BOTTOM,RIGHT (default: the layout's, or --from's).",
+                valueName: "T,L,B,R"))
+        var safe: String?
+        @Option(
+            help: ArgumentHelp(
+                "Its direction, ltr or rtl (default: the layout's, or --from's).",
+                valueName: "ltr|rtl"))
+        var direction: String?
 
         func validate() throws {
             if let canvas, parseSize(canvas) == nil {
                 throw ValidationError(
                     "--canvas must be WIDTHxHEIGHT, two numbers >= 0, e.g. 320x568 "
                         + "(got '\(unshielded(canvas))')")
+            }
+            if let safe, parseInsets(safe) == nil {
+                throw ValidationError(
+                    "--safe must be TOP,LEFT,BOTTOM,RIGHT, four numbers >= 0, e.g. 44,0,34,0 "
+                        + "(got '\(unshielded(safe))')")
+            }
+            if let direction, LayoutDirection(rawValue: direction) == nil {
+                throw ValidationError("--direction must be ltr or rtl (got '\(direction)')")
             }
         }
 
@@ -57,7 +78,8 @@ struct VariantCommand: ParsableCommand {
             let wasEmpty = try project.isEmpty()
             printReport(
                 try project.createVariant(
-                    name, canvas: canvas.flatMap(parseSize), copying: from,
+                    name, canvas: canvas.flatMap(parseSize), safe: safe.flatMap(parseInsets),
+                    direction: direction.flatMap(LayoutDirection.init(rawValue:)), copying: from,
                     layout: global.layout), global)
             if wasEmpty && !global.quiet {
                 // A script that declares only a variant makes its layout the same way.
@@ -151,6 +173,16 @@ struct VariantCommand: ParsableCommand {
 }
 
 /// `320x568` → Size.
+/// `T,L,B,R` (commas or spaces): four numbers >= 0, as `safe T L B R` in a script.
+func parseInsets(_ text: String) -> Insets? {
+    let parts = unshielded(text).split { $0 == "," || $0 == " " }
+    let values = parts.compactMap { Double(layoutNumber: $0) }
+    guard parts.count == 4, values.count == 4, values.allSatisfy(NumberRule.size.admits) else {
+        return nil
+    }
+    return Insets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+}
+
 func parseSize(_ text: String) -> Size? {
     let parts = unshielded(text).lowercased().split(separator: "x")
     guard parts.count == 2, let w = Double(layoutNumber: parts[0]),

@@ -471,4 +471,40 @@ struct VariantOverrideTests {
             expectSameRows(box, variants: ["base", "v"])
         }
     }
+
+    @Test("variant create --safe and --direction give a variant its own safe area and direction")
+    func createWithSafeAreaAndDirection() {
+        // h: 10 from the leading edge, on the safe area's top. On 375x667 with a 20-point
+        // top under RTL: the leading edge is the right, so x = 375 - 10 - 100 = 265, y 20.
+        let box = applied(
+            """
+            canvas 375 812 safe 44 0 34 0
+            view h
+            h.top == root.safe.top; h.leading == root.leading + 10; h.width == 100
+            h.height == 20
+            """)
+        let create = box.run([
+            "variant", "create", "se", "--canvas", "375x667", "--safe", "20,0,0,0",
+            "--direction", "rtl", "-q",
+        ])
+        #expect(create.status == 0, "\(create.stderr)")
+        #expect(frames(box, variant: "se") == "view,x,y,width,height,stale\nh,265,20,100,20,0\n")
+        #expect(
+            box.run(["export"]).stdout.contains(
+                "\nvariant se canvas 375 667 safe 20 0 0 0 direction rtl\n"))
+        // --from keeps the rest of the copy and takes the given safe area.
+        #expect(
+            box.run(["variant", "create", "flat", "--from", "se", "--safe", "0 0 0 0", "-q"]).status
+                == 0)
+        #expect(frames(box, variant: "flat") == "view,x,y,width,height,stale\nh,265,0,100,20,0\n")
+        expectRoundTrip(box, variants: ["base", "se", "flat"])
+        for (option, value, message) in [
+            ("--safe", "1,2,3", "--safe must be TOP,LEFT,BOTTOM,RIGHT, four numbers >= 0"),
+            ("--safe", "-1,0,0,0", "--safe must be TOP,LEFT,BOTTOM,RIGHT, four numbers >= 0"),
+            ("--direction", "up", "--direction must be ltr or rtl (got 'up')"),
+        ] {
+            let r = box.run(["variant", "create", "bad", option, value])
+            #expect(r.status == 64 && r.stderr.contains(message), "\(r.stderr)")
+        }
+    }
 }

@@ -354,18 +354,20 @@ public final class Project {
 
     /// Creates variant `name`: on `canvas` (nil = the layout's), or, `copying` another
     /// variant, with that one's canvas (unless `canvas` is given), safe area, direction,
-    /// fitting and every override.
+    /// fitting and every override; `safe` and `direction`, where given, are its own.
     @discardableResult
     public func createVariant(
-        _ name: String, canvas: Size?, copying source: String? = nil,
-        layout: String = defaultLayoutName
+        _ name: String, canvas: Size?, safe: Insets? = nil, direction: LayoutDirection? = nil,
+        copying source: String? = nil, layout: String = defaultLayoutName
     ) throws -> SolveReport {
         try edit(layouts: [layout]) {
-            if case .named(let source) = VariantRef(source) {
-                try store.copyVariant(source, as: name, canvas: canvas, layout: layout)
-            } else {
-                try store.createVariant(name, canvas: canvas, layout: layout)
-            }
+            let id =
+                if case .named(let source) = VariantRef(source) {
+                    try store.copyVariant(source, as: name, canvas: canvas, layout: layout)
+                } else {
+                    try store.createVariant(name, canvas: canvas, layout: layout)
+                }
+            try store.setVariantShape(id, safe: safe, direction: direction)
         }
     }
 

@@ -256,6 +256,25 @@ extension ProjectStore {
         }
     }
 
+    /// Gives variant `id` its own safe area and direction, where given (`variant NAME safe T
+    /// L B R direction rtl` in a script).
+    package func setVariantShape(_ id: Int64, safe: Insets?, direction: LayoutDirection?) throws {
+        if let safe {
+            for value in [safe.top, safe.left, safe.bottom, safe.right] {
+                try StoreError.checkingNumbers(NumberRule.size.check(value, "a safe-area inset"))
+            }
+            try database.execute(
+                """
+                UPDATE variants SET safe_top = ?, safe_left = ?, safe_bottom = ?, safe_right = ?
+                WHERE id = ?
+                """, [safe.top, safe.left, safe.bottom, safe.right, id])
+        }
+        if let direction {
+            try database.execute(
+                "UPDATE variants SET direction = ? WHERE id = ?", [direction.rawValue, id])
+        }
+    }
+
     /// Creates variant `name` of `layout` as a copy of variant `source`: its canvas, safe
     /// area, direction and fitting, and every override (constants, priorities and
     /// activation, intrinsic sizes, hidden views, stack spacings), on `canvas` when given
