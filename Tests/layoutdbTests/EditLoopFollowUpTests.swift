@@ -213,4 +213,35 @@ struct EditLoopFollowUpTests {
         #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
         #expect(box.run(["check"]).stdout.contains("negative size: a is solved -5 wide"))
     }
+
+    @Test("apply --replace lists what it throws away that the script does not make again")
+    func replaceListsWhatIsLost() {
+        let box = Sandbox()
+        box.write(
+            "s.layout",
+            "canvas 200 200\nmetric m 10\nview a\na.left == m; a.top == 10; a.width == 50\n"
+                + "a.height == 20\nvariant v canvas 100 100\n")
+        box.write("o.layout", "view b\nb.left == 0; b.top == 0; b.width == 5; b.height == 5\n")
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        #expect(box.run(["add", "a.width <= 80", "-q"]).status == 0)
+        #expect(box.run(["variant", "create", "w", "-q"]).status == 0)
+        #expect(box.run(["apply", "o.layout", "-q"]).status == 0)
+        let expected = """
+            replace layout main: what it holds is thrown away and the script taken
+            remove view b (not in s.layout)
+            remove constraint a.width <= 80 (from <add>:1:1)
+            remove constraint b.left == 0 (from o.layout:2:1)
+            remove constraint b.top == 0 (from o.layout:2:14)
+            remove constraint b.width == 5 (from o.layout:2:26)
+            remove constraint b.height == 5 (from o.layout:2:40)
+            remove variant w (not in s.layout)
+
+            """
+        let dry = box.run(["apply", "s.layout", "--replace", "--dry-run"])
+        #expect(dry.stdout == expected + "dry run: nothing written\n", "\(dry.stdout)")
+        let replace = box.run(["apply", "s.layout", "--replace"])
+        #expect(replace.stdout.hasPrefix(expected), "\(replace.stdout)")
+        #expect(box.run(["views"]).stdout == "view a\n")
+        #expect(box.run(["variant", "list"]).stdout.contains("w ") == false)
+    }
 }

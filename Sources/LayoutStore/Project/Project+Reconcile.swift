@@ -225,6 +225,36 @@ extension Project {
         }
     }
 
+    /// What `--replace` loses in layout `summary` that the script does not make again: its
+    /// views, variants and metrics the script does not declare, and the constraints another
+    /// file or the command line added. One step each, so that a dry run lists them.
+    private func thrownAway(
+        by script: ScriptImage.Layout?, from summary: LayoutSummary, file: String
+    ) throws -> [ApplyPlan.Step] {
+        var steps: [ApplyPlan.Step] = []
+        func step(_ what: String, _ note: String) {
+            steps.append(
+                ApplyPlan.Step(action: .remove, layout: summary.name, what: what, note: note))
+        }
+        for view in try store.views(layout: summary.name)
+        where !view.isRoot && script?.views[view.name] == nil {
+            step("view \(view.name)", "not in \(file)")
+        }
+        for constraint in try store.listConstraints(layout: summary.name).map(\.constraint) {
+            guard let origin = constraint.origin, origin.file != file else { continue }
+            step("constraint \(ScriptWriter.text(of: constraint))", "from \(origin)")
+        }
+        for variant in try store.variants(layoutID: summary.id)
+        where script?.variants[variant.name] == nil {
+            step("variant \(variant.name)", "not in \(file)")
+        }
+        for metric in try store.metrics(layout: summary.name)
+        where script?.metrics[metric.name] == nil {
+            step("metric \(metric.name)", "not in \(file)")
+        }
+        return steps
+    }
+
     /// `apply --replace`: the layouts the script uses and those the file made before are
     /// emptied, then the script applied as to a new project, in one transaction.
     private func applyReplacing(_ text: String, file: String, layout: String, dryRun: Bool)
@@ -244,14 +274,21 @@ extension Project {
             }
         }
         let existing = layouts.filter { names.contains($0.name) }
-        var plan = ApplyPlan(
-            file: file, isFirstApply: held.isEmpty,
-            steps: existing.map {
+        let image = ScriptImage(statements, start: layout)
+        var steps: [ApplyPlan.Step] = []
+        for summary in existing {
+            steps.append(
                 ApplyPlan.Step(
-                    action: .replace, layout: $0.name,
-                    what: "layout \($0.name): what it holds is thrown away and the script taken",
-                    note: nil)
-            }, wrote: false, report: SolveReport())
+                    action: .replace, layout: summary.name,
+                    what:
+                        "layout \(summary.name): what it holds is thrown away and the script taken",
+                    note: nil))
+            steps += try thrownAway(
+                by: image.layout(named: summary.name), from: summary, file: file)
+        }
+        var plan = ApplyPlan(
+            file: file, isFirstApply: held.isEmpty, steps: steps, wrote: false,
+            report: SolveReport())
         guard !dryRun else { return plan }
         plan.report = try store.database.savepoint(.immediate) {
             try store.emptyLayouts(existing.map(\.id))
