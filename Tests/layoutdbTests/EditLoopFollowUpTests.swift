@@ -138,6 +138,11 @@ struct EditLoopFollowUpTests {
             let after = try? Data(contentsOf: URL(fileURLWithPath: box.db))
             #expect(after == before)
         }
+        // A file the project holds, emptied, now says nothing: what it made goes.
+        box.write("s.layout", "")
+        let emptied = box.run(["apply", "s.layout"])
+        #expect(emptied.stdout == "remove view a\nremove canvas\n", "\(emptied.stdout)")
+        #expect(box.run(["views"]).stdout == "")
     }
 
     @Test(

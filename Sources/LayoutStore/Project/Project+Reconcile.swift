@@ -95,12 +95,14 @@ extension Project {
         if replace { return try applyReplacing(text, file: file, layout: layout, dryRun: dryRun) }
         let held = try store.heldLines(
             file: file, comparedWith: text, limit: Self.lineReapplyLimit)
-        // An empty file says nothing and leaves no line to hold: applying it (again) is no
-        // change, and writes nothing.
-        let isHeld = held.isHeld || text.utf8.isEmpty
+        // An empty file the project holds nothing of says nothing and leaves no line to
+        // hold: applying it (again) is no change, and writes nothing. One it holds lines of
+        // is reconciled as any edit is (it now says nothing).
+        let emptyAndNew = text.utf8.isEmpty && !held.isHeld
+        let isHeld = held.isHeld || emptyAndNew
         var plan = ApplyPlan(
             file: file, isFirstApply: !isHeld, steps: [], wrote: false, report: SolveReport())
-        if held.isUnchanged || text.utf8.isEmpty { return plan }
+        if held.isUnchanged || emptyAndNew { return plan }
         if let done = try reapplyChangedLines(
             held: held, dataVersion: dataVersion, text: text, file: file, layout: layout,
             dryRun: dryRun)
