@@ -211,6 +211,16 @@ struct EditLoopFollowUpTests {
 
                 """, "\(check.stdout)")
         #expect(box.run(["doctor"]).status == 0)
+        // A width its constraints fix below zero is reported, though its x is free.
+        box.write(
+            "s.layout",
+            "canvas 200 200\nview b frame 0 0 5 5\nview a\na.width == b.width - 10; a.top == 0\n"
+                + "a.height == 10\n")
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        let fixed = box.run(["check"]).stdout
+        #expect(fixed.contains("ambiguous: a"), "\(fixed)")
+        #expect(fixed.contains("negative size: a is solved -5 wide"), "\(fixed)")
+        #expect(box.run(["doctor"]).status == 1)
         // A view that is not ambiguous is still reported below zero.
         box.write(
             "s.layout",

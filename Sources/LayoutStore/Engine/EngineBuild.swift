@@ -634,6 +634,12 @@ struct EngineBuild {
                 $0.map { ambiguousVariable[Int($0.index)] } ?? false
             }
         }
+        func isFree(_ i: Int) -> Bool {
+            viewVariables[i].map { ambiguousVariable[Int($0.index)] } ?? false
+        }
+        let freeSizes = (0..<viewCount).map { i in
+            (isFree(4 * i + 2), isFree(4 * i + 3))
+        }
 
         var (componentOfVariable, componentOfHandle) = solver.componentNumbers()
         if !cancelled.isEmpty {
@@ -660,7 +666,8 @@ struct EngineBuild {
         }
         componentOfVariable = []
         var result = EngineOutput(
-            frames: frames, ambiguous: ambiguous, unsatisfied: unsatisfied,
+            frames: frames, ambiguous: ambiguous, freeSizes: freeSizes,
+            unsatisfied: unsatisfied,
             relaxedByHiding: relaxedByHiding,
             constraintComponents: constraintComponents,
             variableComponents: variableComponents)

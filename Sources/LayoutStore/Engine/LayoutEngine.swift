@@ -93,6 +93,8 @@ package struct EngineOutput: Sendable {
     package var frames: [Rect]
     /// Per input view, whether the constraints leave its frame undetermined.
     package var ambiguous: [Bool]
+    /// Per input view, whether its width and its height are among what they leave free.
+    package var freeSizes: [(width: Bool, height: Bool)] = []
     /// Indices (into the input's constraints) of optional constraints that do not hold.
     package var unsatisfied: [Int]
     /// Indices of required constraints on (or inside) a hidden arranged view that were

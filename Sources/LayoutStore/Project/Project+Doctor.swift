@@ -138,7 +138,7 @@ extension Project {
                 }
                 let views = model.solvedViews
                 for problem in Self.negativeSizes(
-                    views.map(\.name), output.frames, ambiguous: output.ambiguous)
+                    views.map(\.name), output.frames, free: output.freeSizes)
                 {
                     findings.append(
                         DoctorFinding(

@@ -10,8 +10,8 @@ extension Project {
         public var variant: String
         public var ambiguousViews: [String]
         public var unsatisfied: [Constraint]
-        /// Views solved with a width or height below zero (an ambiguous one is reported as
-        /// ambiguous only: its frame is any its constraints allow).
+        /// Views solved with a width or height below zero (a size the constraints leave free
+        /// is not: the view is reported ambiguous).
         public var negativeSizes: [SizeProblem] = []
         /// Views solved smaller than their intrinsic size: compression resistance lost.
         public var squeezed: [SizeProblem] = []
@@ -68,7 +68,7 @@ extension Project {
             unsatisfied: output.unsatisfied.map { constraints[$0] })
         report.relaxedByHiding = output.relaxedByHiding.map { constraints[$0] }
         report.negativeSizes = Self.negativeSizes(
-            views.map(\.name), output.frames, ambiguous: output.ambiguous)
+            views.map(\.name), output.frames, free: output.freeSizes)
         // A hidden view (and what is inside it) is not on screen: a stack collapses it on
         // purpose, so it is not reported squeezed.
         var hidden: Set<String> = []
@@ -110,16 +110,19 @@ extension Project {
     }
 
     /// The widths and heights below zero (beyond the tolerance), in view order.
-    static func negativeSizes(_ names: [String], _ frames: [Rect], ambiguous: [Bool])
-        -> [SizeProblem]
-    {
+    static func negativeSizes(
+        _ names: [String], _ frames: [Rect], free: [(width: Bool, height: Bool)]
+    ) -> [SizeProblem] {
         var found: [SizeProblem] = []
-        // An ambiguous view's frame is whichever value its free constraints allowed the
-        // solver to pick, negative or not: it is reported as ambiguous, which is the cause.
-        for (i, (name, frame)) in zip(names, frames).enumerated()
-        where !(ambiguous.indices.contains(i) && ambiguous[i]) {
-            for (dimension, solved) in [("width", frame.width), ("height", frame.height)]
-            where solved < -checkTolerance {
+        // A size the constraints leave free is whichever value the solver picked, negative
+        // or not: the view is reported ambiguous, which is the cause. A size they fix is
+        // reported, ambiguous view or not.
+        for (i, (name, frame)) in zip(names, frames).enumerated() {
+            let isFree = free.indices.contains(i) ? free[i] : (width: false, height: false)
+            for (dimension, solved, freeHere) in [
+                ("width", frame.width, isFree.width), ("height", frame.height, isFree.height),
+            ]
+            where solved < -checkTolerance && !freeHere {
                 found.append(
                     SizeProblem(view: name, dimension: dimension, solved: solved, limit: 0))
             }
