@@ -66,6 +66,47 @@ struct EditLoopFollowUpTests {
     }
 
     @Test(
+        "a variant's override survives a relation change in an edit that also adds a view, and a labelled VFL line's change"
+    )
+    func variantOverrideSurvivesOnTheStretchRoad() {
+        let before = """
+            canvas 200 200
+            view a
+            view b
+            a.left == 10; a.top == 10; a.width == 50
+            ah: a.height == 20 @ 900
+            g: H:|-10-[a(50)]-5-[b(30)]
+            b.top == 0; b.height == 5
+            variant v canvas 150 100
+
+            """
+        let after =
+            before.replacingOccurrences(of: "view b\n", with: "view b\nview c\n")
+            .replacingOccurrences(of: "ah: a.height == 20", with: "ah: a.height >= 20")
+            .replacingOccurrences(of: "[b(30)]", with: "[b(>=30)]")
+            + "c.left == 0; c.top == 0; c.width == 5; c.height == 5\n"
+        let edits = [
+            ["set-constant", "ah", "60", "--variant", "v"],
+            ["set-constant", "g.4", "70", "--variant", "v"],
+        ]
+        let box = Sandbox()
+        box.write("s.layout", before)
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        for edit in edits { #expect(box.run(edit + ["-q"]).status == 0, "\(edit)") }
+        box.write("s.layout", after)
+        let reapply = box.run(["apply", "s.layout"])
+        #expect(reapply.status == 0, "\(reapply.stderr)")
+        #expect(reapply.stdout.contains("add view c\n"), "\(reapply.stdout)")
+        for line in [
+            "add set ah 60 in v (made since on the command line; kept on the changed ah)",
+            "add set g.4 70 in v (made since on the command line; kept on the changed g.4)",
+        ] {
+            #expect(reapply.stdout.contains(line), "\(reapply.stdout)")
+        }
+        #expect(frames(box, variant: "v") == fresh(after, edits: edits, variant: "v"))
+    }
+
+    @Test(
         "a constant the script changed is quoted as the script now says it, on both re-apply roads",
         arguments: [false, true])
     func changedConstantQuotesTheNewText(wholeImage: Bool) {

@@ -589,10 +589,13 @@ private struct HunkWork {
             try db.execute("DELETE FROM constraints WHERE id = ?", [id])
         }
         var additions: [Constraint] = []
+        // What the variants held on the rows made again, written on the new ones.
+        var carried: [Statement] = []
         var changed = !removedConstraints.isEmpty || !removedViews.isEmpty
         for edit in labelledPairs {
             let result = try project.reconcile(edit, dryRun: false)
             additions += result.additions
+            carried += result.carried
             changed = changed || result.wrote
         }
         for (id, origin) in movedOrigins {
@@ -618,6 +621,13 @@ private struct HunkWork {
                     statement: .constraint(c),
                     location: c.origin ?? SourceLocation(file: file, line: 0, column: 0),
                     text: c.source))
+        }
+        for statement in carried {
+            try applier.apply(
+                LocatedStatement(
+                    statement: statement,
+                    location: SourceLocation(file: file, line: 0, column: 0),
+                    text: ScriptWriter.text(of: statement)))
         }
         return true
     }
