@@ -135,6 +135,31 @@ struct EditLoopFollowUpTests {
         #expect(get.contains("source: h: a.height == 80  (s.layout:5)"), "\(get)")
     }
 
+    @Test(
+        "every row of a VFL line quotes the line as it now reads, the kept ones too, on every road",
+        arguments: ["", "view c\nc.left == 0; c.top == 0; c.width == 1; c.height == 1\n"])
+    func keptPartsOfAnEditedLineQuoteTheNewText(addedLine: String) {
+        // The labelled line goes by the one-line road alone, by the stretch road with a
+        // line added; the unlabelled one by the stretch road.
+        let before =
+            "canvas 200 200\nview a\nview b\ng: H:|-10-[a(50)]\nH:|-7-[b(>=6)]\n"
+            + "a.top == 0; a.height == 5\n"
+        let after =
+            before.replacingOccurrences(of: "a(50)", with: "a(55)")
+            .replacingOccurrences(of: "-7-", with: "-8-") + addedLine
+        let box = Sandbox()
+        box.write("s.layout", before)
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        box.write("s.layout", after)
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        for label in ["g.1", "g.2"] {
+            let get = box.run(["get", label]).stdout
+            #expect(get.contains("source: g: H:|-10-[a(55)]  (s.layout:4)"), "\(get)")
+        }
+        let list = box.run(["list", "--json"]).stdout
+        #expect(!list.contains("a(50)") && !list.contains("-7-"), "\(list)")
+    }
+
     @Test("a changed declaration of a view renamed or removed since is refused, not made again")
     func changedDeclarationOfRenamedView() {
         let script = """

@@ -319,6 +319,8 @@ private struct HunkWork {
     private var addedAfter: [(view: String, after: String?)] = []
     private var addedConstraints: [Constraint] = []
     private var movedOrigins: [(id: Int64, origin: SourceLocation)] = []
+    /// Kept rows whose statement's text changed, with the text they are to say now.
+    private var renewedSources: [(id: Int64, source: String)] = []
     /// Labelled constraints on both sides, decided as the one-line road decides them.
     private var labelledPairs: [Project.LineEdit] = []
     private var store: ProjectStore { project.store }
@@ -541,8 +543,12 @@ private struct HunkWork {
                         pairs: [(oc, nc)])
                     labelledPairs.append(edit)
                     constraintSteps += try project.reconcile(edit, dryRun: true).steps
-                } else if let row, let id = row.id, nc.origin != row.constraint.origin {
-                    movedOrigins.append((id, nc.origin!))
+                } else if let row, let id = row.id {
+                    if nc.origin != row.constraint.origin { movedOrigins.append((id, nc.origin!)) }
+                    if let source = Reconciler.renewedSource(old: oc, new: nc, row: row.constraint)
+                    {
+                        renewedSources.append((id, source))
+                    }
                 }
             default:
                 return nil
@@ -602,6 +608,9 @@ private struct HunkWork {
             try db.execute(
                 "UPDATE constraints SET origin_line = ?, origin_column = ? WHERE id = ?",
                 [origin.line, origin.column, id])
+        }
+        for (id, source) in renewedSources {
+            try db.execute("UPDATE constraints SET source = ? WHERE id = ?", [source, id])
         }
         for id in removedViews { try db.execute("DELETE FROM views WHERE id = ?", [id]) }
         additions = addedConstraints + additions

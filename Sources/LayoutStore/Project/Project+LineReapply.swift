@@ -262,6 +262,11 @@ extension Project {
                         [origin.line, origin.column, id])
                     wrote = true
                 }
+                if let source = Reconciler.renewedSource(old: oc, new: nc, row: row.constraint),
+                    !dryRun
+                {
+                    try db.execute("UPDATE constraints SET source = ? WHERE id = ?", [source, id])
+                }
                 continue
             }
             let note = Reconciler.same(oc, row.constraint) ? nil : Reconciler.editedSince

@@ -183,6 +183,18 @@ struct Reconciler {
         return ScriptWriter.text(of: a) == ScriptWriter.text(of: b) && a.isActive == b.isActive
     }
 
+    /// The text a kept row is to say when its statement's text changed (another part of a
+    /// VFL line or a compound statement did): the new statement's, as a fresh apply's row
+    /// would; nil where the text is the same, or where the row no longer says the old
+    /// text (`rename-view` rewrote it since: the command line's edit stays).
+    static func renewedSource(old oc: Constraint, new nc: Constraint, row: Constraint) -> String? {
+        let new = StatementSource.kept(nc.source)
+        guard oc.source != nc.source, row.source == StatementSource.kept(oc.source),
+            row.source != new
+        else { return nil }
+        return new
+    }
+
     /// Equal but for constant and priority: changed in place, keeping the row (its id and
     /// its variants' constants).
     static func sameShape(_ a: Constraint, _ b: Constraint) -> Bool {
@@ -246,6 +258,8 @@ struct Reconciler {
         var additions: [Constraint] = []
         var inPlace: [(id: Int64, constant: Double, priority: Priority, source: String)] = []
         var moved: [(id: Int64, origin: SourceLocation)] = []
+        /// Rows kept as they are whose statement's text changed (another part of it did).
+        var renewed: [(id: Int64, source: String)] = []
         var recreatedLabels: Set<String> = []
         /// What the variants held on a constraint made again (``variantOverrideStatements``).
         var carried: [Statement] = []
@@ -289,6 +303,9 @@ struct Reconciler {
             if Self.same(oc, nc) {
                 if let origin = nc.origin, origin != row.constraint.origin {
                     moved.append((id, origin))
+                }
+                if let source = Self.renewedSource(old: oc, new: nc, row: row.constraint) {
+                    renewed.append((id, source))
                 }
                 continue
             }
@@ -799,6 +816,9 @@ struct Reconciler {
                 try db.execute(
                     "UPDATE constraints SET origin_line = ?, origin_column = ? WHERE id = ?",
                     [origin.line, origin.column, id])
+            }
+            for (id, source) in renewed {
+                try db.execute("UPDATE constraints SET source = ? WHERE id = ?", [source, id])
             }
         }
         writes += variantWrites
