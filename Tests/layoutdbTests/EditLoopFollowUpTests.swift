@@ -189,6 +189,22 @@ struct EditLoopFollowUpTests {
         }
         #expect(box.snapshot() == before)
         #expect(box.run(["views"]).stdout == "view a\nview bee\n")
+        // A new view in it, a view moved into it, a variant's `hide` of it: the same.
+        for (added, statement) in [
+            ("view c in b frame 0 0 1 1\n", "view c in b frame 0 0 1 1"),
+            ("variant v\nhide b in v\n", "hide b in v"),
+        ] {
+            box.write("s.layout", script + added)
+            for dryRun in [["--dry-run"], []] {
+                let r = box.run(["apply", "s.layout"] + dryRun)
+                #expect(r.status == 65)
+                #expect(
+                    r.stderr.contains(
+                        "`\(statement)` names view `b`, which was removed or renamed from the "
+                            + "command line since s.layout was applied"), "\(r.stderr)")
+            }
+        }
+        #expect(box.snapshot() == before)
     }
 
     @Test("an empty script is no change: nothing written, 'no changes' said, every time")

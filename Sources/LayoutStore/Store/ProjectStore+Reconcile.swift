@@ -244,9 +244,13 @@ struct Reconciler {
                 viewByName[$0] == nil && o.views[$0] != nil && o.views[$0] == n.views[$0]
             })
         func checkViews(of constraint: Constraint, _ text: String) throws {
-            guard let view = constraint.views.first(where: removedSince.contains) else { return }
+            try checkNames(constraint.views, at: constraint.origin, text)
+        }
+        /// Refuses a new or changed statement (`text`, at `at`) that names one of those views.
+        func checkNames(_ names: [String], at: SourceLocation?, _ text: String) throws {
+            guard let view = names.first(where: removedSince.contains) else { return }
             throw StoreError.refusedEdit(
-                (constraint.origin.map { "\($0): " } ?? "") + "`\(text)` names view `\(view)`, "
+                (at.map { "\($0): " } ?? "") + "`\(text)` names view `\(view)`, "
                     + "which was removed or renamed from the command line since \(file) was "
                     + "applied: name the view in the script as the project now does "
                     + "(`layoutdb views` lists them), or apply the file afresh with "
@@ -341,6 +345,13 @@ struct Reconciler {
             let ov = o.views[view]
             guard let current = viewByName[view] else {
                 if removedSince.contains(view) { continue }
+                if ov == nil {
+                    // A new view in one of them.
+                    let at = declaration(in: name) {
+                        if case .view(let v) = $0 { v.name == view } else { false }
+                    }
+                    try checkNames([nv.parent], at: at, ScriptWriter.text(of: .view(nv)))
+                }
                 if ov != nil {
                     // The command line removed or renamed it since; which, the project does
                     // not say. Made again under this name, a renamed view would be two.
@@ -370,6 +381,10 @@ struct Reconciler {
                 ? "the view was made on the command line"
                 : current.declaration == ov ? nil : edited
             if current.declaration.parent != nv.parent {
+                let at = declaration(in: name) {
+                    if case .view(let v) = $0 { v.name == view } else { false }
+                }
+                try checkNames([nv.parent], at: at, ScriptWriter.text(of: .view(nv)))
                 step(.move, "view \(view): \(current.declaration.parent) → \(nv.parent)", note)
             }
             var rest = current.declaration
@@ -681,6 +696,9 @@ struct Reconciler {
                 || additions.contains { $0.label == target }
             if o.overrides[key]?.statement == located.statement && !remade { continue }
             try checkVariant(variant, located)
+            if parts[0] == "hide" || parts[0] == "intrinsic" {
+                try checkNames([target], at: located.location, located.text)
+            }
             step(o.overrides[key] == nil ? .add : .change, located.text)
             let writes = aimed(located)
             variantWrites.append { applier in for s in writes { try applier.apply(s) } }
