@@ -313,6 +313,22 @@ struct ImportDeviceTests {
                     $0.view == "box"
                 }?.frame == Rect(x: 30, y: 100, width: 350, height: 40))
         }
+        // --strict refuses, naming the device.
+        try withProject { project, _ in
+            do {
+                _ = try project.importInterfaceBuilder(
+                    data: Data(wideBoxStoryboard.utf8), file: "Wide.storyboard",
+                    options: ImportOptions(variantDevices: ["retina4_7"], strict: true))
+                Issue.record("a strict import of a device that conflicts was taken")
+            } catch let error as ImportError {
+                #expect(
+                    error.description.hasPrefix(
+                        "Wide.storyboard: refused (--strict): Wide.storyboard:8:1: <view "
+                            + "id=Roo-wb-001>: variant retina4_7 (--devices) of layout BoxVC not "
+                            + "added"), "\(error)")
+            }
+            #expect(try project.layoutNames() == [])
+        }
     }
 
     @Test("an unknown device is refused with the known ids, before anything is read")

@@ -289,11 +289,17 @@ extension Project {
                         // A `--devices` variant that cannot hold on its device leaves the
                         // layout out no more: the base and the other devices go in, and
                         // that device's variant is reported by name.
-                        if !strict,
-                            let solved = try importLeavingOutDevices(
-                                statements, index: index, replacing: taken.contains(name),
-                                report: &report, elements: prepared.elements)
+                        let noted = report.notes.count
+                        if let solved = try importLeavingOutDevices(
+                            statements, index: index, replacing: taken.contains(name),
+                            report: &report, elements: prepared.elements)
                         {
+                            guard !strict || report.notes.count == noted else {
+                                throw ImportError(
+                                    errorKind: .badInput,
+                                    message: "\(file): refused (--strict): "
+                                        + report.notes[noted...].joined(separator: "\n"))
+                            }
                             report.solve.merge(solved)
                             if taken.contains(name) { report.replaced.append(name) }
                             continue
