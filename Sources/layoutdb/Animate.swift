@@ -27,7 +27,8 @@ struct Animate: ParsableCommand {
     var frames: Int
     @Option(
         name: .shortAndLong,
-        help: ArgumentHelp("Write an animated .svg instead of rows.", valueName: "file"))
+        help: ArgumentHelp("Write an animated .svg instead of rows.", valueName: "file"),
+        transform: unshielded)
     var output: String?
     @Option(help: "csv or json (rows on stdout).") var format: Format = .csv
     @Option(

@@ -82,7 +82,7 @@ struct Layoutdb: ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as LayoutDBError {
-            printError(error.description)
+            printError(asTyped(error.description, typed: typed, handed: arguments))
             Self.exit(withError: ExitCode(ExitStatus(error.errorKind).rawValue))
         } catch {
             exitShowingTypedArguments(error, typed: typed, handed: arguments)
@@ -94,11 +94,9 @@ struct Layoutdb: ParsableCommand {
     private static func exitShowingTypedArguments(
         _ error: Error, typed: [String], handed: [String]
     ) -> Never {
-        var message = fullMessage(for: error)
-        guard message.contains(shieldedMinus) else { Self.exit(withError: error) }
-        for (word, original) in zip(handed, typed) where word != original {
-            message = message.replacing("'\(word)'", with: "'\(original)'")
-        }
+        let full = fullMessage(for: error)
+        guard full.contains(shieldedMinus) else { Self.exit(withError: error) }
+        let message = asTyped(full, typed: typed, handed: handed)
         let code = exitCode(for: error)
         if code.isSuccess { print(message) } else { writeStandardError(message + "\n") }
         Self.exit(withError: code)
@@ -118,6 +116,20 @@ func keepHelpWidthAtLeast(_ minimum: Int) {
         }
     }
     if let width, width < minimum { setenv("COLUMNS", String(minimum), 1) }
+}
+
+/// `message` with each argument ``shieldingNegativeNumbers(_:)`` changed (`−5`, `−2.svg`)
+/// written as it was typed (`-5`): a name or path a message quotes is the person's.
+func asTyped(_ message: String, typed: [String], handed: [String]) -> String {
+    guard message.contains(shieldedMinus) else { return message }
+    var out = message
+    // Longest first: `−5` must not turn part of `−5x5` back before `−5x5` itself.
+    for (word, original) in zip(handed, typed).filter({ $0 != $1 }).sorted(by: {
+        $0.0.count > $1.0.count
+    }) {
+        out = out.replacing(word, with: original)
+    }
+    return out
 }
 
 /// The minus sign a negative number is handed to argument-parser with (see `Layoutdb.main`).
@@ -252,7 +264,9 @@ enum CommandNames {
 /// include them hidden (`@OptionGroup(visibility: .hidden)`): `layoutdb --help` lists
 /// them once, and each subcommand's help points there.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The project file.", valueName: "path"))
+    @Option(
+        name: .long, help: ArgumentHelp("The project file.", valueName: "path"),
+        transform: unshielded)
     var db: String?
 
     @Option(name: .long, help: ArgumentHelp("The layout to work on.", valueName: "name"))

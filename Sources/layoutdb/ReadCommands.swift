@@ -350,7 +350,8 @@ struct Export: ParsableCommand {
     @Flag(help: "Export every layout, not only --layout.") var all = false
     @Option(
         name: .shortAndLong,
-        help: ArgumentHelp("Write to a file instead of standard output.", valueName: "file"))
+        help: ArgumentHelp("Write to a file instead of standard output.", valueName: "file"),
+        transform: unshielded)
     var output: String?
 
     func run() throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import LayoutStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -31,7 +32,8 @@ struct Render: ParsableCommand {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "The file to write: .svg or .png (- for SVG on stdout).", valueName: "file"))
+            "The file to write: .svg or .png (- for SVG on stdout).", valueName: "file"),
+        transform: unshielded)
     var output: String
 
     func validate() throws {

@@ -104,8 +104,10 @@ struct RenameScript: ParsableCommand {
                 "layoutdb apply screens/home.layout",
             ]))
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The name the project holds the script by.") var old: String
-    @Argument(help: "The script's new name (as you will apply it).") var new: String
+    @Argument(help: "The name the project holds the script by.", transform: unshielded)
+    var old: String
+    @Argument(help: "The script's new name (as you will apply it).", transform: unshielded)
+    var new: String
 
     func run() throws {
         try global.open().renameScript(old, to: new)

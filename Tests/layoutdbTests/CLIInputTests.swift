@@ -89,6 +89,15 @@ struct CLIInputTests {
         #expect(!extra.stderr.contains("\u{2212}"), "\(extra.stderr)")
         let list = box.run(["list", "-5"])
         #expect(list.status == 64 && list.stderr.contains("'-5'"), "\(list.stderr)")
+        // A path or a name that starts with '-' and a digit is used and quoted as typed.
+        #expect(box.run(["export", "-o", "-1.layout"]).status == 0)
+        #expect(box.run(["--db", "-3.layoutdb", "apply", "a.layout", "-q"], db: false).status == 0)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: box.directory.path)) ?? []
+        #expect(files.contains("-1.layout") && files.contains("-3.layoutdb"), "\(files)")
+        #expect(!files.contains { $0.contains("\u{2212}") }, "\(files)")
+        let get = box.run(["get", "-5"])
+        #expect(
+            get.stderr == "error: no constraint labelled `-5` in layout `main`\n", "\(get.stderr)")
     }
 
     // MARK: 16. Files
