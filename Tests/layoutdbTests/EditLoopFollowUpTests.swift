@@ -267,12 +267,20 @@ struct EditLoopFollowUpTests {
             edited.stdout.hasPrefix(
                 "add constraint a.width == 55\nremove constraint a.width == 50\n"),
             "\(edited.stdout)")
+        // The held name spelled another way, and back: the same file.
+        try FileManager.default.moveItem(
+            at: box.directory.appending(path: "screens/home.layout"),
+            to: box.directory.appending(path: "home.layout"))
+        #expect(
+            box.run(["rename-script", "./screens/../screens/home.layout", "./home.layout"]).status
+                == 0)
+        #expect(box.run(["apply", "home.layout"]).stdout == "home.layout: no changes\n")
         let unknown = box.run(["rename-script", "nope.layout", "x.layout"])
         #expect(
             unknown.status == 65
                 && unknown.stderr
                     == "error: the project holds no lines of `nope.layout`; it holds those of "
-                    + "`screens/home.layout`\n",
+                    + "`home.layout`\n",
             "\(unknown.stderr)")
     }
 

@@ -130,7 +130,55 @@ extension Project {
     /// first apply of another file. `old` is the name the project holds (`layoutdb apply`
     /// prints it); one transaction.
     public func renameScript(_ old: String, to new: String) throws {
-        try store.renameScriptFile(old, to: new)
+        // The held name `old` names, spelled another way (`./home.layout`, a path from
+        // another folder): the file is gone, so the paths are compared as written.
+        let held = try store.scriptFiles()
+        let folder = store.projectFolder
+        let target = Self.lexical(old)
+        let name =
+            held.contains(old)
+            ? old
+            : held.first {
+                Self.lexical($0) == target
+                    || (!$0.hasPrefix("/") && Self.lexical(folder + $0) == target)
+            } ?? old
+        if Self.lexical(new) == Self.lexical(name) { return }
+        try store.renameScriptFile(name, to: Self.tidy(new))
+    }
+
+    /// `path` without `.` parts and with each `..` that follows a folder taken away with it
+    /// (`./screens/../home.layout` → `home.layout`), as a person would name the file.
+    private static func tidy(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let tidy = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + tidy : (tidy.isEmpty ? path : tidy)
+    }
+
+    /// `path` made absolute from the working folder, with `.` and `..` taken away, as
+    /// written: links are not followed (the file need not exist).
+    private static func lexical(_ path: String) -> String {
+        var parts: [Substring] = []
+        var full = path
+        if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+            full = String(cString: cwd) + "/" + path
+            free(cwd)
+        }
+        for part in full.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// The name the project holds `file`'s lines under: the file is the same whether it
