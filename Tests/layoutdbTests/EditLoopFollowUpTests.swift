@@ -66,6 +66,35 @@ struct EditLoopFollowUpTests {
     }
 
     @Test(
+        "a script's own set in a variant, changed since on the command line, keeps that value when the script remakes the constraint"
+    )
+    func changedScriptSetSurvivesRelationChange() {
+        let before = """
+            canvas 200 200
+            view a
+            a.left == 10; a.top == 10; a.width == 50
+            ah: a.height == 20 @ 900
+            variant v canvas 100 100
+            set ah 30 in v
+
+            """
+        let after = before.replacingOccurrences(of: "== 20 @", with: ">= 20 @")
+        let edits = [["set-constant", "ah", "60", "--variant", "v"]]
+        let box = Sandbox()
+        box.write("s.layout", before)
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        for edit in edits { #expect(box.run(edit + ["-q"]).status == 0) }
+        box.write("s.layout", after)
+        let reapply = box.run(["apply", "s.layout"])
+        #expect(
+            reapply.stdout.contains(
+                "add set ah 60 in v (made since on the command line; kept on the changed ah)"),
+            "\(reapply.stdout)")
+        #expect(frames(box, variant: "v") == fresh(after, edits: edits, variant: "v"))
+        #expect(box.run(["apply", "s.layout"]).stdout == "s.layout: no changes\n")
+    }
+
+    @Test(
         "a variant's override survives a relation change in an edit that also adds a view, and a labelled VFL line's change"
     )
     func variantOverrideSurvivesOnTheStretchRoad() {

@@ -650,6 +650,22 @@ struct Reconciler {
                 return rows[n.labels[ns.label] ?? ns.label]?.id.flatMap { variant.overrides[$0] }
             }
             if !recreated && current == ns.value { continue }
+            if recreated, let os, os.value == ns.value, let current, current != os.value {
+                // The line is as it was and the command line changed the value since: the
+                // value stays with the constraint made again, as a fresh apply plus the
+                // edits made since would give.
+                let kept = LocatedStatement(
+                    statement: .set(label: ns.label, constant: current, variant: ns.variant),
+                    location: ns.located.location, text: ns.located.text)
+                step(
+                    .add,
+                    "set \(ns.label) \(ScriptWriter.number(current))"
+                        + (ns.variant.map { " in \($0)" } ?? ""),
+                    "made since on the command line; kept on the changed \(ns.label)")
+                let writes = aimed(kept)
+                variantWrites.append { applier in for s in writes { try applier.apply(s) } }
+                continue
+            }
             let note = os != nil && current != nil && current != os?.value ? edited : nil
             step(
                 os == nil ? .add : .change,
