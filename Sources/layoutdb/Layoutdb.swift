@@ -68,7 +68,7 @@ struct Layoutdb: ParsableCommand {
     /// argument-parser 1.8.2 reads every word that starts with `-` as an option and has no
     /// setting that lets a positional argument take `-20` (apple/swift-argument-parser#31).
     /// A short option is `-` and letters (`-q`, `-qh`, `-o=FILE`), so any other such word
-    /// (`-20`, `-5x5`, `-a.width`) is handed over with U+2212 MINUS SIGN in place of its
+    /// (`-20`, `-5x5`, `-a.width`) is handed over with ``shieldedMinus`` in place of its
     /// `-`, which argument-parser takes for a value and ``unshielded(_:)`` reads back.
     static func main() {
         keepHelpWidthAtLeast(40)
@@ -133,7 +133,10 @@ func asTyped(_ message: String, typed: [String], handed: [String]) -> String {
 }
 
 /// The minus sign a negative number is handed to argument-parser with (see `Layoutdb.main`).
-let shieldedMinus: Character = "\u{2212}"
+/// A private-use character, so that a word typed with it (a file named `−7.layoutdb`
+/// with U+2212) is never taken for one handed over so: ``unshielded(_:)`` gives back
+/// exactly what was typed.
+let shieldedMinus: Character = "\u{E000}"
 
 /// `arguments` with each word that starts with one `-` but is not a short option (`-`
 /// and letters, up to an `=`) written with ``shieldedMinus``: negative numbers (`-20`,

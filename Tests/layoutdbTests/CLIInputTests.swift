@@ -86,7 +86,7 @@ struct CLIInputTests {
         let extra = box.run(["set-constant", "gap", "-20", "-7"])
         #expect(extra.status == 64, "\(extra.stderr)")
         #expect(extra.stderr.contains("Unexpected argument '-7'"), "\(extra.stderr)")
-        #expect(!extra.stderr.contains("\u{2212}"), "\(extra.stderr)")
+        #expect(!extra.stderr.contains("\u{E000}"), "\(extra.stderr)")
         let list = box.run(["list", "-5"])
         #expect(list.status == 64 && list.stderr.contains("'-5'"), "\(list.stderr)")
         // A path or a name that starts with '-' and a digit is used and quoted as typed.
@@ -94,7 +94,18 @@ struct CLIInputTests {
         #expect(box.run(["--db", "-3.layoutdb", "apply", "a.layout", "-q"], db: false).status == 0)
         let files = (try? FileManager.default.contentsOfDirectory(atPath: box.directory.path)) ?? []
         #expect(files.contains("-1.layout") && files.contains("-3.layoutdb"), "\(files)")
-        #expect(!files.contains { $0.contains("\u{2212}") }, "\(files)")
+        #expect(!files.contains { $0.contains("\u{E000}") }, "\(files)")
+        // A word typed with U+2212 MINUS SIGN is that word: a file of that name, not a number.
+        let minus = "\u{2212}"
+        #expect(
+            box.run(["--db", minus + "7.layoutdb", "apply", "a.layout", "-q"], db: false).status
+                == 0)
+        let named = (try? FileManager.default.contentsOfDirectory(atPath: box.directory.path)) ?? []
+        #expect(named.contains(minus + "7.layoutdb"), "\(named)")
+        let typed = box.run(["set-constant", "gap", minus + "5"])
+        #expect(
+            typed.status == 64 && typed.stderr.contains("'\(minus)5' is not a number"),
+            "\(typed.stderr)")
         let get = box.run(["get", "-5"])
         #expect(
             get.stderr == "error: no constraint labelled `-5` in layout `main`\n", "\(get.stderr)")
