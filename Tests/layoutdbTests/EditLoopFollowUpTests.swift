@@ -378,4 +378,36 @@ struct EditLoopFollowUpTests {
         #expect(box.run(["views"]).stdout == "view a\n")
         #expect(box.run(["variant", "list"]).stdout.contains("w ") == false)
     }
+
+    @Test("a script's new set in a variant over a value the command line set says it replaces it")
+    func newSetOverCommandLineValueSaysSo() {
+        let box = Sandbox()
+        let script =
+            "canvas 200 200\nview a\na.left == 10; a.top == 10; a.width == 50\n"
+            + "ah: a.height == 20 @ 900\nvariant v canvas 100 100\n"
+        box.write("s.layout", script)
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        #expect(box.run(["set-constant", "ah", "60", "--variant", "v", "-q"]).status == 0)
+        box.write("s.layout", script + "set ah 40 in v\n")
+        let r = box.run(["apply", "s.layout"])
+        #expect(
+            r.stdout.hasPrefix("add set ah 40 in v (replaces an edit made since)\n"), "\(r.stdout)")
+    }
+
+    @Test("apply --replace lists a canvas the script does not declare")
+    func replaceListsTheCanvas() {
+        let box = Sandbox()
+        box.write("a.layout", "canvas 200 300 safe 10 0 0 0 direction rtl\nview a frame 0 0 5 5\n")
+        box.write("n.layout", "view z frame 0 0 5 5\n")
+        #expect(box.run(["apply", "a.layout", "-q"]).status == 0)
+        let r = box.run(["apply", "n.layout", "--replace", "--dry-run"])
+        #expect(
+            r.stdout == """
+                replace layout main: what it holds is thrown away and the script taken
+                remove canvas (not in n.layout)
+                remove view a (not in n.layout)
+                dry run: nothing written
+
+                """, "\(r.stdout)")
+    }
 }

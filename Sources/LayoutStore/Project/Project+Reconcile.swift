@@ -286,6 +286,9 @@ extension Project {
             steps.append(
                 ApplyPlan.Step(action: .remove, layout: summary.name, what: what, note: note))
         }
+        if summary.canvas != nil, script?.canvas == nil {
+            step("canvas", "not in \(file)")
+        }
         for view in try store.views(layout: summary.name)
         where !view.isRoot && script?.views[view.name] == nil {
             step("view \(view.name)", "not in \(file)")

@@ -666,7 +666,9 @@ struct Reconciler {
                 variantWrites.append { applier in for s in writes { try applier.apply(s) } }
                 continue
             }
-            let note = os != nil && current != nil && current != os?.value ? edited : nil
+            // The project held a value the old script did not say (none, or another): the
+            // command line's, which the script's replaces.
+            let note = current != nil && current != os?.value ? edited : nil
             step(
                 os == nil ? .add : .change,
                 "set \(ns.label) \(ScriptWriter.number(ns.value))"
