@@ -172,6 +172,22 @@ struct FittingTests {
         #expect(box.run(["export"]).stdout.contains("\nvariant card canvas 200 fit\n"))
     }
 
+    @Test("a fitted root whose size adds up past a Double is refused, not stored as 0")
+    func fittedRootOverflow() {
+        let box = applied(
+            """
+            canvas 300 fit
+            view a
+            a.top == |.safe.top; a.left == 0; a.width == 50; a.height == 20
+            a.bottom <= |.safe.bottom
+            """)
+        let before = box.snapshot()
+        let r = box.run(["variant", "create", "zz", "--safe", "1e308,0,1e308,0"])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.contains("the solved height of view `root` is inf"), "\(r.stderr)")
+        #expect(box.snapshot() == before)
+    }
+
     @Test(
         "variant create --canvas W×H is fixed in both dimensions, as `variant NAME canvas W H` is, even over a fitted canvas or --from a fitted variant"
     )

@@ -212,6 +212,13 @@ extension Project {
         {
             throw overflow
         }
+        // A fitted root's size is solved too (`canvas W fit`), and stored as its frame.
+        if let root = output.root,
+            let overflow = EngineError.overflow(
+                count: 1, frame: { _ in root }, name: { _ in rootViewName })
+        {
+            throw overflow
+        }
         var report = SolveReport()
         var writes = FrameWrites(insertions: stored.isEmpty ? views.count : 0)
         let variantName = variant.description
