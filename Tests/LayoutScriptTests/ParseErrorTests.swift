@@ -44,6 +44,25 @@ struct ParseErrorTests {
                 + "and '-'; other text goes in a comment")
         // In a comment it is text.
         #expect(parseError("view cafe  # café\n") == nil)
+        // A sign from a word processor, a space or a mark one cannot see: what to write.
+        for (text, message, hint) in [
+            (
+                "view a\na.width == \u{2212}5\n", "unexpected character '\u{2212}'",
+                "write an ASCII '-'"
+            ),
+            ("view a\na.width \u{2265} 5\n", "unexpected character '\u{2265}'", "write '>='"),
+            (
+                "view a\na.width\u{A0}== 5\n", "unexpected character U+A0 NO-BREAK SPACE",
+                "write a plain space"
+            ),
+            (
+                "view a\na.width == 5\u{200B}\n", "unexpected character U+200B ZERO WIDTH SPACE",
+                "an invisible character: delete it"
+            ),
+        ] {
+            let error = try #require(parseError(text))
+            #expect(error.message == message && error.hint == hint, "\(error)")
+        }
     }
 
     @Test("without a hint there is no hint line; tabs keep the caret aligned")

@@ -140,11 +140,11 @@ enum Lexer {
                 tokens.append(Token(kind: .symbol(b), start: i, end: i + 1))
                 i += 1
             } else {
-                // Outside ASCII: most often a letter in a name (`café`).
+                // Outside ASCII: a letter in a name (`café`), a sign from a word processor
+                // (`−`, `≥`), or a space or mark one cannot see.
                 throw line.error(
                     at: i, "unexpected character \(describeCharacter(in: line, at: i))",
-                    hint: b >= 0x80
-                        ? InvalidNameError.nameRule + "; other text goes in a comment" : nil)
+                    hint: b >= 0x80 ? hintForCharacter(in: line, at: i) : nil)
             }
         }
         tokens.append(Token(kind: .end, start: to, end: to))
@@ -215,10 +215,37 @@ enum Lexer {
     static func describeCharacter(in line: SourceLine, at offset: Int) -> String {
         let rest = String(decoding: line.bytes[offset..<line.end], as: UTF8.self)
         guard let first = rest.first else { return "at the end of the line" }
-        if let scalar = first.unicodeScalars.first, scalar.properties.generalCategory == .control {
+        if let scalar = first.unicodeScalars.first,
+            [.control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator]
+                .contains(scalar.properties.generalCategory)
+        {
+            // Invisible, or a space that looks like ASCII's: only its number shows which.
             return "U+\(String(scalar.value, radix: 16, uppercase: true))"
+                + (scalar.properties.name.map { " \($0)" } ?? "")
         }
         return "'\(first)'"
+    }
+
+    /// What to write instead of a character outside ASCII at `offset`: the ASCII sign it
+    /// stands for, a plain space for one of Unicode's spaces, nothing for an invisible
+    /// mark, else the rule names follow (a letter in a name).
+    static func hintForCharacter(in line: SourceLine, at offset: Int) -> String {
+        let rest = String(decoding: line.bytes[offset..<line.end], as: UTF8.self)
+        guard let scalar = rest.unicodeScalars.first else { return InvalidNameError.nameRule }
+        switch scalar.value {
+        case 0x2212, 0x2010, 0x2011, 0x2012, 0x2013, 0x2014: return "write an ASCII '-'"
+        case 0x2265: return "write '>='"
+        case 0x2264: return "write '<='"
+        case 0x00D7: return "write '*'"
+        case 0x00F7: return "write '/'"
+        default: break
+        }
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator: return "write a plain space"
+        case .format, .control, .lineSeparator, .paragraphSeparator:
+            return "an invisible character: delete it"
+        default: return InvalidNameError.nameRule + "; other text goes in a comment"
+        }
     }
 }
 
