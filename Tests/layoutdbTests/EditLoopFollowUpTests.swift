@@ -410,4 +410,25 @@ struct EditLoopFollowUpTests {
 
                 """, "\(r.stdout)")
     }
+
+    @Test(
+        "a script that declares, as it is, a variant made on the command line says it takes it over"
+    )
+    func scriptTakesOverACommandLineVariant() {
+        let box = Sandbox()
+        let script = "canvas 300 600\nview a frame 0 0 5 5\n"
+        box.write("s.layout", script)
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        #expect(
+            box.run([
+                "variant", "create", "w", "--canvas", "100x200", "--safe", "1,2,3,4", "--direction",
+                "rtl", "-q",
+            ]).status == 0)
+        box.write("s.layout", script + "variant w canvas 100 200 safe 1 2 3 4 direction rtl\n")
+        let r = box.run(["apply", "s.layout"])
+        #expect(
+            r.stdout == "change variant w (the variant was made on the command line)\n",
+            "\(r.stdout)")
+        #expect(box.run(["apply", "s.layout"]).stdout == "s.layout: no changes\n")
+    }
 }

@@ -560,8 +560,21 @@ struct Reconciler {
             let shape = ScriptImage.VariantShape(
                 canvas: current.canvas, safe: current.safe, direction: current.direction,
                 fit: current.fit)
-            if o.variants[variant] == nv || shape == nv { continue }
-            step(.change, "variant \(variant)", o.variants[variant] == shape ? nil : edited)
+            let madeOnCommandLine = o.variants[variant] == nil
+            if o.variants[variant] == nv { continue }
+            if shape == nv {
+                // The script now declares, as it is, one the command line made: the file
+                // takes it over (taking the line out later removes it), and the plan says so.
+                if madeOnCommandLine {
+                    step(.change, "variant \(variant)", "the variant was made on the command line")
+                }
+                continue
+            }
+            step(
+                .change, "variant \(variant)",
+                madeOnCommandLine
+                    ? "the variant was made on the command line"
+                    : o.variants[variant] == shape ? nil : edited)
             variantWrites.append { _ in
                 try db.execute(
                     """
