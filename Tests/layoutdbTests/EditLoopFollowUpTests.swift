@@ -431,4 +431,26 @@ struct EditLoopFollowUpTests {
             "\(r.stdout)")
         #expect(box.run(["apply", "s.layout"]).stdout == "s.layout: no changes\n")
     }
+
+    @Test(
+        "a second script uses the layout's metrics as it uses its views; declaring one again is refused with what to do"
+    )
+    func secondScriptUsesStoredMetrics() {
+        let box = Sandbox()
+        box.write("s.layout", "canvas 100 100\nview a frame 0 0 3 3\nmetric m 7\n")
+        box.write("t.layout", "tw: a.width == m\n")
+        box.write("u.layout", "metric m 7\nuw: a.height == m\n")
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        let t = box.run(["apply", "t.layout", "-q"])
+        #expect(t.status == 0, "\(t.stderr)")
+        #expect(box.run(["frames", "--format", "csv"]).stdout.contains("a,0,0,7,3,0"))
+        #expect(box.run(["apply", "t.layout"]).stdout == "t.layout: no changes\n")
+        let u = box.run(["apply", "u.layout"])
+        #expect(u.status == 65)
+        #expect(
+            u.stderr.hasSuffix(
+                "hint: the project had it before u.layout was applied: to take u.layout in place "
+                    + "of what layout `main` holds, `layoutdb apply u.layout --replace`\n"),
+            "\(u.stderr)")
+    }
 }

@@ -79,6 +79,9 @@ extension Project {
             }
             if gone.count == 1 {
                 error.hint = hint.replacing(StoreError.earlierName, with: gone[0])
+            } else if gone.isEmpty, let cut = hint.firstRange(of: "; if ") {
+                // No held file is gone: this file is no other one moved.
+                error.hint = String(hint[..<cut.lowerBound])
             }
             throw error
         }
@@ -242,8 +245,15 @@ extension Project {
                     }.map(\.name)
                     if !names.isEmpty { guides[summary.name] = Set(names) }
                 }
+                // Its metrics likewise, but those the old script declared.
+                let declaredMetrics = oldImage.layout(named: layout)?.metrics ?? [:]
+                let metrics =
+                    try self.store.storedLayoutID(layout) == nil
+                    ? [:]
+                    : self.metricValues(layout: layout).filter { declaredMetrics[$0.key] == nil }
                 let statements = try ScriptParser.parse(
-                    text, file: file, layout: layout, views: views, guides: guides)
+                    text, file: file, metrics: metrics, layout: layout, views: views,
+                    guides: guides)
                 let newImage = ScriptImage(statements, start: layout)
                 let reconciler = Reconciler(
                     store: self.store, old: oldImage, new: newImage, file: file,

@@ -103,7 +103,10 @@ public final class Project {
             let names = stored.filter { $0.declaration.kind == .guide }.map(\.name)
             if !names.isEmpty { guides[summary.name] = Set(names) }
         }
-        // Held in a box the solve empties: see ``insertAndSolve(_:file:layout:views:guides:)``.
+        // The layout's metrics, which another file or the command line made: usable as
+        // numbers, as its views are usable as views.
+        let metrics = try store.storedLayoutID(layout) == nil ? [:] : metricValues(layout: layout)
+        // Held in a box the solve empties: see ``insertAndSolve(_:file:layout:views:guides:metrics:)``.
         let script = ScriptText(consume text)
         let report = try Self.showingScriptLine(of: script.text, file: file) {
             // Foreign-key checks off around the transaction (SQLite ignores the switch
@@ -115,7 +118,8 @@ public final class Project {
                     // A savepoint: `apply --replace` runs this inside its own transaction.
                     try store.database.savepoint(.immediate) {
                         try insertAndSolve(
-                            script, file: file, layout: layout, views: views, guides: guides)
+                            script, file: file, layout: layout, views: views, guides: guides,
+                            metrics: metrics)
                     }
                 }
             }
@@ -141,10 +145,11 @@ public final class Project {
     /// script after its statements are written).
     private func insertAndSolve(
         _ script: ScriptText, file: String, layout: String, views: [String: [String: String]],
-        guides: [String: Set<String>]
+        guides: [String: Set<String>], metrics: [String: Double]
     ) throws -> SolveReport {
         var stored = try storeStatements(
-            of: script.utf8, file: file, layout: layout, views: views, guides: guides)
+            of: script.utf8, file: file, layout: layout, views: views, guides: guides,
+            metrics: metrics)
         try script.utf8.withUnsafeBufferPointer {
             try store.saveScriptLines(utf8: $0, file: file, owners: stored.owners, replacing: false)
         }
@@ -172,10 +177,12 @@ public final class Project {
     /// line's layout. The reader shares `text`'s bytes.
     private func storeStatements(
         of text: [UInt8], file: String, layout: String, views: [String: [String: String]],
-        guides: [String: Set<String>]
+        guides: [String: Set<String>], metrics: [String: Double]
     ) throws -> (applied: [AppliedLayout], owners: LineOwners) {
         let reading = ReaderBox(
-            ScriptReader(utf8: text, file: file, layout: layout, views: views, guides: guides))
+            ScriptReader(
+                utf8: text, file: file, metrics: metrics, layout: layout, views: views,
+                guides: guides))
         let onThreads = text.count <= Self.largestScriptOnThreads && processorsAvailable() > 1
         let ahead = ReadAhead(inline: !onThreads) { try reading.reader.next() }
         defer { ahead.close() }
@@ -510,7 +517,7 @@ extension Project {
 }
 
 /// A script's text that its apply lets go of once the text is no longer needed (see
-/// ``Project/insertAndSolve(_:file:layout:views:guides:)``), as UTF-8 bytes that the
+/// ``Project/insertAndSolve(_:file:layout:views:guides:metrics:)``), as UTF-8 bytes that the
 /// reader shares: a million-view script is 180 MB, and the reader's copy of a `String`'s
 /// bytes was a second one.
 final class ScriptText {
