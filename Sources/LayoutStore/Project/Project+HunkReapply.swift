@@ -389,6 +389,14 @@ private struct HunkWork {
             removedViews.append(row.id)
             viewRemovalSteps.append(step(.remove, "view \(name)"))
         }
+        // A view that goes takes what another file or the command line made that names it:
+        // the whole-image plan lists those.
+        if !removedViews.isEmpty,
+            try store.constraints(mentioning: removedViews, layoutID: layoutID, layout: layout)
+                .contains(where: { $0.constraint.origin?.file != file })
+        {
+            return nil
+        }
         // Views a new statement may name, as a fresh apply knows them there: those the
         // layout has that the file declares before the stretch or not at all, and those
         // the stretch declares before the statement.
@@ -558,6 +566,14 @@ private struct HunkWork {
         for (i, (oc, row)) in oldConstraints.enumerated() where !paired.contains(i) {
             if let label = oc.label, named(label) { return nil }
             guard let row, let id = row.id else { continue }
+            // A variant's override of it goes with it; no line of this file says one (see
+            // `named`), so another file or the command line made it: the whole-image plan
+            // lists it.
+            if let label = row.constraint.label,
+                try !store.variantOverrideStatements(ofConstraint: id, label: label).isEmpty
+            {
+                return nil
+            }
             removedConstraints.append(id)
             let note = Reconciler.same(oc, row.constraint) ? nil : Reconciler.editedSince
             constraintRemovalSteps.append(

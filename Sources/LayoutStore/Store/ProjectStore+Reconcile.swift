@@ -335,6 +335,26 @@ struct Reconciler {
             // the command line did to its old ones since goes with them, and the plan says.
             let note = Self.same(o.constraints[key]!, row.constraint) ? nil : edited
             step(.remove, "constraint \(ScriptWriter.text(of: row.constraint))", note)
+            // A variant's override of it that this script did not say (another file's
+            // `set`, the command line's) goes with it: listed.
+            if let label = row.constraint.label {
+                for statement in try store.variantOverrideStatements(ofConstraint: id, label: label)
+                {
+                    let said: Bool =
+                        switch statement {
+                        case .set(let l, _, let v): o.sets[ScriptImage.Layout.setKey(l, v)] != nil
+                        default:
+                            ScriptImage.Layout.overrideKey(of: statement).map {
+                                o.overrides[$0] != nil
+                            } ?? true
+                        }
+                    if !said {
+                        step(
+                            .remove, ScriptWriter.text(of: statement),
+                            "goes with constraint \(label)")
+                    }
+                }
+            }
         }
 
         // Views: added and changed in the new script's order (a parent before its
@@ -465,6 +485,22 @@ struct Reconciler {
             guard let current = viewByName[view] else { continue }
             viewRemovals.append(current.id)
             step(.remove, "view \(view)")
+        }
+        // What another file or the command line made that names a view that goes goes with
+        // it, as with `remove-view`: the plan lists it, so that a dry run shows the loss.
+        if let layoutID, !viewRemovals.isEmpty {
+            let own = Set(deletions)
+            let names = Dictionary(uniqueKeysWithValues: views.map { ($0.id, $0.name) })
+            let removed = Set(viewRemovals.compactMap { names[$0] })
+            for row in try store.constraints(
+                mentioning: viewRemovals, layoutID: layoutID, layout: name)
+            where row.id.map({ !own.contains($0) }) ?? true && row.constraint.kind == .user {
+                let view = row.constraint.views.first(where: removed.contains) ?? "?"
+                step(
+                    .remove, "constraint \(ScriptWriter.text(of: row.constraint))",
+                    "names view \(view), which goes"
+                        + (row.constraint.origin.map { "; from \($0)" } ?? ""))
+            }
         }
 
         // Metrics (their values are already in the constraints that use them).

@@ -49,22 +49,30 @@ extension ProjectStore {
                     """, [layoutID, view.id])
             }
             let ids = subtree.map(\.id)
-            // The ids as one JSON array parameter: no SQL text is built from values.
-            let idArray = "[" + ids.map(String.init).joined(separator: ",") + "]"
-            let gone = try ConstraintReader(database: database).constraints(
-                layoutID: layoutID, layout: layout,
-                filter: """
-                    c.lhs_view_id IN (SELECT value FROM json_each(?2))
-                    OR c.rhs_view_id IN (SELECT value FROM json_each(?2))
-                    OR c.id IN (SELECT constraint_id FROM constraint_terms
-                                WHERE view_id IN (SELECT value FROM json_each(?2)))
-                    """,
-                [idArray])
+            let gone = try constraints(mentioning: ids, layoutID: layoutID, layout: layout)
             // Deepest first: the delete trigger refuses a view that still has subviews,
             // and takes each view's constraints, terms and frames with it.
             for id in ids { try database.execute("DELETE FROM views WHERE id = ?", [id]) }
             return ViewRemoval(views: subtree.map(\.name), constraints: gone)
         }
+    }
+
+    /// The constraints of layout `layoutID` (named `layout`) that name any of the views
+    /// `viewIDs`: those that go when the views go (the delete trigger takes them).
+    func constraints(mentioning viewIDs: [Int64], layoutID: Int64, layout: String) throws
+        -> [StoredConstraint]
+    {
+        // The ids as one JSON array parameter: no SQL text is built from values.
+        let idArray = "[" + viewIDs.map(String.init).joined(separator: ",") + "]"
+        return try ConstraintReader(database: database).constraints(
+            layoutID: layoutID, layout: layout,
+            filter: """
+                c.lhs_view_id IN (SELECT value FROM json_each(?2))
+                OR c.rhs_view_id IN (SELECT value FROM json_each(?2))
+                OR c.id IN (SELECT constraint_id FROM constraint_terms
+                            WHERE view_id IN (SELECT value FROM json_each(?2)))
+                """,
+            [idArray])
     }
 
     /// Makes `parent` the parent of view `name`. Refuses the root, an unknown parent, and a
