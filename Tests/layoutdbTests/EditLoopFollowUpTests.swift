@@ -483,4 +483,21 @@ struct EditLoopFollowUpTests {
         let apply = box.run(["apply", "s.layout"])
         #expect(apply.stdout.hasPrefix(expected), "\(apply.stdout)")
     }
+
+    @Test(
+        "apply --replace removes a layout section the script no longer has, as a fresh apply has none"
+    )
+    func replaceRemovesADroppedSection() {
+        let box = Sandbox()
+        box.write(
+            "t.layout", "canvas 200 200\nview a frame 0 0 5 5\nlayout old\nview o1 frame 0 0 5 5\n")
+        #expect(box.run(["apply", "t.layout", "-q"]).status == 0)
+        box.write("t.layout", "canvas 200 200\nview a frame 0 0 5 5\n")
+        let r = box.run(["apply", "t.layout", "--replace"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("old: remove layout old\n"), "\(r.stdout)")
+        #expect(
+            box.sql("select name from layouts") == "main", "\(box.sql("select name from layouts"))")
+        #expect(!box.run(["export", "--all"]).stdout.contains("layout old"))
+    }
 }

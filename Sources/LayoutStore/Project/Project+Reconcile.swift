@@ -338,14 +338,26 @@ extension Project {
         }
         let existing = layouts.filter { names.contains($0.name) }
         let image = ScriptImage(statements, start: layout)
+        // A layout the file made before that the script no longer uses goes whole, as a
+        // fresh apply of the script would not make it (the implicit `main` stays, empty).
+        let dropped = existing.filter {
+            image.layout(named: $0.name) == nil && $0.name != defaultLayoutName
+        }
         var steps: [ApplyPlan.Step] = []
         for summary in existing {
-            steps.append(
-                ApplyPlan.Step(
-                    action: .replace, layout: summary.name,
-                    what:
-                        "layout \(summary.name): what it holds is thrown away and the script taken",
-                    note: nil))
+            if dropped.contains(summary) {
+                steps.append(
+                    ApplyPlan.Step(
+                        action: .remove, layout: summary.name, what: "layout \(summary.name)",
+                        note: nil))
+            } else {
+                steps.append(
+                    ApplyPlan.Step(
+                        action: .replace, layout: summary.name,
+                        what: "layout \(summary.name): what it holds is thrown away and the "
+                            + "script taken",
+                        note: nil))
+            }
             steps += try thrownAway(
                 by: image.layout(named: summary.name), from: summary, file: file)
         }
@@ -355,6 +367,7 @@ extension Project {
         guard !dryRun else { return plan }
         plan.report = try store.database.savepoint(.immediate) {
             try store.emptyLayouts(existing.map(\.id))
+            for summary in dropped { try store.removeLayout(summary.name) }
             return try apply(script: text, file: file, layout: layout)
         }
         plan.wrote = true
