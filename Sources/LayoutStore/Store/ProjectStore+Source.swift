@@ -678,6 +678,10 @@ extension ProjectStore {
     /// mark for the layout being deleted, which its foreign key refuses.
     func emptyLayouts(_ ids: [Int64]) throws {
         for id in ids {
+            // The variants first: each constraint and view deleted after marks its
+            // components dirty in the base and in every variant there still is, and with
+            // N variants left that was N marks a row (seconds at a few hundred of each).
+            try database.execute("DELETE FROM variants WHERE layout_id = ?", [id])
             // Views refer to their parents and constraints to their views without a
             // cascade: constraints first, then the views deepest first (a parent has a
             // lower ordinal than its subviews).
@@ -687,7 +691,6 @@ extension ProjectStore {
             ).rows([id]) { $0.int64(0) }
             for view in views { try database.execute("DELETE FROM views WHERE id = ?", [view]) }
             try database.execute("DELETE FROM metrics WHERE layout_id = ?", [id])
-            try database.execute("DELETE FROM variants WHERE layout_id = ?", [id])
             try database.execute("DELETE FROM script_lines WHERE layout_id = ?", [id])
             try database.execute(
                 """
