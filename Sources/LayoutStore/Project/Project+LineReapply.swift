@@ -277,7 +277,7 @@ extension Project {
                 for statement in kept {
                     step(
                         .add, ScriptWriter.text(of: statement),
-                        "made since on the command line; kept on the changed \(nc.label!)")
+                        Reconciler.keptNote(on: nc.label!))
                 }
                 carried += kept
             }

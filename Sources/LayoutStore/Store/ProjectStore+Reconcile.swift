@@ -172,6 +172,12 @@ struct Reconciler {
     /// since: the one wording of every road (this plan, the line and stretch roads).
     static let editedSince = "replaces an edit made since"
 
+    /// The plan's note on a variant's override the command line made on a constraint the
+    /// re-apply makes again, written again on the new row: every road's wording.
+    static func keptNote(on label: String) -> String {
+        "made since on the command line; kept on the changed \(label)"
+    }
+
     static func same(_ a: Constraint, _ b: Constraint) -> Bool {
         // Equal values are the same constraint whatever their source and origin; values
         // that differ may still say the same (a row read back splits its constant
@@ -339,20 +345,9 @@ struct Reconciler {
             // `set`, the command line's) goes with it: listed.
             if let label = row.constraint.label {
                 for statement in try store.variantOverrideStatements(ofConstraint: id, label: label)
-                {
-                    let said: Bool =
-                        switch statement {
-                        case .set(let l, _, let v): o.sets[ScriptImage.Layout.setKey(l, v)] != nil
-                        default:
-                            ScriptImage.Layout.overrideKey(of: statement).map {
-                                o.overrides[$0] != nil
-                            } ?? true
-                        }
-                    if !said {
-                        step(
-                            .remove, ScriptWriter.text(of: statement),
-                            "goes with constraint \(label)")
-                    }
+                where !o.saysOverride(statement) {
+                    step(
+                        .remove, ScriptWriter.text(of: statement), "goes with constraint \(label)")
                 }
             }
         }
@@ -360,6 +355,10 @@ struct Reconciler {
         // Views: added and changed in the new script's order (a parent before its
         // children), removed deepest first once their subviews have moved away.
         var viewWrites: [(ScriptApplier) throws -> Void] = []
+        /// Where the new script declares `view`.
+        func declarationOf(_ view: String) -> SourceLocation? {
+            declaration(in: name) { if case .view(let v) = $0 { v.name == view } else { false } }
+        }
         for view in n.viewOrder {
             let nv = n.views[view]!
             let ov = o.views[view]
@@ -367,17 +366,12 @@ struct Reconciler {
                 if removedSince.contains(view) { continue }
                 if ov == nil {
                     // A new view in one of them.
-                    let at = declaration(in: name) {
-                        if case .view(let v) = $0 { v.name == view } else { false }
-                    }
-                    try checkNames([nv.parent], at: at, ScriptWriter.text(of: .view(nv)))
-                }
-                if ov != nil {
+                    try checkNames(
+                        [nv.parent], at: declarationOf(view), ScriptWriter.text(of: .view(nv)))
+                } else {
                     // The command line removed or renamed it since; which, the project does
                     // not say. Made again under this name, a renamed view would be two.
-                    let at = declaration(in: name) {
-                        if case .view(let v) = $0 { v.name == view } else { false }
-                    }
+                    let at = declarationOf(view)
                     throw StoreError.refusedEdit(
                         "\(at.map { "\($0): " } ?? "")the declaration of view `\(view)` "
                             + "changed, and the command line removed or renamed `\(view)` "
@@ -390,10 +384,8 @@ struct Reconciler {
                 continue
             }
             if firstApply {
-                let at = declaration(in: name) {
-                    if case .view(let v) = $0 { v.name == view } else { false }
-                }
-                throw StoreError.duplicateView(name: view, layout: name, at: at, previous: nil)
+                throw StoreError.duplicateView(
+                    name: view, layout: name, at: declarationOf(view), previous: nil)
             }
             if ov == nv { continue }
             let note =
@@ -401,10 +393,8 @@ struct Reconciler {
                 ? "the view was made on the command line"
                 : current.declaration == ov ? nil : edited
             if current.declaration.parent != nv.parent {
-                let at = declaration(in: name) {
-                    if case .view(let v) = $0 { v.name == view } else { false }
-                }
-                try checkNames([nv.parent], at: at, ScriptWriter.text(of: .view(nv)))
+                try checkNames(
+                    [nv.parent], at: declarationOf(view), ScriptWriter.text(of: .view(nv)))
                 step(.move, "view \(view): \(current.declaration.parent) → \(nv.parent)", note)
             }
             var rest = current.declaration
@@ -710,7 +700,7 @@ struct Reconciler {
                     .add,
                     "set \(ns.label) \(ScriptWriter.number(current))"
                         + (ns.variant.map { " in \($0)" } ?? ""),
-                    "made since on the command line; kept on the changed \(ns.label)")
+                    Self.keptNote(on: ns.label))
                 let writes = aimed(kept)
                 variantWrites.append { applier in for s in writes { try applier.apply(s) } }
                 continue
@@ -832,22 +822,18 @@ struct Reconciler {
         // (the command line made it since): written again on the new row. One the script
         // says was written above; a variant the script removes takes its own.
         for statement in carried {
-            let key: String
             let label: String
             let variant: String?
             switch statement {
-            case .set(let l, _, let v):
-                (key, label, variant) = (ScriptImage.Layout.setKey(l, v), l, v)
-            case .priority(let l, _, let v), .activate(let l, _, let v):
-                (key, label, variant) = (ScriptImage.Layout.overrideKey(of: statement)!, l, v)
+            case .set(let l, _, let v), .priority(let l, _, let v), .activate(let l, _, let v):
+                (label, variant) = (l, v)
             default: continue
             }
-            guard let variant, n.sets[key] == nil, n.overrides[key] == nil,
+            guard let variant, !n.saysOverride(statement),
                 n.variants[variant] != nil || o.variants[variant] == nil
             else { continue }
             let located = self.statement(statement)
-            step(
-                .add, located.text, "made since on the command line; kept on the changed \(label)")
+            step(.add, located.text, Self.keptNote(on: label))
             variantWrites.append { try $0.apply(located) }
         }
 

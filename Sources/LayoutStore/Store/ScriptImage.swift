@@ -98,6 +98,16 @@ struct ScriptImage {
             default: nil
             }
         }
+
+        /// Whether this image says `statement`, an override not folded into a declaration
+        /// (a variant's `set`, `priority`, `activate`, `hide`, `intrinsic`), for the same
+        /// target and variant: its key is in ``sets`` or ``overrides``.
+        func saysOverride(_ statement: Statement) -> Bool {
+            if case .set(let label, _, let variant) = statement {
+                return sets[Self.setKey(label, variant)] != nil
+            }
+            return Self.overrideKey(of: statement).map { overrides[$0] != nil } ?? false
+        }
     }
 
     private(set) var layouts: [String: Layout] = [:]
