@@ -150,38 +150,27 @@ extension Project {
     }
 
     /// `path` without `.` parts and with each `..` that follows a folder taken away with it
-    /// (`./screens/../home.layout` → `home.layout`), as a person would name the file.
+    /// (`./screens/../home.layout` → `home.layout`; `/..` is `/`), as a person would name
+    /// the file. Links are not followed: the file need not exist.
     private static func tidy(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
+        for part in path.split(separator: "/") where part != "." {
             if part == "..", let last = parts.last, last != ".." {
                 parts.removeLast()
-            } else {
+            } else if part != ".." || !absolute || !parts.isEmpty {
                 parts.append(part)
             }
         }
         let tidy = parts.joined(separator: "/")
-        return path.hasPrefix("/") ? "/" + tidy : (tidy.isEmpty ? path : tidy)
+        return absolute ? "/" + tidy : (tidy.isEmpty ? path : tidy)
     }
 
-    /// `path` made absolute from the working folder, with `.` and `..` taken away, as
-    /// written: links are not followed (the file need not exist).
+    /// `path` made absolute from the working folder, then ``tidy(_:)``.
     private static func lexical(_ path: String) -> String {
-        var parts: [Substring] = []
-        var full = path
-        if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
-            full = String(cString: cwd) + "/" + path
-            free(cwd)
-        }
-        for part in full.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": _ = parts.popLast()
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
+        guard !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return tidy(path) }
+        defer { free(cwd) }
+        return tidy(String(cString: cwd) + "/" + path)
     }
 
     /// The name the project holds `file`'s lines under: the file is the same whether it
@@ -324,7 +313,8 @@ extension Project {
         throws -> ApplyPlan
     {
         let statements = try ScriptParser.parse(text, file: file, layout: layout)
-        var names = ScriptImage(statements, start: layout).order
+        let image = ScriptImage(statements, start: layout)
+        var names = image.order
         // The file's lines and the layouts read once: the lines say which layouts the
         // file made before, and whether it was applied at all.
         let held = try store.scriptLines(file: file)
@@ -337,7 +327,6 @@ extension Project {
             }
         }
         let existing = layouts.filter { names.contains($0.name) }
-        let image = ScriptImage(statements, start: layout)
         // A layout the file made before that the script no longer uses goes whole, as a
         // fresh apply of the script would not make it (the implicit `main` stays, empty).
         let dropped = existing.filter {
