@@ -273,16 +273,9 @@ extension Project {
                     do {
                         // A layout replaced goes in the same savepoint as its new version:
                         // one that cannot be imported leaves the old one in place.
-                        let solved = try store.database.savepoint(.immediate) {
-                            if taken.contains(name) { try store.removeLayout(name) }
-                            let applied = try store.apply(statements, layout: name)
-                            try store.setSourceIDs(
-                                layout: name, report.layouts[index].sourceIDs)
-                            guard solvesAfterEdits else { return SolveReport() }
-                            return try solveDirty(
-                                layout: name,
-                                preloaded: applied.first { $0.name == name }?.model)
-                        }
+                        let solved = try importLayout(
+                            statements, layout: report.layouts[index],
+                            replacing: taken.contains(name))
                         report.solve.merge(solved)
                         if taken.contains(name) { report.replaced.append(name) }
                     } catch let error as LayoutDBError where error.errorKind == .badInput {
@@ -363,6 +356,22 @@ extension Project {
             + "a view's margins): import with --device ID for one device's own"
     }
 
+    /// Writes and solves one imported layout in a savepoint of its own, in place of the
+    /// project's layout of that name when `replacing` (which stays where the import fails).
+    private func importLayout(
+        _ statements: [LocatedStatement], layout: ImportReport.Layout, replacing: Bool
+    ) throws -> SolveReport {
+        let name = layout.name
+        return try store.database.savepoint(.immediate) {
+            if replacing { try store.removeLayout(name) }
+            let applied = try store.apply(statements, layout: name)
+            try store.setSourceIDs(layout: name, layout.sourceIDs)
+            guard solvesAfterEdits else { return SolveReport() }
+            return try solveDirty(
+                layout: name, preloaded: applied.first { $0.name == name }?.model)
+        }
+    }
+
     /// Imports layout `report.layouts[index]` without the `--devices` variants on which it
     /// does not solve: the base first (nil when it does not solve either: the layout is
     /// not imported, as before), then each device's variant in a savepoint of its own.
@@ -384,14 +393,8 @@ extension Project {
         let name = layout.name
         var solved: SolveReport
         do {
-            solved = try store.database.savepoint(.immediate) {
-                if replacing { try store.removeLayout(name) }
-                let applied = try store.apply(statements.filter { !isDevice($0) }, layout: name)
-                try store.setSourceIDs(layout: name, layout.sourceIDs)
-                guard solvesAfterEdits else { return SolveReport() }
-                return try solveDirty(
-                    layout: name, preloaded: applied.first { $0.name == name }?.model)
-            }
+            solved = try importLayout(
+                statements.filter { !isDevice($0) }, layout: layout, replacing: replacing)
         } catch let error as LayoutDBError where error.errorKind == .badInput {
             return nil
         }
