@@ -90,7 +90,7 @@ struct Layoutdb: ParsableCommand {
     }
 
     /// Exits as argument-parser would for `error`, its message naming each argument as it
-    /// was typed (`'-5'`), not as ``shieldingNegativeNumbers(_:)`` handed it over (`'−5'`).
+    /// was typed (`'-5'`), not as ``shieldingNegativeNumbers(_:)`` handed it over.
     private static func exitShowingTypedArguments(
         _ error: Error, typed: [String], handed: [String]
     ) -> Never {
@@ -118,12 +118,13 @@ func keepHelpWidthAtLeast(_ minimum: Int) {
     if let width, width < minimum { setenv("COLUMNS", String(minimum), 1) }
 }
 
-/// `message` with each argument ``shieldingNegativeNumbers(_:)`` changed (`−5`, `−2.svg`)
-/// written as it was typed (`-5`): a name or path a message quotes is the person's.
+/// `message` with each argument ``shieldingNegativeNumbers(_:)`` changed (`-5`, `-2.svg`
+/// handed over with ``shieldedMinus``) written as it was typed: a name or path a message
+/// quotes is the person's.
 func asTyped(_ message: String, typed: [String], handed: [String]) -> String {
     guard message.contains(shieldedMinus) else { return message }
     var out = message
-    // Longest first: `−5` must not turn part of `−5x5` back before `−5x5` itself.
+    // Longest first: the shielded `-5` must not turn part of `-5x5` back before `-5x5`.
     for (word, original) in zip(handed, typed).filter({ $0 != $1 }).sorted(by: {
         $0.0.count > $1.0.count
     }) {
@@ -133,9 +134,9 @@ func asTyped(_ message: String, typed: [String], handed: [String]) -> String {
 }
 
 /// The minus sign a negative number is handed to argument-parser with (see `Layoutdb.main`).
-/// A private-use character, so that a word typed with it (a file named `−7.layoutdb`
-/// with U+2212) is never taken for one handed over so: ``unshielded(_:)`` gives back
-/// exactly what was typed.
+/// A private-use character, which no one types: a word typed with U+2212 MINUS SIGN (a
+/// file named `−7.layoutdb`) is not taken for one handed over, and ``unshielded(_:)``
+/// gives back exactly what was typed.
 let shieldedMinus: Character = "\u{E000}"
 
 /// `arguments` with each word that starts with one `-` but is not a short option (`-`
@@ -166,7 +167,7 @@ func shieldingNegativeNumbers(_ arguments: [String]) -> [String] {
     return out
 }
 
-/// An argument as typed: `-20` where `shieldingNegativeNumbers` handed over `−20`.
+/// An argument as typed: `-20` where `shieldingNegativeNumbers` handed it over shielded.
 func unshielded(_ argument: String) -> String {
     argument.first == shieldedMinus ? "-" + argument.dropFirst() : argument
 }
