@@ -73,10 +73,8 @@ extension Project {
             guard let hint = error.hint, hint.contains(StoreError.earlierName) else {
                 throw error
             }
-            let gone = try store.scriptFiles().filter {
-                access($0.hasPrefix("/") ? $0 : store.projectFolder + $0, F_OK) != 0
-                    && access($0, F_OK) != 0
-            }
+            let places = try store.scriptPaths()
+            let gone = try store.scriptFiles().filter { isGone($0, places: places) }
             if gone.count == 1 {
                 error.hint = hint.replacing(StoreError.earlierName, with: gone[0])
             } else if gone.isEmpty, let cut = hint.firstRange(of: "; if ") {
@@ -146,7 +144,7 @@ extension Project {
                     || (!$0.hasPrefix("/") && Self.lexical(folder + $0) == target)
             } ?? old
         if Self.lexical(new) == Self.lexical(name) { return }
-        try store.renameScriptFile(name, to: Self.tidy(new))
+        try store.renameScriptFile(name, to: Self.tidy(new), path: location(of: new))
     }
 
     /// `path` without `.` parts and with each `..` that follows a folder taken away with it
@@ -173,19 +171,78 @@ extension Project {
         return tidy(String(cString: cwd) + "/" + path)
     }
 
-    /// The name the project holds `file`'s lines under: the file is the same whether it
-    /// is named `home.layout`, `./home.layout` or by its absolute path, so a re-apply
-    /// names it as the first apply did (the project keys a file's lines by that name).
-    /// A name held as given is kept; otherwise the held name that resolves to the same
-    /// file, from the working folder or from the project's folder; otherwise `file`.
+    /// The name the project holds `file`'s lines under, and (``ProjectStore/locate(_:at:)``)
+    /// where the file is, to be written with its lines. A file is known by its place
+    /// (``location(of:)``), whatever folder names it and however: `home.layout`,
+    /// `./home.layout`, its absolute path, or `../app/home.layout` from another folder
+    /// all name the file first applied as `home.layout`, and the plan names it so. A name
+    /// held before the project kept places (version 17) is found as before: as given, or
+    /// resolving to the same file from the working folder or the project's. A file the
+    /// project holds nothing of is held as given, unless another file holds that name
+    /// (`cd a; apply home.layout`, then `cd ../b; apply home.layout`): then by its
+    /// absolute path.
     func heldName(of file: String) throws -> String {
         let files = try store.scriptFiles()
-        guard !files.contains(file), let target = Self.resolved(file) else { return file }
-        let folder = store.projectFolder
-        return files.first { held in
-            Self.resolved(held) == target
-                || (!held.hasPrefix("/") && Self.resolved(folder + held) == target)
-        } ?? file
+        let paths = try store.scriptPaths()
+        let place = location(of: file)
+        let name = try {
+            if let held = files.first(where: { paths[$0] == place }) { return held }
+            let unplaced = files.filter { paths[$0] == nil }
+            if unplaced.contains(file) { return file }
+            if let target = Self.resolved(file),
+                let held = unplaced.first(where: { held in
+                    Self.resolved(held) == target
+                        || (!held.hasPrefix("/")
+                            && Self.resolved(store.projectFolder + held) == target)
+                })
+            {
+                return held
+            }
+            guard files.contains(file) else { return file }
+            let absolute = Self.resolved(file) ?? Self.lexical(file)
+            guard !files.contains(absolute) else {
+                throw StoreError.refusedEdit(
+                    "the project holds lines of another file under `\(file)` and under "
+                        + "`\(absolute)`: rename one (`layoutdb rename-script \(absolute) NEW`)")
+            }
+            return absolute
+        }()
+        store.locate(name, at: place)
+        return name
+    }
+
+    /// Where `file` is, from the project file's folder, with links and `.`/`..` resolved
+    /// (`screens/home.layout`, `../app/home.layout`); for a file that does not exist
+    /// (`apply - --as NAME`), the path as written, from the working folder. Kept relative so
+    /// that a clone of a repository holding the project beside its scripts still finds them.
+    func location(of file: String) -> String {
+        let base = placesFolder
+        let path = Self.resolved(file) ?? Self.lexical(file)
+        let parts = path.split(separator: "/")
+        let baseParts = base.split(separator: "/")
+        var common = 0
+        while common < min(parts.count, baseParts.count), parts[common] == baseParts[common] {
+            common += 1
+        }
+        let up = Array(repeating: "..", count: baseParts.count - common)
+        return (up + parts[common...].map(String.init)).joined(separator: "/")
+    }
+
+    /// The project file's folder, absolute, links resolved: what places start from.
+    private var placesFolder: String {
+        let folder = store.projectFolder.isEmpty ? "." : store.projectFolder
+        return Self.resolved(folder) ?? Self.lexical(folder)
+    }
+
+    /// Whether the file the project holds lines of as `held` is no longer where it was:
+    /// at its recorded place, or (held before places were kept) by its name from the
+    /// working folder and from the project's.
+    func isGone(_ held: String, places: [String: String]) -> Bool {
+        guard let place = places[held] else {
+            return access(held.hasPrefix("/") ? held : store.projectFolder + held, F_OK) != 0
+                && access(held, F_OK) != 0
+        }
+        return access(placesFolder + "/" + place, F_OK) != 0
     }
 
     /// `path` with its links and `.`/`..` resolved; nil where no such file exists.

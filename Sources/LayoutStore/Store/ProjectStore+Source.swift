@@ -565,6 +565,7 @@ extension ProjectStore {
         utf8 text: UnsafeBufferPointer<UInt8>, file: String, owners lineOwners: LineOwners,
         replacing: Bool
     ) throws {
+        try writeLocation(of: file)
         let insert = try database.cachedStatement(
             "INSERT INTO script_lines (layout_id, seq, file, line, text) VALUES (?, ?, ?, ?, ?)")
         var lineCount = 0
@@ -632,6 +633,7 @@ extension ProjectStore {
     /// holds it is rewritten (a run is at most about ``NewRun/maxBytes``). For a file
     /// held once, as the one-line re-apply requires (`Project+LineReapply.swift`).
     func replaceScriptLine(file: String, line: Int, text: String) throws {
+        try writeLocation(of: file)
         let find = try database.cachedStatement(
             """
             SELECT layout_id, seq, line, text FROM script_lines WHERE file = ? AND line <= ?

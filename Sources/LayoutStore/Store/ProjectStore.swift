@@ -16,6 +16,9 @@ package final class ProjectStore {
     /// Where a project made by ``openUnpublished(path:busyTimeout:)`` is written until
     /// ``publish()`` links it in place; nil for a project opened at its path.
     var unpublished: (file: String, path: String)?
+    /// Where the script files named in this process are, by held name
+    /// (``locate(_:at:)``); written with their lines.
+    var located: [String: String] = [:]
 
     init(database: Database) { self.database = database }
 
