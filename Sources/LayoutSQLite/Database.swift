@@ -59,6 +59,9 @@ package final class Database {
     private var isClosed = false
     /// Whether the file had no write-ahead log when this connection opened it.
     private let foundNoLog: Bool
+    /// Whether the connection was asked to be read-only but opened read-write with
+    /// `PRAGMA query_only` (see ``init(path:options:)``).
+    private let readsOnlyByPragma: Bool
 
     /// Opens (and with `options.create`, creates) the SQLite file at `path`.
     /// Throws ``DatabaseError`` when SQLite cannot open it (kind `.cannotOpen` for a
@@ -76,8 +79,35 @@ package final class Database {
             if options.create { flags |= SQLITE_OPEN_CREATE }
         }
         foundNoLog = access(path + "-wal", F_OK) != 0
-        var connection = try Self.connect(path, flags: flags, reportedPath: name)
-        if options.readOnly, Self.readFailure(connection) != nil, Self.logIsEmpty(path) {
+        var connection: OpaquePointer
+        var byPragma = false
+        if options.readOnly, foundNoLog,
+            let writable = try? Self.connect(
+                path, flags: SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_READWRITE,
+                reportedPath: name)
+        {
+            // A file with no log (a copy, a checkout): a read-only connection would leave
+            // the -wal and -shm files it makes beside it, as only a connection that may
+            // write removes them when it is the last to close. Read-write with
+            // `query_only`, every write is refused all the same (SQLITE_READONLY) and the
+            // last close takes them away. Where it cannot read (a folder this user cannot
+            // write), the read-only roads below.
+            if sqlite3_exec(writable, "PRAGMA query_only = ON", nil, nil, nil) == SQLITE_OK,
+                Self.readFailure(writable) == nil
+            {
+                connection = writable
+                byPragma = true
+            } else {
+                sqlite3_close_v2(writable)
+                connection = try Self.connect(path, flags: flags, reportedPath: name)
+            }
+        } else {
+            connection = try Self.connect(path, flags: flags, reportedPath: name)
+        }
+        readsOnlyByPragma = byPragma
+        if options.readOnly, !byPragma, Self.readFailure(connection) != nil,
+            Self.logIsEmpty(path)
+        {
             // A WAL-mode file in a folder this user cannot write: reading needs the -shm
             // file, which SQLite cannot create there. With no -wal content every committed
             // change is in the main file, so SQLite may read it as immutable (no -shm, no
@@ -211,7 +241,9 @@ package final class Database {
     /// last one (`export` as git's textconv reads a copy in a folder git then removes).
     package func close() {
         guard !isClosed else { return }
-        if !isReadOnly {
+        if readsOnlyByPragma {
+            _ = csqlite_checkpoint_on_close(handle)
+        } else if !isReadOnly {
             // What this connection wrote, or what a writer left in the log when another
             // program's read kept its checkpoint from finishing.
             if sqlite3_total_changes64(handle) > 0 || !Self.logIsEmpty(path) {
@@ -346,7 +378,7 @@ package final class Database {
     package var changes: Int { Int(sqlite3_changes64(handle)) }
 
     /// Whether the file was opened read-only (asked for, or the file is write-protected).
-    package var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    package var isReadOnly: Bool { readsOnlyByPragma || sqlite3_db_readonly(handle, "main") == 1 }
 
     /// Whether a transaction is open.
     package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }

@@ -90,4 +90,24 @@ struct SingleFileTests {
         let folder = URL(fileURLWithPath: copy).deletingLastPathComponent().path
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["app.layoutdb"])
     }
+
+    @Test("a --read-only read of a lone copy leaves nothing beside it, and still refuses edits")
+    func readOnlyLeavesNothing() throws {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("s.layout", Self.script), "-q"]).status == 0)
+        let copy = loneCopy(box)
+        let folder = URL(fileURLWithPath: copy).deletingLastPathComponent().path
+        for args in [["frames", "--format", "csv"], ["views"], ["export"], ["doctor"]] {
+            let r = box.run(args + ["--read-only", "--db", copy])
+            #expect(r.status == 0, "\(args): \(r.stderr)")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: folder) == ["app.layoutdb"],
+                "\(args)")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+        let edit = box.run(["set-constant", "hh", "90", "--read-only", "--db", copy])
+        #expect(edit.status == 74 && edit.stderr.contains("read-only"), "\(edit.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["app.layoutdb"])
+    }
 }
