@@ -1211,5 +1211,6 @@ END;
 
 CREATE TABLE script_files (
     file TEXT PRIMARY KEY,
-    path TEXT NOT NULL
+    path TEXT NOT NULL,
+    absolute TEXT NOT NULL
 ) STRICT, WITHOUT ROWID;

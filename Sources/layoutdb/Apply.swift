@@ -26,8 +26,10 @@ struct Apply: ParsableCommand {
             or label), but it does not solve, so constraints that cannot all hold show
             only when the file is applied. --replace throws away what the file's
             layouts hold and applies the file afresh (see docs/editing.md). Standard
-            input adds to the project, unless --as NAME names the file it stands for:
-            then it reconciles as that file would.
+            input (or a pipe, as <(generate)) adds to the project, unless --as NAME
+            names the file it stands for: then it reconciles as that file would. A
+            file is known by where it is, from any folder; a re-apply without --layout
+            goes into the layout the file was applied into.
             """,
             examples: [
                 "layoutdb apply home.layout",
@@ -66,15 +68,41 @@ struct Apply: ParsableCommand {
         if name == "-" || name?.isEmpty == true {
             throw ValidationError("--as needs a file name, e.g. --as home.layout")
         }
+        if let name, isFolder(unshielded(name)) {
+            throw ValidationError(
+                "--as names the script file standard input stands for; \(name) is a folder")
+        }
     }
 
     func run() throws {
+        do {
+            try applyOnce()
+        } catch let error as AppliedMeanwhile {
+            // Another terminal applied the same file first: this one now reconciles with
+            // it, reading the file again. Standard input and a pipe are read once.
+            let file = unshielded(file)
+            guard file != "-", !isStream(file) else { throw error }
+            try applyOnce()
+        }
+    }
+
+    private func applyOnce() throws {
         let file = unshielded(file)
+        // A pipe (`apply <(generate)`, /dev/stdin) is read once, as standard input is, and
+        // is no file with a place: every generated script would be "/dev/fd/63".
+        let isPipe = file != "-" && isStream(file)
+        if isPipe, dryRun || replace {
+            throw ValidationError(
+                "\(file) is a pipe: it is read once and adds to the project; to re-apply "
+                    + "a generated script, name the file it stands for: "
+                    + "`generate | layoutdb apply - --as FILE\(dryRun ? " --dry-run" : " --replace")`"
+            )
+        }
         let display = ProgressDisplay.standardError(quiet: global.quiet)
         defer { display.finish() }
         // A file's first apply fills a new project made beside the path, then put in place
         // (standard input cannot be read again, should another process make it meanwhile).
-        if !dryRun, file != "-",
+        if !dryRun, file != "-", !isPipe,
             let plan = try global.inNewProject({
                 try apply(try readInput(file), file: file, to: $0, display: display)
             })
@@ -84,14 +112,14 @@ struct Apply: ParsableCommand {
         let text = try readInput(file)
         let project = try dryRun ? global.openForDryRun() : global.open(create: true)
         // Standard input is kept under the name --as gives it, as a file of that name.
-        if let named = file == "-" ? name.map(unshielded) : file {
+        if !isPipe, let named = file == "-" ? name.map(unshielded) : file {
             show(
                 try apply(consume text, file: named, to: project, display: display),
                 display: display)
         } else {
             project.progress = display.update
             let report = try project.apply(
-                script: consume text, file: "<stdin>", layout: global.layout)
+                script: consume text, file: isPipe ? file : "<stdin>", layout: global.layout)
             show(report, display: display)
         }
     }
@@ -101,7 +129,7 @@ struct Apply: ParsableCommand {
     ) throws -> ApplyPlan {
         project.progress = display.update
         return try project.apply(
-            scriptFile: text, file: file, layout: global.layout, dryRun: dryRun,
+            scriptFile: text, file: file, layout: global.givenLayout, dryRun: dryRun,
             replace: replace)
     }
 

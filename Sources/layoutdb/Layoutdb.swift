@@ -273,8 +273,15 @@ struct GlobalOptions: ParsableArguments {
         transform: unshielded)
     var db: String?
 
-    @Option(name: .long, help: ArgumentHelp("The layout to work on.", valueName: "name"))
-    var layout: String = defaultLayoutName
+    @Option(
+        name: .customLong("layout"),
+        help: ArgumentHelp(
+            "The layout to work on (default: \(defaultLayoutName); a re-applied file: the one "
+                + "it was applied into).", valueName: "name"))
+    var givenLayout: String?
+
+    /// The layout to work on: --layout's, or the default.
+    var layout: String { givenLayout ?? defaultLayoutName }
 
     @Flag(
         name: .long,
@@ -351,6 +358,7 @@ struct GlobalOptions: ParsableArguments {
     func openForDryRun(writes: Bool = false) throws -> Project {
         let project: Project
         if !FileManager.default.fileExists(atPath: path) {
+            try Project.requireFolder(for: path)
             project = try Project.open(path: ":memory:", create: true)
         } else if writes && readOnly {
             project = try Project.openCopyInMemory(

@@ -504,6 +504,21 @@ func formatRect(_ r: Rect) -> String {
 ///
 /// A file must be a regular file or a pipe (`apply <(gen)`): a directory or a device
 /// (`/dev/zero` never ends) is refused before anything is read.
+/// Whether `path` is a pipe, a character device or a socket (what ``readInput(_:)`` reads
+/// once, as standard input); false for a regular file and for what cannot be examined.
+func isStream(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let type = info.st_mode & S_IFMT
+    return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
+}
+
+/// Whether `path` is a folder (a link to one too).
+func isFolder(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+}
+
 func readInput(_ path: String) throws -> String {
     let fd: Int32
     if path == "-" {

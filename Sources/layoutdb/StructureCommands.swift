@@ -110,8 +110,12 @@ struct RenameScript: ParsableCommand {
     var new: String
 
     func run() throws {
-        try global.open().renameScript(old, to: new)
-        if !global.quiet { print("the lines of \(old) are now those of \(new)") }
+        let renamed = try global.open().renameScript(old, to: new)
+        guard !global.quiet else { return }
+        print(
+            renamed
+                ? "the lines of \(old) are now those of \(new)"
+                : "nothing to rename: the project holds \(new) under that name, where it is")
     }
 }
 

@@ -106,17 +106,16 @@ struct ScriptFileNameTests {
         // A first apply: no plan of removals, and both files' views are there.
         #expect(!second.1.contains("remove"), "\(second.1)")
         #expect(box.sql("select group_concat(name, ' ') from views where name != 'root'") == "a b")
-        // Held under its absolute path, as `home.layout` names the first file.
-        let absolute = box.directory.appending(path: "b/home.layout").path
+        // Held under its path from the project's folder, as `home.layout` names the first.
         #expect(
             box.sql(
                 "select group_concat(file, ' ') from (select distinct file from script_lines order by file)"
-            )
-                == "\(absolute) home.layout")
+            ) == "b/home.layout home.layout")
         // Each re-applies as itself, from its folder or from another.
         #expect(run(box, in: "a", ["apply", "home.layout"]).1 == "home.layout: no changes\n")
-        #expect(run(box, in: "b", ["apply", "home.layout"]).1 == "\(absolute): no changes\n")
-        #expect(run(box, in: "a", ["apply", "../b/home.layout"]).1 == "\(absolute): no changes\n")
+        #expect(run(box, in: "b", ["apply", "home.layout"]).1 == "b/home.layout: no changes\n")
+        #expect(
+            run(box, in: "a", ["apply", "../b/home.layout"]).1 == "b/home.layout: no changes\n")
         put(box, "b/home.layout", Self.other.replacingOccurrences(of: "== 10;", with: "== 12;"))
         let edit = run(box, in: "b", ["apply", "home.layout", "-q"])
         #expect(edit.0 == 0, "\(edit.2)")
@@ -183,5 +182,174 @@ struct ScriptFileNameTests {
         let (status, stdout, _) = run(box, in: "screens", ["apply", "main.layout"])
         #expect(status == 0)
         #expect(stdout == "screens/main.layout: no changes\n", "\(stdout)")
+    }
+
+    @Test("rename-script names the held file by its place first: from b, `home.layout` is b's file")
+    func renameByPlace() throws {
+        let box = Sandbox()
+        put(box, "a/home.layout", Self.script)
+        put(box, "b/home.layout", "layout other\n" + Self.other)
+        #expect(run(box, in: "a", ["apply", "home.layout", "-q"]).0 == 0)
+        #expect(run(box, in: "b", ["apply", "home.layout", "-q"]).0 == 0)
+        try FileManager.default.moveItem(
+            at: box.directory.appending(path: "b/home.layout"),
+            to: box.directory.appending(path: "b/moved.layout"))
+        let renamed = run(box, in: "b", ["rename-script", "home.layout", "moved.layout"])
+        #expect(renamed.0 == 0, "\(renamed.2)")
+        let again = run(box, in: "b", ["apply", "moved.layout"])
+        #expect(again.0 == 0, "\(again.2)")
+        // Named as typed where it ran, as a first apply names a file.
+        #expect(again.1 == "moved.layout: no changes\n", "\(again.1)")
+        // a's file and layout are as they were.
+        #expect(run(box, in: "a", ["apply", "home.layout"]).1 == "home.layout: no changes\n")
+        #expect(box.sql("select count(*) from views where name = 'a'") == "1")
+        #expect(
+            box.sql(
+                "select count(*) from constraints c join layouts l on l.id = c.layout_id where l.name = 'other'"
+            ) == "4")
+    }
+
+    @Test("a project moved away from its scripts finds them by their absolute path")
+    func projectMovedAlone() throws {
+        let box = Sandbox()
+        put(box, "home.layout", Self.script)
+        put(box, "db/.keep", "")
+        #expect(box.run(["apply", "home.layout", "-q"]).status == 0)
+        #expect(box.run(["set-constant", "#1", "15", "-q"]).status == 0)
+        let moved = box.directory.appending(path: "db/app.layoutdb").path
+        try FileManager.default.moveItem(atPath: box.db, toPath: moved)
+        try? FileManager.default.removeItem(atPath: box.db + "-wal")
+        put(
+            box, "home.layout",
+            Self.script.replacingOccurrences(of: "a.height == 20", with: "a.height == 25"))
+        let r = box.run(["apply", "home.layout", "--db", moved])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stdout.contains("change constraint") || r.stdout.contains("add constraint"),
+            "\(r.stdout)")
+        #expect(
+            box.run(["apply", "home.layout", "--db", moved]).stdout == "home.layout: no changes\n")
+        #expect(box.sql("select 1") == "1")
+        // The place follows the project's new folder; the edit made since is kept.
+        let place = box.run(["--db", moved, "list"]).stdout
+        #expect(place.contains("a.left == 15") || place.contains("15"), "\(place)")
+        // Renaming a held file to its own name and place changes nothing, and says so.
+        let same = box.run(["rename-script", "home.layout", "home.layout", "--db", moved])
+        #expect(same.status == 0 && same.stdout.hasPrefix("nothing to rename"), "\(same.stdout)")
+    }
+
+    @Test("the project opened through a link and through its real path gives one place a file")
+    func linkedProject() throws {
+        let box = Sandbox()
+        put(box, "scr/h.layout", Self.script)
+        put(box, "store/.keep", "")
+        let real = box.directory.appending(path: "store/real.layoutdb").path
+        let link = box.directory.appending(path: "app-link.layoutdb").path
+        try FileManager.default.createSymbolicLink(
+            atPath: link, withDestinationPath: "store/real.layoutdb")
+        #expect(box.run(["apply", "scr/h.layout", "-q", "--db", real]).status == 0)
+        let r = box.run(["apply", "scr/h.layout", "--db", link])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "scr/h.layout: no changes\n", "\(r.stdout)")
+    }
+
+    @Test("a pipe adds as standard input does: two generated scripts are two, not one file")
+    func pipesAdd() {
+        let box = Sandbox()
+        let first = box.run(["apply", "/dev/stdin", "-q"], stdin: "layout A\n" + Self.script)
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = box.run(["apply", "/dev/stdin", "-q"], stdin: "layout B\n" + Self.script)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(
+            box.sql("select group_concat(name, ' ') from (select name from layouts order by name)")
+                == "A B")
+        let dry = box.run(["apply", "/dev/stdin", "--dry-run"], stdin: Self.script)
+        #expect(dry.status == 64 && dry.stderr.contains("--as"), "\(dry.stderr)")
+    }
+
+    @Test("a re-apply without --layout goes into the layout the file was applied into")
+    func layoutRemembered() {
+        let box = Sandbox()
+        let path = put(box, "h.layout", Self.script)
+        #expect(box.run(["--layout", "phone", "apply", path, "-q"]).status == 0)
+        #expect(box.run(["--layout", "phone", "set-constant", "#1", "12", "-q"]).status == 0)
+        put(
+            box, "h.layout",
+            Self.script.replacingOccurrences(of: "a.height == 20", with: "a.height == 22"))
+        let r = box.run(["apply", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("phone: "), "\(r.stdout)")
+        #expect(!r.stdout.contains("remove layout"), "\(r.stdout)")
+        #expect(box.sql("select group_concat(name, ' ') from layouts") == "phone")
+        #expect(
+            box.sql("select x || ' ' || height from solved_frames where view = 'a'") == "12.0 22.0")
+        // Told another layout, the file's statements move there, and the plan says so.
+        let moved = box.run(["--layout", "tablet", "apply", path, "--dry-run"])
+        #expect(
+            moved.stdout.contains("tablet: add view a")
+                && moved.stdout.contains("remove layout phone"), "\(moved.stdout)")
+    }
+
+    @Test("two terminals applying one new file to a project: both succeed, the file made once")
+    func concurrentFirstApplies() throws {
+        let box = Sandbox()
+        put(box, "first.layout", "layout first\n" + Self.script)
+        #expect(box.run(["apply", "first.layout", "-q"]).status == 0)
+        var card = "layout card\ncanvas 200 200\n"
+        for i in 0..<300 {
+            card += "view b\(i)\nb\(i).left == \(i); b\(i).top == 0; b\(i).size == 5\n"
+        }
+        put(box, "card.layout", card)
+        for _ in 0..<3 {
+            _ = box.sql("delete from layouts where name = 'card'")
+            let processes = (0..<2).map { _ in
+                let p = Process()
+                p.executableURL = productsDirectory.appending(path: "layoutdb")
+                p.arguments = ["apply", "card.layout", "-q", "--db", box.db]
+                p.currentDirectoryURL = box.directory
+                p.standardOutput = FileHandle.nullDevice
+                p.standardError = FileHandle.nullDevice
+                return p
+            }
+            for p in processes { try p.run() }
+            for p in processes { p.waitUntilExit() }
+            #expect(processes.map(\.terminationStatus) == [0, 0])
+            #expect(
+                box.sql(
+                    "select count(*) from views v join layouts l on l.id = v.layout_id where l.name = 'card'"
+                ) == "301")
+        }
+    }
+
+    @Test("an error names the script as typed, not as the project holds it")
+    func errorsNameTheTypedFile() {
+        let box = Sandbox()
+        put(box, "a/home.layout", Self.script)
+        #expect(run(box, in: "a", ["apply", "home.layout", "-q"]).0 == 0)
+        put(box, "a/home.layout", Self.script.replacingOccurrences(of: "a.width", with: "a.widht"))
+        let r = box.run(["apply", "a/home.layout"])
+        #expect(r.status == 65)
+        #expect(r.stderr.hasPrefix("error: a/home.layout:3:"), "\(r.stderr)")
+    }
+
+    @Test(
+        "rename-script to a folder, apply - --as a folder, and a project in a missing folder are refused"
+    )
+    func refusedPaths() {
+        let box = Sandbox()
+        let path = put(box, "h.layout", Self.script)
+        put(box, "dir/.keep", "")
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        let folder = box.run(["rename-script", "h.layout", "dir"])
+        #expect(folder.status == 65 && folder.stderr.contains("is a folder"), "\(folder.stderr)")
+        let asFolder = box.run(["apply", "-", "--as", "dir"], stdin: Self.script)
+        #expect(
+            asFolder.status == 64 && asFolder.stderr.contains("is a folder"), "\(asFolder.stderr)")
+        for extra in [["--dry-run"], []] {
+            let r = box.run(["apply", path, "--db", "nofolder/x.layoutdb"] + extra)
+            #expect(
+                r.status == 66 && r.stderr.contains("there is no folder nofolder"),
+                "\(extra): \(r.stderr)")
+        }
     }
 }

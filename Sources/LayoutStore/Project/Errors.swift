@@ -81,6 +81,8 @@ public enum ProjectFileError: LayoutDBError, Equatable {
     case folder(path: String)
     /// The path is neither a file nor a folder (a device, a pipe, a socket).
     case notAFile(path: String)
+    /// A new project's folder does not exist (`--db nofolder/app.layoutdb`).
+    case noFolder(path: String, folder: String)
     /// An SQLite database that some other program made.
     case foreignDatabase(path: String)
     /// A project made by a newer layoutdb.
@@ -98,6 +100,9 @@ public enum ProjectFileError: LayoutDBError, Equatable {
         case .notADatabase(let path):
             "\(path) is not a layoutdb project (not an SQLite database); "
                 + "check the --db path"
+        case .noFolder(let path, let folder):
+            "cannot make a project at \(path): there is no folder \(folder); make it first "
+                + "(`mkdir -p \(folder)`) or give --db another path"
         case .notAFile(let path):
             "\(path) is not a regular file (a device, a pipe or a socket); give --db the "
                 + "project's file"
@@ -115,5 +120,17 @@ public enum ProjectFileError: LayoutDBError, Equatable {
             "\(path) was written by a newer layoutdb (schema version \(version), "
                 + "this one knows up to \(known)); upgrade layoutdb. The file was left untouched"
         }
+    }
+}
+
+/// A first apply of a file that another process applied while this one read it (two
+/// terminals, one file): what this one found is out of date. Applying it again reconciles
+/// with what the other wrote; the `layoutdb` command does so once by itself.
+public struct AppliedMeanwhile: LayoutDBError, Equatable {
+    /// The file, as the project now holds it.
+    public var file: String
+    public var errorKind: ErrorKind { .busy }
+    public var description: String {
+        "another process applied \(file) while this one read it; apply it again"
     }
 }

@@ -1,3 +1,4 @@
+import LayoutSQLite
 import LayoutScript
 
 #if canImport(Glibc)
@@ -61,19 +62,26 @@ extension Project {
     ///     plan.lines  // ["change constraint header.height == 70 → header.height == 80"]
     @discardableResult
     public func apply(
-        scriptFile text: consuming String, file given: String, layout: String = defaultLayoutName,
+        scriptFile text: consuming String, file given: String, layout: String? = nil,
         dryRun: Bool = false, replace: Bool = false
     ) throws -> ApplyPlan {
         do {
             return try reapply(
                 text, file: given, layout: layout, dryRun: dryRun, replace: replace)
         } catch var error as ParseError {
+            // The file named as it was typed, not as the project holds it (the name its
+            // first apply gave it, from another folder or another checkout): that is the
+            // file the person opens at that line.
+            if let held = try? heldName(of: given), held != given, error.location.file == held {
+                error.location.file = given
+                error.hint = error.hint?.replacing("apply \(held) ", with: "apply \(given) ")
+            }
             // A first apply that meets what another file made: the file it may be, moved
             // or renamed, is the one the project holds lines of that is not there now.
             guard let hint = error.hint, hint.contains(StoreError.earlierName) else {
                 throw error
             }
-            let places = try store.scriptPaths()
+            let places = try store.scriptPlaces()
             let gone = try store.scriptFiles().filter { isGone($0, places: places) }
             if gone.count == 1 {
                 error.hint = hint.replacing(StoreError.earlierName, with: gone[0])
@@ -86,11 +94,16 @@ extension Project {
     }
 
     private func reapply(
-        _ text: consuming String, file given: String, layout: String, dryRun: Bool,
+        _ text: consuming String, file given: String, layout chosen: String?, dryRun: Bool,
         replace: Bool
     ) throws -> ApplyPlan {
-        try Identifier.check(layout, as: .layout)
+        if let chosen { try Identifier.check(chosen, as: .layout) }
         let file = try heldName(of: given)
+        // Statements before the file's first `layout` go where they went before, unless
+        // told otherwise: then they move, and the plan says what that changes.
+        let start = try store.startLayout(ofHeld: file)
+        let layout = chosen ?? start ?? defaultLayoutName
+        let moves = start != nil && start != layout
         // Read before the lines: a commit by another process after it moves it.
         let dataVersion = try store.database.int64("PRAGMA data_version")
         if replace { return try applyReplacing(text, file: file, layout: layout, dryRun: dryRun) }
@@ -103,22 +116,31 @@ extension Project {
         let isHeld = held.isHeld || emptyAndNew
         var plan = ApplyPlan(
             file: file, isFirstApply: !isHeld, steps: [], wrote: false, report: SolveReport())
-        if held.isUnchanged || emptyAndNew { return plan }
-        if let done = try reapplyChangedLines(
-            held: held, dataVersion: dataVersion, text: text, file: file, layout: layout,
-            dryRun: dryRun)
+        if (held.isUnchanged && !moves) || emptyAndNew { return plan }
+        if !moves,
+            let done = try reapplyChangedLines(
+                held: held, dataVersion: dataVersion, text: text, file: file, layout: layout,
+                dryRun: dryRun)
         {
             return done
         }
-        if isHeld,
+        if isHeld, !moves,
             let done = try reapplyHunk(
                 dataVersion: dataVersion, text: text, file: file, layout: layout, dryRun: dryRun)
         {
             return done
         }
         if !isHeld && !dryRun {
-            // Handed over: the first apply lets go of the text before it solves.
-            plan.report = try apply(script: consume text, file: file, layout: layout)
+            do {
+                // Handed over: the first apply lets go of the text before it solves.
+                plan.report = try apply(script: consume text, file: file, layout: layout)
+            } catch {
+                // Held now: another process's apply of the file committed since its lines
+                // were read here (and this one met what it made).
+                let held = try heldName(of: given)
+                if try store.startLayout(ofHeld: held) != nil { throw AppliedMeanwhile(file: held) }
+                throw error
+            }
             plan.wrote = true
             return plan
         }
@@ -128,23 +150,38 @@ extension Project {
     /// Holds the lines of script `old` under the name `new` from now on, with what it made:
     /// after the file was moved or renamed (`git mv home.layout screens/home.layout`), a
     /// re-apply of `new` reconciles with what `old` made instead of being refused as a
-    /// first apply of another file. `old` is the name the project holds (`layoutdb apply`
-    /// prints it); one transaction.
-    public func renameScript(_ old: String, to new: String) throws {
-        // The held name `old` names, spelled another way (`./home.layout`, a path from
-        // another folder): the file is gone, so the paths are compared as written.
+    /// first apply of another file. `old` names the held file by its place (where it was,
+    /// from the working folder) or as the project holds it (`layoutdb apply` prints it);
+    /// one transaction. Returns false, changing nothing, where `new` is already that
+    /// file's name and place.
+    @discardableResult
+    public func renameScript(_ old: String, to new: String) throws -> Bool {
+        if Database.fileKind(at: new) == .folder {
+            throw StoreError.refusedEdit(
+                "`\(new)` is a folder: name the script file itself (`\(new)/NAME.layout`)")
+        }
         let held = try store.scriptFiles()
-        let folder = store.projectFolder
-        let target = Self.lexical(old)
+        let places = try store.scriptPlaces()
+        let oldPlace = place(of: old)
+        // The file whose place `old` names first: a name typed in another folder may be
+        // another file's held name (`cd b; rename-script home.layout ...` where `a`'s file
+        // is held as `home.layout`).
         let name =
-            held.contains(old)
-            ? old
-            : held.first {
-                Self.lexical($0) == target
-                    || (!$0.hasPrefix("/") && Self.lexical(folder + $0) == target)
+            held.first { places[$0]?.path == oldPlace.path }
+            ?? held.first { places[$0]?.absolute == oldPlace.absolute }
+            ?? (held.contains(old) ? old : nil)
+            ?? held.first { heldName in
+                // Held before places were kept: the paths compared as written.
+                places[heldName] == nil
+                    && (Self.lexical(heldName) == oldPlace.absolute
+                        || (!heldName.hasPrefix("/")
+                            && Self.lexical(store.projectFolder + heldName) == oldPlace.absolute))
             } ?? old
-        if Self.lexical(new) == Self.lexical(name) { return }
-        try store.renameScriptFile(name, to: Self.tidy(new), path: location(of: new))
+        let newName = Self.tidy(new)
+        let newPlace = place(of: new)
+        if name == newName, places[name] == newPlace { return false }
+        try store.renameScriptFile(name, to: newName, place: newPlace)
+        return true
     }
 
     /// `path` without `.` parts and with each `..` that follows a folder taken away with it
@@ -173,21 +210,28 @@ extension Project {
 
     /// The name the project holds `file`'s lines under, and (``ProjectStore/locate(_:at:)``)
     /// where the file is, to be written with its lines. A file is known by its place
-    /// (``location(of:)``), whatever folder names it and however: `home.layout`,
-    /// `./home.layout`, its absolute path, or `../app/home.layout` from another folder
-    /// all name the file first applied as `home.layout`, and the plan names it so. A name
-    /// held before the project kept places (version 17) is found as before: as given, or
-    /// resolving to the same file from the working folder or the project's. A file the
-    /// project holds nothing of is held as given, unless another file holds that name
-    /// (`cd a; apply home.layout`, then `cd ../b; apply home.layout`): then by its
-    /// absolute path.
+    /// (``place(of:)``), whatever folder names it and however: `home.layout`,
+    /// `./home.layout`, its absolute path, or `../app/home.layout` from another folder all
+    /// name the file first applied as `home.layout`, and the plan names it so. Its path
+    /// from the project's folder decides (a clone of the repository holding both finds
+    /// it); its absolute path where nothing is at the held path any more (the project
+    /// moved). A name held before the project kept places (version 17) is found as before:
+    /// as given, or resolving to the same file from the working folder or the project's.
+    /// A file the project holds nothing of is held as given, unless another file holds
+    /// that name (`cd a; apply home.layout`, then `cd ../b; apply home.layout`): then by
+    /// its path from the project's folder, or its absolute path.
     func heldName(of file: String) throws -> String {
         let files = try store.scriptFiles()
-        let paths = try store.scriptPaths()
-        let place = location(of: file)
+        let places = try store.scriptPlaces()
+        let place = place(of: file)
         let name = try {
-            if let held = files.first(where: { paths[$0] == place }) { return held }
-            let unplaced = files.filter { paths[$0] == nil }
+            if let held = files.first(where: { places[$0]?.path == place.path }) { return held }
+            if let held = files.first(where: { held in
+                places[held]?.absolute == place.absolute && isGone(held, places: places)
+            }) {
+                return held
+            }
+            let unplaced = files.filter { places[$0] == nil }
             if unplaced.contains(file) { return file }
             if let target = Self.resolved(file),
                 let held = unplaced.first(where: { held in
@@ -198,51 +242,57 @@ extension Project {
             {
                 return held
             }
-            guard files.contains(file) else { return file }
-            let absolute = Self.resolved(file) ?? Self.lexical(file)
-            guard !files.contains(absolute) else {
+            guard
+                let free = [file, place.path, place.absolute].first(where: { !files.contains($0) })
+            else {
                 throw StoreError.refusedEdit(
-                    "the project holds lines of another file under `\(file)` and under "
-                        + "`\(absolute)`: rename one (`layoutdb rename-script \(absolute) NEW`)")
+                    "the project holds lines of other files under `\(file)` and `\(place.absolute)`: "
+                        + "rename one (`layoutdb rename-script \(place.absolute) NEW`)")
             }
-            return absolute
+            return free
         }()
         store.locate(name, at: place)
         return name
     }
 
-    /// Where `file` is, from the project file's folder, with links and `.`/`..` resolved
-    /// (`screens/home.layout`, `../app/home.layout`); for a file that does not exist
-    /// (`apply - --as NAME`), the path as written, from the working folder. Kept relative so
-    /// that a clone of a repository holding the project beside its scripts still finds them.
-    func location(of file: String) -> String {
+    /// Where `file` is (``ScriptPlace``): from the project file's folder and from `/`, with
+    /// links and `.`/`..` resolved; for a file that does not exist (`apply - --as NAME`, a
+    /// moved file), the path as written, from the working folder.
+    func place(of file: String) -> ScriptPlace {
         let base = placesFolder
-        let path = Self.resolved(file) ?? Self.lexical(file)
-        let parts = path.split(separator: "/")
+        let absolute = Self.resolved(file) ?? Self.lexical(file)
+        let parts = absolute.split(separator: "/")
         let baseParts = base.split(separator: "/")
         var common = 0
         while common < min(parts.count, baseParts.count), parts[common] == baseParts[common] {
             common += 1
         }
         let up = Array(repeating: "..", count: baseParts.count - common)
-        return (up + parts[common...].map(String.init)).joined(separator: "/")
+        return ScriptPlace(
+            path: (up + parts[common...].map(String.init)).joined(separator: "/"),
+            absolute: absolute)
     }
 
-    /// The project file's folder, absolute, links resolved: what places start from.
+    /// The project file's folder, absolute, links resolved (the project's own link too:
+    /// the same file opened by another path gives the same places).
     private var placesFolder: String {
+        let path = store.database.path
+        if let real = Self.resolved(path) {
+            return String(real[..<(real.lastIndex(of: "/") ?? real.startIndex)])
+        }
         let folder = store.projectFolder.isEmpty ? "." : store.projectFolder
         return Self.resolved(folder) ?? Self.lexical(folder)
     }
 
     /// Whether the file the project holds lines of as `held` is no longer where it was:
-    /// at its recorded place, or (held before places were kept) by its name from the
-    /// working folder and from the project's.
-    func isGone(_ held: String, places: [String: String]) -> Bool {
+    /// at its held place, or (held before places were kept) by its name from the working
+    /// folder and from the project's.
+    func isGone(_ held: String, places: [String: ScriptPlace]) -> Bool {
         guard let place = places[held] else {
             return access(held.hasPrefix("/") ? held : store.projectFolder + held, F_OK) != 0
                 && access(held, F_OK) != 0
         }
-        return access(placesFolder + "/" + place, F_OK) != 0
+        return access(placesFolder + "/" + place.path, F_OK) != 0
     }
 
     /// `path` with its links and `.`/`..` resolved; nil where no such file exists.

@@ -60,6 +60,12 @@ public final class Project {
         try ProjectStore.openUnpublished(path: path, busyTimeout: busyTimeout).map(Project.init)
     }
 
+    /// Throws where a project could not be made at `path` because its folder does not
+    /// exist: what a dry run of a first apply checks, as the apply would fail there.
+    public static func requireFolder(for path: String) throws {
+        try ProjectStore.requireFolder(for: path)
+    }
+
     /// Links a project from ``openUnpublished(path:busyTimeout:)`` in place at its path and
     /// closes it: the project is not used after. False when a file appeared at the path
     /// meanwhile (then nothing of this one is kept: apply to that file instead).

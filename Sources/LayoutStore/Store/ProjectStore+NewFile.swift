@@ -24,6 +24,7 @@ extension ProjectStore {
         -> ProjectStore?
     {
         guard !path.isEmpty, path != ":memory:", access(path, F_OK) != 0 else { return nil }
+        try requireFolder(for: path)
         for abandoned in abandonedFiles(for: path) { unlink(abandoned) }
         let file = DatabaseMigrator.temporaryName(for: path)
         // Written in rollback-journal mode (its header says so): opened in WAL mode, its

@@ -8,29 +8,46 @@ extension ProjectStore {
             .rows { $0.string(0) }
     }
 
-    /// Where the files the project holds lines of are (held name → path from the project
-    /// file's folder, links resolved: `script_files`, migration 0017). A file applied
-    /// before that version has no path until its next apply that writes.
-    package func scriptPaths() throws -> [String: String] {
+    /// Where the files the project holds lines of are, by held name (`script_files`,
+    /// migration 0017). A file applied before that version has no place until its next
+    /// apply that writes.
+    package func scriptPlaces() throws -> [String: ScriptPlace] {
         try database.makeStatement(
-            "SELECT file, path FROM script_files WHERE file IN (SELECT file FROM script_lines)"
-        ).rows { ($0.string(0), $0.string(1)) }.reduce(into: [:]) { $0[$1.0] = $1.1 }
+            """
+            SELECT file, path, absolute FROM script_files
+            WHERE file IN (SELECT file FROM script_lines)
+            """
+        ).rows { ($0.string(0), ScriptPlace(path: $0.string(1), absolute: $0.string(2))) }
+            .reduce(into: [:]) { $0[$1.0] = $1.1 }
     }
 
-    /// Records that the held name `file` stands for the file at `path` (from the project
-    /// file's folder): whenever its lines are written, the path is written with them.
-    package func locate(_ file: String, at path: String) { located[file] = path }
-
-    /// Writes the path ``locate(_:at:)`` gave `file`, if it gave one and the project holds
-    /// another: with the file's lines, in the caller's transaction.
-    func writeLocation(of file: String) throws {
-        guard let path = located[file] else { return }
+    /// The layout the first of the lines held as `file` belongs to: the one its
+    /// statements before any `layout` went into. Nil for a file the project holds no
+    /// lines of.
+    package func startLayout(ofHeld file: String) throws -> String? {
         try database.cachedStatement(
             """
-            INSERT INTO script_files (file, path) VALUES (?, ?)
-            ON CONFLICT (file) DO UPDATE SET path = excluded.path WHERE path IS NOT excluded.path
+            SELECT l.name FROM script_lines s JOIN layouts l ON l.id = s.layout_id
+            WHERE s.file = ? ORDER BY s.line LIMIT 1
             """
-        ).run([file, path])
+        ).rows([file]) { $0.string(0) }.first
+    }
+
+    /// Records that the held name `file` stands for the file at `place`: whenever its
+    /// lines are written, its place is written with them.
+    package func locate(_ file: String, at place: ScriptPlace) { located[file] = place }
+
+    /// Writes the place ``locate(_:at:)`` gave `file`, if it gave one and the project holds
+    /// another: with the file's lines, in the caller's transaction.
+    func writeLocation(of file: String) throws {
+        guard let place = located[file] else { return }
+        try database.cachedStatement(
+            """
+            INSERT INTO script_files (file, path, absolute) VALUES (?, ?, ?)
+            ON CONFLICT (file) DO UPDATE SET path = excluded.path, absolute = excluded.absolute
+            WHERE path IS NOT excluded.path OR absolute IS NOT excluded.absolute
+            """
+        ).run([file, place.path, place.absolute])
     }
 
     /// The folder of the project's file (with its `/`), "" for one in the working folder
@@ -48,8 +65,8 @@ extension ProjectStore {
     /// Holds the lines of script `old` as those of `new` from now on, and the constraints
     /// it made as made by `new`: the file was moved or renamed (`git mv`), and a re-apply
     /// of `new` is to reconcile with what `old` made. One transaction.
-    /// `path`: where `new` is, from the project file's folder.
-    package func renameScriptFile(_ old: String, to new: String, path: String) throws {
+    /// `place`: where `new` is.
+    package func renameScriptFile(_ old: String, to new: String, place: ScriptPlace) throws {
         try transaction {
             let held = try scriptFiles()
             guard held.contains(old) else {
@@ -60,7 +77,7 @@ extension ProjectStore {
                             : "; it holds those of "
                                 + held.map { "`\($0)`" }.joined(separator: ", ")))
             }
-            guard !held.contains(new) else {
+            guard new == old || !held.contains(new) else {
                 throw StoreError.refusedEdit(
                     "the project holds lines of `\(new)` already: a file is held once "
                         + "(`layoutdb apply \(new) --replace` takes it afresh)")
@@ -69,8 +86,23 @@ extension ProjectStore {
             try database.execute(
                 "UPDATE constraints SET origin_file = ? WHERE origin_file = ?", [new, old])
             try database.execute("DELETE FROM script_files WHERE file IN (?, ?)", [old, new])
-            locate(new, at: path)
+            locate(new, at: place)
             try writeLocation(of: new)
         }
+    }
+}
+
+/// Where a script file is: ``path`` from the project file's folder and ``absolute`` from
+/// `/`, both with links and `.`/`..` resolved (the path as written where the file does not
+/// exist).
+package struct ScriptPlace: Equatable, Sendable {
+    /// `screens/home.layout`, `../app/home.layout`: what a clone of a repository that
+    /// holds the project beside its scripts still finds.
+    package var path: String
+    /// What a project moved away from its scripts still finds.
+    package var absolute: String
+
+    package init(path: String, absolute: String) {
+        (self.path, self.absolute) = (path, absolute)
     }
 }

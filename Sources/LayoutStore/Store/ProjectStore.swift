@@ -18,7 +18,7 @@ package final class ProjectStore {
     var unpublished: (file: String, path: String)?
     /// Where the script files named in this process are, by held name
     /// (``locate(_:at:)``); written with their lines.
-    var located: [String: String] = [:]
+    var located: [String: ScriptPlace] = [:]
 
     init(database: Database) { self.database = database }
 
@@ -43,6 +43,7 @@ package final class ProjectStore {
         }
         let exists = kind != nil
         if !create, !exists { throw ProjectFileError.noProject(path: path) }
+        if create, !exists { try requireFolder(for: path) }
         if create, !readOnly, !exists { _ = DatabaseMigrator.createFile(atPath: path) }
         let db: Database
         do {
@@ -54,6 +55,15 @@ package final class ProjectStore {
         }
         try DatabaseMigrator().migrate(db, allowEmpty: create)
         return ProjectStore(database: db)
+    }
+
+    /// Throws ``ProjectFileError/noFolder(path:folder:)`` where `path`'s folder does not
+    /// exist: SQLite would say only that it cannot open the file.
+    package static func requireFolder(for path: String) throws {
+        guard path != ":memory:" else { return }
+        let folder = Self.folder(of: path)
+        guard !folder.isEmpty, Database.fileKind(at: folder) != .folder else { return }
+        throw ProjectFileError.noFolder(path: path, folder: String(folder.dropLast()))
     }
 
     /// ``Project/openCopyInMemory(of:busyTimeout:)``: the file's pages copied into a
