@@ -43,7 +43,8 @@ struct Apply: ParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: ArgumentHelp("The script, or - for standard input.", valueName: "file"))
     var file: String
-    @Flag(help: "Print the changed frames as JSON.") var json = false
+    @Flag(help: "Print the changed frames as JSON (with --dry-run, the plan's steps).")
+    var json = false
     @Flag(help: "Print what applying the file would change, and write nothing.")
     var dryRun = false
     @Flag(help: "Throw away what the file's layouts hold and apply the file afresh.")
@@ -135,6 +136,10 @@ struct Apply: ParsableCommand {
 
     private func show(_ plan: ApplyPlan, display: ProgressDisplay) {
         display.finish()
+        if dryRun && json {
+            print(planJSON(plan))
+            return
+        }
         // The plan is what a dry run is for; otherwise -q silences it and --json
         // keeps standard output JSON.
         if !plan.isFirstApply || dryRun || replace, !global.quiet || dryRun, !json || dryRun {

@@ -64,15 +64,6 @@ struct Demo: ParsableCommand {
         print("\nTry it on your own file: layoutdb --db app.layoutdb apply screen.layout")
     }
 
-    private func printFrames(_ rows: [FrameRow]) {
-        print(
-            table(
-                ["view", "x", "y", "width", "height"],
-                rows.map { r in
-                    [
-                        r.view, formatNumber(r.frame.x), formatNumber(r.frame.y),
-                        formatNumber(r.frame.width), formatNumber(r.frame.height),
-                    ]
-                }))
-    }
+    /// As `layoutdb frames` prints them: the transcript is what the command shows.
+    private func printFrames(_ rows: [FrameRow]) { print(framesTable(rows)) }
 }

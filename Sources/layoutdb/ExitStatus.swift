@@ -14,6 +14,8 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     case dataError = 65
     /// The project or an input file cannot be opened (missing, not a layoutdb project, too new).
     case noInput = 66
+    /// A program the command needs is not installed (`rsvg-convert` for PNG).
+    case unavailable = 69
     /// A database or I/O error (disk full, read-only file, corrupt database).
     case ioError = 74
     /// Another writer held the project for longer than the busy timeout.
@@ -26,6 +28,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
         case .usage: "wrong command line"
         case .dataError: "bad input: parse error, unknown name, unsatisfiable constraints"
         case .noInput: "cannot open the project or an input file"
+        case .unavailable: "a program the command needs is not installed"
         case .ioError: "database or I/O error"
         case .busy: "busy: another writer held the project too long"
         }
@@ -48,6 +51,7 @@ extension ExitStatus {
         case .io: self = .ioError
         case .busy: self = .busy
         case .invalidRequest: self = .usage
+        case .missingProgram: self = .unavailable
         }
     }
 }

@@ -10,8 +10,9 @@ struct Import: ParsableCommand {
             One layout per scene's view controller and per top-level view or cell, named
             after its storyboardIdentifier, custom class or IB id; views after their
             userLabel, else class and IB id (docs/import.md). Every view keeps its IB id
-            in solved_frames.source_id. All layouts are written and solved in one
-            transaction. What cannot be imported is reported (FILE:LINE: <element
+            in views.source_id, and in solved_frames.source_id but the root's (its
+            frame is the canvas, not a solved row). All layouts are written and solved
+            in one transaction. What cannot be imported is reported (FILE:LINE: <element
             id=...>: why) and left out: an element alone, or a whole layout that uses a
             statement layoutdb does not apply yet (stacks, hidden views, size-class
             variants); --strict refuses the import instead (exit 65, nothing written;

@@ -229,6 +229,35 @@ func listJSON(_ listed: [Project.ListedConstraint]) -> String {
     }
 }
 
+/// `layoutdb frames` as a table: the last column marks a view's kind (where not a plain
+/// view), a stale frame (`*`) and an ambiguous one.
+func framesTable(_ rows: [FrameRow]) -> String {
+    table(
+        ["view", "x", "y", "width", "height", ""],
+        rows.map { r in
+            [
+                r.view, formatNumber(r.frame.x), formatNumber(r.frame.y),
+                formatNumber(r.frame.width), formatNumber(r.frame.height),
+                [
+                    r.kind == .view ? "" : r.kind.rawValue, r.stale ? "*" : "",
+                    r.ambiguous ? "ambiguous" : "",
+                ]
+                .filter { !$0.isEmpty }.joined(separator: " "),
+            ]
+        })
+}
+
+/// A plan (`apply --dry-run --json`): one object per step, as its line says it.
+func planJSON(_ plan: ApplyPlan) -> String {
+    JSONBytes.array(plan.steps, reservingEach: 120) { out, step in
+        out.field("{\"action\":", step.action.rawValue)
+        out.field(",\"layout\":", step.layout)
+        if let note = step.note { out.field(",\"note\":", note) }
+        out.field(",\"what\":", step.what)
+        out.add("}")
+    }
+}
+
 /// JSON text as bytes: 50,000 changes are 400,000 numbers, and appending each piece to
 /// a `String` cost a 100k-view edit more than its solve. The bytes are its own buffer:
 /// an array's append checks uniqueness and capacity and calls `memcpy` for each piece,

@@ -198,21 +198,7 @@ struct Frames: ParsableCommand {
             print(String(decoding: out, as: UTF8.self), terminator: "")
         case .json:
             print(framesJSON(rows))
-        case .table:
-            print(
-                table(
-                    ["view", "x", "y", "width", "height", ""],
-                    rows.map { r in
-                        [
-                            r.view, formatNumber(r.frame.x), formatNumber(r.frame.y),
-                            formatNumber(r.frame.width), formatNumber(r.frame.height),
-                            [
-                                r.kind == .view ? "" : r.kind.rawValue, r.stale ? "*" : "",
-                                r.ambiguous ? "ambiguous" : "",
-                            ]
-                            .filter { !$0.isEmpty }.joined(separator: " "),
-                        ]
-                    }))
+        case .table: print(framesTable(rows))
         }
     }
 }

@@ -114,7 +114,7 @@ struct PNGConverter {
 }
 
 struct MissingConverterError: LayoutDBError {
-    var errorKind: ErrorKind { .invalidRequest }
+    var errorKind: ErrorKind { .missingProgram }
     var description: String {
         "PNG needs rsvg-convert, which is not installed: apt-get install librsvg2-bin, "
             + "or write .svg instead"

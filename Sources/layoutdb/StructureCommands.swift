@@ -48,8 +48,11 @@ struct MoveView: ParsableCommand {
             """
             The view keeps its frame relative to its parent (as UIView.frame does when
             added to another superview) and its constraints, which name views: a VFL
-            `|` written under the old parent still means the old parent. Refuses an
-            unknown parent and a parent inside the view. Prints what moved.
+            `|` written under the old parent still means the old parent. Into a stack,
+            the view becomes the stack's last arranged view (as addArrangedSubview:
+            every view in a stack is arranged, see the format), and the stack sets its
+            frame. Refuses an unknown parent and a parent inside the view. Prints what
+            moved.
             """,
             examples: [
                 "layoutdb move-view title --into header", "layoutdb move-view title --into root",

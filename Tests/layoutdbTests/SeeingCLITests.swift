@@ -49,7 +49,7 @@ struct SeeingCLITests {
         if hasConverter {
             #expect(png.status == 0)
         } else {
-            #expect(png.status == 64)
+            #expect(png.status == 69)
             #expect(png.stderr.contains("apt-get install librsvg2-bin"))
         }
         #expect(box.snapshot() == before)

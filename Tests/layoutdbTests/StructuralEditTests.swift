@@ -128,7 +128,7 @@ struct StructuralEditTests {
     @Test("remove-view --recursive removes the subviews too; without it a parent is refused")
     func removeViewRecursive() {
         let box = project()
-        expectRefused(box, ["remove-view", "body"], "has 3 subviews")
+        expectRefused(box, ["remove-view", "body"], "has 3 views inside it")
         expectRefused(box, ["remove-view", "root"], "the root view cannot be removed")
         expectRefused(box, ["remove-view", "asid"], "did you mean `aside`?")
         let r = box.run(["remove-view", "body", "--recursive"])

@@ -102,6 +102,16 @@ public struct InvalidNameError: Error, CustomStringConvertible, Hashable, Sendab
     package static let nameRule =
         "a name is an ASCII letter or '_' followed by ASCII letters, digits, '_' and '-'"
 
+    /// Names of the kind that follow the rule, for the message.
+    private var examples: String {
+        switch kind {
+        case .view: "header, title_label"
+        case .layout: "main, sign-in"
+        case .metric: "margin, gap_2"
+        case .variant, .label: "compact, iphone_se"
+        }
+    }
+
     public var description: String {
         // debugDescription quotes the name and escapes line breaks, so the message stays
         // one line whatever the name holds.
@@ -109,7 +119,7 @@ public struct InvalidNameError: Error, CustomStringConvertible, Hashable, Sendab
             kind == .label
             ? "a label is names joined by dots (e.g. header.height, gap.2), not H or V, where "
                 + Self.nameRule
-            : Self.nameRule + " (e.g. compact, iphone_se)"
+            : Self.nameRule + " (e.g. \(examples))"
         let head = (location.map { "\($0): " } ?? "") + "\(name.debugDescription) "
         if inExport {
             return head

@@ -59,6 +59,9 @@ package struct LiveLayout {
         do throws(SolverError) {
             try build.solver.setConstant(handle, to: shifted)
         } catch {
+            // A conflict names the constant tried, not the one the solver keeps.
+            build.input.constraints[index].constant = value
+            defer { build.input.constraints[index].constant = old }
             throw build.describe(error)
         }
         build.input.constraints[index].constant = value

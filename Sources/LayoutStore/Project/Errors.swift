@@ -13,8 +13,10 @@ public enum ErrorKind: Sendable, Hashable, CaseIterable {
     case io
     /// Another writer held the project for longer than the busy timeout.
     case busy
-    /// A request that cannot be carried out as given (e.g. a missing helper program).
+    /// A request that cannot be carried out as given (an unknown device id).
     case invalidRequest
+    /// A program the request needs is not installed (`rsvg-convert` for a PNG).
+    case missingProgram
 }
 
 /// An error layoutdb shows to a person: a message that reads well after `error: `,

@@ -97,9 +97,17 @@ extension Project {
         let overlapping = Set(
             p.input.views.lazy.map(\.declaration).filter { ($0.stack?.spacing ?? 0) < 0 }
                 .map(\.name))
+        // A hidden view is not drawn, nor is anything inside it (UIView.isHidden): it
+        // overlaps nothing on screen (a hidden error label over a spinner).
+        var notDrawn: [String: Bool] = [:]
+        for (i, view) in views.enumerated() {
+            notDrawn[view.name] =
+                p.input.views[i].declaration.isHidden || notDrawn[view.declaration.parent] == true
+        }
         report.overlaps = Self.overlappingSiblings(
             views.indices.filter {
                 !output.ambiguous[$0] && !overlapping.contains(views[$0].declaration.parent)
+                    && notDrawn[views[$0].name] != true
             }.map {
                 (
                     name: views[$0].name, parent: views[$0].declaration.parent,

@@ -58,6 +58,12 @@ extension Project {
             guard new.allSatisfy({ Self.viewNames($0).allSatisfy(oldViews.contains) }) else {
                 return nil
             }
+            // A view the command line renamed or removed since: the whole-image plan refuses
+            // the line, with what to do, in the dry run and the apply alike.
+            guard
+                try store.viewIDs(layoutID: change.layoutID, names: oldViews).count
+                    == oldViews.count
+            else { return nil }
             edits.append(
                 LineEdit(
                     line: i + 1, layoutID: change.layoutID, layout: layoutName, text: change.new,

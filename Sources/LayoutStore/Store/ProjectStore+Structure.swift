@@ -30,11 +30,12 @@ extension ProjectStore {
             }
             let subtree = try self.subtree(of: view.id)
             if subtree.count > 1 && !recursive {
-                let children = subtree.dropLast().map(\.name)
+                // Deepest first in the subtree; a person reads the outermost first.
+                let inside = subtree.dropLast().map(\.name).reversed()
                 throw StoreError.refusedEdit(
-                    "view `\(name)` has \(children.count) subview\(children.count == 1 ? "" : "s") ("
-                        + children.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
-                        + (children.count > 5 ? ", ..." : "")
+                    "view `\(name)` has \(inside.count) view\(inside.count == 1 ? "" : "s") inside it ("
+                        + inside.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
+                        + (inside.count > 5 ? ", ..." : "")
                         + "); remove them first, or pass --recursive to remove them with it")
             }
             // A parent cycle through the view (plain SQL left it): the view's parent is
