@@ -461,10 +461,12 @@ extension Project {
             file: file, isFirstApply: held.isEmpty, steps: steps, wrote: false,
             report: SolveReport())
         guard !dryRun else { return plan }
-        plan.report = try store.database.savepoint(.immediate) {
-            try store.emptyLayouts(existing.map(\.id))
-            for summary in dropped { try store.removeLayout(summary.name) }
-            return try apply(script: text, file: file, layout: layout)
+        plan.report = try store.database.withStatementJournalsInFiles {
+            try store.database.savepoint(.immediate) {
+                try store.emptyLayouts(existing.map(\.id))
+                for summary in dropped { try store.removeLayout(summary.name) }
+                return try apply(script: text, file: file, layout: layout)
+            }
         }
         plan.wrote = true
         return plan
