@@ -352,4 +352,18 @@ struct ScriptFileNameTests {
                 "\(extra): \(r.stderr)")
         }
     }
+
+    @Test(
+        "rename-script refuses a held name typed where it names another file, the held one still there"
+    )
+    func renameRefusesAFileThatDidNotMove() {
+        let box = Sandbox()
+        put(box, "home.layout", Self.script)
+        put(box, "sub/home.layout", Self.other)
+        #expect(box.run(["apply", "home.layout", "-q"]).status == 0)
+        let r = run(box, in: "sub", ["rename-script", "home.layout", "new.layout"])
+        #expect(r.0 == 65, "\(r.1)")
+        #expect(r.2.contains("rename-script is for a file that moved"), "\(r.2)")
+        #expect(box.sql("select distinct file from script_lines") == "home.layout")
+    }
 }

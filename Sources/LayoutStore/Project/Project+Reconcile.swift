@@ -166,10 +166,21 @@ extension Project {
         // The file whose place `old` names first: a name typed in another folder may be
         // another file's held name (`cd b; rename-script home.layout ...` where `a`'s file
         // is held as `home.layout`).
-        let name =
+        let byName = held.contains(old) ? old : nil
+        let byPlace =
             held.first { places[$0]?.path == oldPlace.path }
             ?? held.first { places[$0]?.absolute == oldPlace.absolute }
-            ?? (held.contains(old) ? old : nil)
+        if byPlace == nil, let byName, places[byName] != nil, !isGone(byName, places: places) {
+            // The held name typed from another folder, where it names another file: the
+            // held file is still where it was, so it did not move.
+            throw StoreError.refusedEdit(
+                "`\(old)` here is \(oldPlace.absolute), which the project holds no lines of; "
+                    + "the file it holds as `\(old)` is still at \(places[byName]?.path ?? old) "
+                    + "from the project's folder: rename-script is for a file that moved "
+                    + "(name it as it was, from this folder)")
+        }
+        let name =
+            byPlace ?? byName
             ?? held.first { heldName in
                 // Held before places were kept: the paths compared as written.
                 places[heldName] == nil
