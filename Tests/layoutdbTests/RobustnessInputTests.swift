@@ -158,6 +158,10 @@ struct RobustnessInputTests {
             "WHERE c.layout_id = ?\\(condition)",
             // `table` and `columns` are constant names; the values are `?`s.
             "INSERT INTO \\(table) (\\(columns)) VALUES ",
+            // Doctor's reference list: constant table and column names.
+            "NOT EXISTS (SELECT 1 FROM \\(missing) m WHERE m.id = \\(table).\\(column))",
+            " FROM \\(table) WHERE \\(dangling) ORDER BY ",
+            "DELETE FROM \\(table) WHERE \\(dangling)",
         ]
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appending(path: "../../Sources").standardized

@@ -67,169 +67,69 @@ extension ProjectStore {
         /// one, the row is one the delete of the missing row takes with it (the triggers
         /// of 0004, 0007 and 0015), left behind by a file edited before them.
         var delete: String?
+
+        /// The rows of `table` whose `column` names no row of `missing` (by its `id`):
+        /// named by `key` (a table without rowids), deleted unless not `deletable`.
+        static func rows(
+            of table: String, column: String, missing: String, key: [String]? = nil,
+            deletable: Bool = true
+        ) -> DanglingReference {
+            let dangling =
+                "NOT EXISTS (SELECT 1 FROM \(missing) m WHERE m.id = \(table).\(column))"
+            return DanglingReference(
+                table: table, missing: missing,
+                keys: key.map { columns in
+                    "SELECT "
+                        + columns.map { "'\($0) ' || \($0)" }.joined(separator: " || ', ' || ")
+                        + " FROM \(table) WHERE \(dangling) ORDER BY "
+                        + columns.joined(separator: ", ")
+                },
+                delete: deletable ? "DELETE FROM \(table) WHERE \(dangling)" : nil)
+        }
     }
 
     /// Every reference doctor names by key or repairs, in the order `doctor --fix`
     /// deletes: the dirty marks last, as deletes before them may leave some.
     static let danglingReferences: [DanglingReference] = [
-        DanglingReference(
-            table: "constraint_terms", missing: "constraints",
-            keys: """
-                SELECT 'constraint_id ' || constraint_id || ', side ' || side
-                    || ', position ' || position
-                FROM constraint_terms t
-                WHERE NOT EXISTS (SELECT 1 FROM constraints c WHERE c.id = t.constraint_id)
-                ORDER BY 1
-                """,
-            delete: """
-                DELETE FROM constraint_terms WHERE NOT EXISTS (
-                    SELECT 1 FROM constraints c WHERE c.id = constraint_terms.constraint_id)
-                """),
-        DanglingReference(
-            table: "constraint_terms", missing: "views",
-            keys: """
-                SELECT 'constraint_id ' || constraint_id || ', side ' || side
-                    || ', position ' || position
-                FROM constraint_terms t
-                WHERE NOT EXISTS (SELECT 1 FROM views v WHERE v.id = t.view_id)
-                ORDER BY 1
-                """),
-        DanglingReference(
-            table: "variant_constants", missing: "variants",
-            keys: """
-                SELECT 'variant_id ' || variant_id || ', constraint_id ' || constraint_id
-                FROM variant_constants o
-                WHERE NOT EXISTS (SELECT 1 FROM variants v WHERE v.id = o.variant_id)
-                ORDER BY variant_id, constraint_id
-                """,
-            delete: """
-                DELETE FROM variant_constants WHERE NOT EXISTS (
-                    SELECT 1 FROM variants v WHERE v.id = variant_constants.variant_id)
-                """),
-        DanglingReference(
-            table: "variant_constants", missing: "constraints",
-            keys: """
-                SELECT 'variant_id ' || variant_id || ', constraint_id ' || constraint_id
-                FROM variant_constants o
-                WHERE NOT EXISTS (SELECT 1 FROM constraints c WHERE c.id = o.constraint_id)
-                ORDER BY variant_id, constraint_id
-                """,
-            delete: """
-                DELETE FROM variant_constants WHERE NOT EXISTS (
-                    SELECT 1 FROM constraints c WHERE c.id = variant_constants.constraint_id)
-                """),
-        DanglingReference(
-            table: "variant_constraint_overrides", missing: "variants",
-            keys: """
-                SELECT 'variant_id ' || variant_id || ', constraint_id ' || constraint_id
-                FROM variant_constraint_overrides o
-                WHERE NOT EXISTS (SELECT 1 FROM variants v WHERE v.id = o.variant_id)
-                ORDER BY variant_id, constraint_id
-                """,
-            delete: """
-                DELETE FROM variant_constraint_overrides WHERE NOT EXISTS (
-                    SELECT 1 FROM variants v
-                    WHERE v.id = variant_constraint_overrides.variant_id)
-                """),
-        DanglingReference(
-            table: "variant_constraint_overrides", missing: "constraints",
-            keys: """
-                SELECT 'variant_id ' || variant_id || ', constraint_id ' || constraint_id
-                FROM variant_constraint_overrides o
-                WHERE NOT EXISTS (SELECT 1 FROM constraints c WHERE c.id = o.constraint_id)
-                ORDER BY variant_id, constraint_id
-                """,
-            delete: """
-                DELETE FROM variant_constraint_overrides WHERE NOT EXISTS (
-                    SELECT 1 FROM constraints c
-                    WHERE c.id = variant_constraint_overrides.constraint_id)
-                """),
-        DanglingReference(
-            table: "variant_intrinsics", missing: "variants",
-            keys: """
-                SELECT 'variant_id ' || variant_id || ', view_id ' || view_id
-                FROM variant_intrinsics o
-                WHERE NOT EXISTS (SELECT 1 FROM variants v WHERE v.id = o.variant_id)
-                ORDER BY variant_id, view_id
-                """,
-            delete: """
-                DELETE FROM variant_intrinsics WHERE NOT EXISTS (
-                    SELECT 1 FROM variants v WHERE v.id = variant_intrinsics.variant_id)
-                """),
-        DanglingReference(
-            table: "variant_intrinsics", missing: "views",
-            keys: """
-                SELECT 'variant_id ' || variant_id || ', view_id ' || view_id
-                FROM variant_intrinsics o
-                WHERE NOT EXISTS (SELECT 1 FROM views v WHERE v.id = o.view_id)
-                ORDER BY variant_id, view_id
-                """,
-            delete: """
-                DELETE FROM variant_intrinsics WHERE NOT EXISTS (
-                    SELECT 1 FROM views v WHERE v.id = variant_intrinsics.view_id)
-                """),
-        DanglingReference(
-            table: "variant_views", missing: "variants",
-            keys: """
-                SELECT 'variant_id ' || variant_id || ', view_id ' || view_id
-                FROM variant_views o
-                WHERE NOT EXISTS (SELECT 1 FROM variants v WHERE v.id = o.variant_id)
-                ORDER BY variant_id, view_id
-                """,
-            delete: """
-                DELETE FROM variant_views WHERE NOT EXISTS (
-                    SELECT 1 FROM variants v WHERE v.id = variant_views.variant_id)
-                """),
-        DanglingReference(
-            table: "variant_views", missing: "views",
-            keys: """
-                SELECT 'variant_id ' || variant_id || ', view_id ' || view_id
-                FROM variant_views o
-                WHERE NOT EXISTS (SELECT 1 FROM views v WHERE v.id = o.view_id)
-                ORDER BY variant_id, view_id
-                """,
-            delete: """
-                DELETE FROM variant_views WHERE NOT EXISTS (
-                    SELECT 1 FROM views v WHERE v.id = variant_views.view_id)
-                """),
-        DanglingReference(
-            table: "stacks", missing: "views",
-            delete: """
-                DELETE FROM stacks WHERE NOT EXISTS (
-                    SELECT 1 FROM views v WHERE v.id = stacks.view_id)
-                """),
-        DanglingReference(
-            table: "stack_constraints", missing: "views",
-            keys: """
-                SELECT 'layout_id ' || layout_id || ', position ' || position
-                FROM stack_constraints s
-                WHERE NOT EXISTS (SELECT 1 FROM views v WHERE v.id = s.stack_id)
-                ORDER BY layout_id, position
-                """,
-            delete: """
-                DELETE FROM stack_constraints WHERE NOT EXISTS (
-                    SELECT 1 FROM views v WHERE v.id = stack_constraints.stack_id)
-                """),
-        DanglingReference(
-            table: "stack_constraints", missing: "layouts",
-            keys: """
-                SELECT 'layout_id ' || layout_id || ', position ' || position
-                FROM stack_constraints s
-                WHERE NOT EXISTS (SELECT 1 FROM layouts l WHERE l.id = s.layout_id)
-                ORDER BY layout_id, position
-                """),
-        DanglingReference(
-            table: "frames", missing: "views",
-            keys: """
-                SELECT 'view_id ' || view_id || ', variant_id ' || variant_id
-                FROM frames f
-                WHERE NOT EXISTS (SELECT 1 FROM views v WHERE v.id = f.view_id)
-                ORDER BY view_id, variant_id
-                """,
-            delete: """
-                DELETE FROM frames WHERE NOT EXISTS (
-                    SELECT 1 FROM views v WHERE v.id = frames.view_id)
-                """),
+        .rows(
+            of: "constraint_terms", column: "constraint_id", missing: "constraints",
+            key: ["constraint_id", "side", "position"]),
+        .rows(
+            of: "constraint_terms", column: "view_id", missing: "views",
+            key: ["constraint_id", "side", "position"], deletable: false),
+        .rows(
+            of: "variant_constants", column: "variant_id", missing: "variants",
+            key: ["variant_id", "constraint_id"]),
+        .rows(
+            of: "variant_constants", column: "constraint_id", missing: "constraints",
+            key: ["variant_id", "constraint_id"]),
+        .rows(
+            of: "variant_constraint_overrides", column: "variant_id", missing: "variants",
+            key: ["variant_id", "constraint_id"]),
+        .rows(
+            of: "variant_constraint_overrides", column: "constraint_id", missing: "constraints",
+            key: ["variant_id", "constraint_id"]),
+        .rows(
+            of: "variant_intrinsics", column: "variant_id", missing: "variants",
+            key: ["variant_id", "view_id"]),
+        .rows(
+            of: "variant_intrinsics", column: "view_id", missing: "views",
+            key: ["variant_id", "view_id"]),
+        .rows(
+            of: "variant_views", column: "variant_id", missing: "variants",
+            key: ["variant_id", "view_id"]),
+        .rows(
+            of: "variant_views", column: "view_id", missing: "views",
+            key: ["variant_id", "view_id"]
+        ),
+        .rows(of: "stacks", column: "view_id", missing: "views"),
+        .rows(
+            of: "stack_constraints", column: "stack_id", missing: "views",
+            key: ["layout_id", "position"]),
+        .rows(
+            of: "stack_constraints", column: "layout_id", missing: "layouts",
+            key: ["layout_id", "position"], deletable: false),
+        .rows(of: "frames", column: "view_id", missing: "views", key: ["view_id", "variant_id"]),
         // Not a foreign key: ``dirtyFindings()`` finds these.
         DanglingReference(
             table: "frames", missing: "variants",
@@ -238,41 +138,18 @@ extension ProjectStore {
                     SELECT 1 FROM variants va JOIN views v ON v.id = frames.view_id
                     WHERE va.id = frames.variant_id AND va.layout_id = v.layout_id)
                 """),
-        DanglingReference(
-            table: "metrics", missing: "layouts",
-            keys: """
-                SELECT 'layout_id ' || layout_id || ', name ' || name
-                FROM metrics m WHERE NOT EXISTS (SELECT 1 FROM layouts l WHERE l.id = m.layout_id)
-                ORDER BY layout_id, name
-                """),
-        DanglingReference(
-            table: "script_lines", missing: "layouts",
-            keys: """
-                SELECT 'layout_id ' || layout_id || ', seq ' || seq
-                FROM script_lines s
-                WHERE NOT EXISTS (SELECT 1 FROM layouts l WHERE l.id = s.layout_id)
-                ORDER BY layout_id, seq
-                """),
-        DanglingReference(
-            table: "solve_image_constants", missing: "layouts",
-            keys: """
-                SELECT 'layout_id ' || layout_id || ', constraint_id ' || constraint_id
-                FROM solve_image_constants s
-                WHERE NOT EXISTS (SELECT 1 FROM layouts l WHERE l.id = s.layout_id)
-                ORDER BY layout_id, constraint_id
-                """),
-        DanglingReference(
-            table: "dirty", missing: "layouts",
-            keys: """
-                SELECT 'layout_id ' || layout_id || ', variant_id ' || variant_id
-                    || ', component ' || component
-                FROM dirty d WHERE NOT EXISTS (SELECT 1 FROM layouts l WHERE l.id = d.layout_id)
-                ORDER BY layout_id, variant_id, component
-                """,
-            delete: """
-                DELETE FROM dirty WHERE NOT EXISTS (
-                    SELECT 1 FROM layouts l WHERE l.id = dirty.layout_id)
-                """),
+        .rows(
+            of: "metrics", column: "layout_id", missing: "layouts", key: ["layout_id", "name"],
+            deletable: false),
+        .rows(
+            of: "script_lines", column: "layout_id", missing: "layouts", key: ["layout_id", "seq"],
+            deletable: false),
+        .rows(
+            of: "solve_image_constants", column: "layout_id", missing: "layouts",
+            key: ["layout_id", "constraint_id"], deletable: false),
+        .rows(
+            of: "dirty", column: "layout_id", missing: "layouts",
+            key: ["layout_id", "variant_id", "component"]),
         // Not only a foreign key: ``dirtyFindings()`` finds these, as its query does.
         DanglingReference(
             table: "dirty", missing: "layouts or variants",
