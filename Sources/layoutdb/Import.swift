@@ -78,7 +78,7 @@ struct Import: ParsableCommand {
     }
 
     private func show(_ report: ImportReport) {
-        for line in report.skipped + report.notes { warn(line) }
+        for line in report.skipped + report.notes + report.thrownAway { warn(line) }
         for layout in report.layouts {
             if let why = layout.notImported {
                 warn(why)

@@ -100,7 +100,8 @@ struct InputRulesTests {
             ("UPDATE variants SET name = ?", NameKind.variant, "x\nset w 1 #"),
             ("UPDATE views SET name = ? WHERE name = 'a'", .view, "a b"),
             ("UPDATE constraints SET label = ? WHERE label = 'w'", .label, "w # x"),
-            ("UPDATE metrics SET name = ?", .metric, "1m"),
+            // An UPDATE of a metric is refused (migration 0018); a new row is not.
+            ("INSERT INTO metrics (layout_id, name, value) VALUES (1, ?, 2)", .metric, "1m"),
         ] {
             let file = TempFile()
             defer { file.cleanup() }

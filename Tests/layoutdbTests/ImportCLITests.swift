@@ -404,4 +404,24 @@ struct ImportReplaceCLITests {
         #expect(box.sql("select count(*) from layouts") == "2")
         #expect(box.run(["doctor"]).status == 0)
     }
+
+    @Test("--replace lists what it throws away that the document does not make again, dry run too")
+    func replaceListsEditsMadeSince() {
+        let box = Sandbox()
+        let file = box.write("Home.storyboard", screenStoryboard)
+        #expect(box.run(["import", file, "-q"]).status == 0)
+        for command in [
+            ["add", "title.height <= 40", "--label", "th"], ["variant", "create", "wide"],
+        ] {
+            #expect(box.run(command + ["--layout", "Home", "-q"]).status == 0, "\(command)")
+        }
+        for extra in [["--dry-run"], []] {
+            let r = box.run(["import", file, "--replace"] + extra)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(
+                r.stderr.contains("Home: remove constraint th: title.height <= 40"), "\(r.stderr)")
+            #expect(r.stderr.contains("Home: remove variant wide"), "\(r.stderr)")
+        }
+        #expect(box.sql("select count(*) from variants") == "0")
+    }
 }

@@ -366,4 +366,103 @@ struct ScriptFileNameTests {
         #expect(r.2.contains("rename-script is for a file that moved"), "\(r.2)")
         #expect(box.sql("select distinct file from script_lines") == "home.layout")
     }
+
+    @Test("a project moved into the folder its held path passes through still finds the file")
+    func projectMovedIntoTheScriptsFolder() throws {
+        let box = Sandbox()
+        put(box, "a/f.layout", Self.script)
+        put(box, "db/.keep", "")
+        let db = box.directory.appending(path: "db/p.layoutdb").path
+        #expect(
+            box.run(["--layout", "phone", "apply", "a/f.layout", "-q", "--db", db]).status == 0)
+        let moved = box.directory.appending(path: "a/p.layoutdb").path
+        try FileManager.default.moveItem(atPath: db, toPath: moved)
+        try? FileManager.default.removeItem(atPath: db + "-wal")
+        put(
+            box, "a/f.layout",
+            Self.script.replacingOccurrences(of: "a.height == 20", with: "a.height == 22"))
+        let r = box.run(["apply", "a/f.layout", "--db", moved])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("phone: "), "\(r.stdout)")
+        let layouts = box.run(["--db", moved, "frames", "--layout", "phone", "--format", "csv"])
+            .stdout
+        #expect(layouts.contains("a,10,10,20,22,0"), "\(layouts)")
+        // Not held a second time, into `main`.
+        let main = box.run(["--db", moved, "frames", "--format", "csv"])
+        #expect(main.status == 65 && main.stderr.contains("no layout"), "\(main.stdout)")
+    }
+
+    @Test(
+        "two terminals, two files typed the same way from two folders: two files, each re-applies")
+    func concurrentSameTypedName() throws {
+        let box = Sandbox()
+        put(box, "first.layout", Self.script)
+        put(box, "a/home.layout", "layout A\n" + Self.other)
+        put(box, "b/home.layout", "layout B\n" + Self.other)
+        #expect(box.run(["apply", "first.layout", "-q"]).status == 0)
+        for round in 0..<3 {
+            _ = box.sql("delete from layouts where name in ('A', 'B')")
+            let processes = ["a", "b"].map { folder in
+                let p = Process()
+                p.executableURL = productsDirectory.appending(path: "layoutdb")
+                p.arguments = ["apply", "home.layout", "-q", "--db", box.db]
+                p.currentDirectoryURL = box.directory.appending(path: folder)
+                p.standardOutput = FileHandle.nullDevice
+                p.standardError = FileHandle.nullDevice
+                return p
+            }
+            for p in processes { try p.run() }
+            for p in processes { p.waitUntilExit() }
+            #expect(processes.map(\.terminationStatus) == [0, 0], "round \(round)")
+            for folder in ["a", "b"] {
+                let again = run(box, in: folder, ["apply", "home.layout"])
+                #expect(again.0 == 0 && again.1.hasSuffix(": no changes\n"), "\(folder): \(again)")
+            }
+        }
+    }
+
+    @Test(
+        "a file whose first line was `layout X`: with that line taken out, its statements go to main"
+    )
+    func leadingLayoutLineRemoved() {
+        let box = Sandbox()
+        let path = put(box, "s.layout", "layout other\n" + Self.other)
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        put(box, "s.layout", Self.other)
+        let r = box.run(["apply", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stdout.contains("add view b") && r.stdout.contains("remove layout other"),
+            "\(r.stdout)")
+        #expect(box.sql("select group_concat(name, ' ') from layouts") == "main")
+    }
+
+    @Test("rename-script NEW through a folder link before the move: the place is the real one")
+    func renameThroughLinkBeforeMove() throws {
+        let box = Sandbox()
+        put(box, "real/.keep", "")
+        try FileManager.default.createSymbolicLink(
+            atPath: box.directory.appending(path: "lnk").path, withDestinationPath: "real")
+        put(box, "k.layout", Self.script)
+        #expect(box.run(["apply", "k.layout", "-q"]).status == 0)
+        #expect(box.run(["rename-script", "k.layout", "lnk/k.layout", "-q"]).status == 0)
+        try FileManager.default.moveItem(
+            at: box.directory.appending(path: "k.layout"),
+            to: box.directory.appending(path: "real/k.layout"))
+        for name in ["real/k.layout", "lnk/k.layout"] {
+            let r = box.run(["apply", name])
+            #expect(r.status == 0 && r.stdout.hasSuffix("no changes\n"), "\(name): \(r)")
+        }
+    }
+
+    @Test("rename-script refuses a held file still in place when NEW is another file that is there")
+    func renameRefusesTwoPresentFiles() {
+        let box = Sandbox()
+        put(box, "a/home.layout", Self.script)
+        put(box, "b/new.layout", Self.other)
+        #expect(run(box, in: "a", ["apply", "home.layout", "-q"]).0 == 0)
+        let r = run(box, in: "b", ["rename-script", "../a/home.layout", "new.layout"])
+        #expect(r.0 == 65 && r.2.contains("rename-script is for a file that moved"), "\(r.2)")
+        #expect(box.sql("select distinct file from script_lines") == "home.layout")
+    }
 }

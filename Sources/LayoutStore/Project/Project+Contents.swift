@@ -58,9 +58,12 @@ extension Project {
             .map(\.constraint)
     }
 
-    /// The views of `layout` (not the root), parents before their children.
+    /// The views of `layout` (not the root), parents before their children and each
+    /// view's subviews in their order, as a script declares them; then any that no chain
+    /// of parents leads to from the root (a cycle only plain SQL leaves).
     public func views(layout: String = defaultLayoutName) throws -> [ViewDeclaration] {
-        try store.views(layout: layout).filter { !$0.isRoot }.map(\.declaration)
+        let (ordered, stray) = Self.treeOrder(try store.views(layout: layout))
+        return (ordered + stray).filter { !$0.isRoot }.map(\.declaration)
     }
 
     /// The variants of `layout`, by name.

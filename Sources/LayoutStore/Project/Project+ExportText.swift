@@ -74,7 +74,12 @@ enum ExportText {
                 try insets(safe, "a safe-area inset")
             }
         case .metric(let name, let value):
-            try check("metric `\(name)`", bySQL("metrics")) {
+            try check(
+                "metric `\(name)`",
+                "no layoutdb command sets it: delete its row of the project's `metrics` table "
+                    + "and insert it again with a number (an UPDATE of a metric is refused), or "
+                    + "rebuild the layout from its script with `layoutdb apply FILE --replace`"
+            ) {
                 () throws(InvalidNumber) in try NumberRule.finite.check(value, "a metric")
             }
         case .view(let view):

@@ -67,6 +67,10 @@ public struct ImportReport: Sendable {
     /// The layouts `ImportOptions.replace` imported again in place of the project's own (a
     /// layout that is not imported again keeps the project's).
     public var replaced: [String] = []
+    /// What `ImportOptions.replace` throws away that the document does not make again,
+    /// one line each (`ChatTitleView: remove variant wide (not in X.xib [ChatTitleView])`):
+    /// edits made since the import, as `apply --replace` lists them.
+    public var thrownAway: [String] = []
     /// Whether the project was left as it was (`ImportOptions.dryRun`).
     public var dryRun = false
     public var solve = SolveReport()
@@ -255,12 +259,28 @@ extension Project {
                 message: "\(report.file): --replace would delete layout `\(name)`, which no "
                     + "import made: its view\(handMade.count == 1 ? "" : "s") \(shown)"
                     + (handMade.count > 5 ? " and \(handMade.count - 5) more" : "")
-                    + " \(handMade.count == 1 ? "has" : "have") no source id; nothing was "
-                    + "imported\nhint: import into another project (--db OTHER.layoutdb), or give "
-                    + "the document's scene another name (its storyboardIdentifier) in Xcode")
+                    + " \(handMade.count == 1 ? "has" : "have") no source id (written by hand, "
+                    + "added after an import, or rebuilt from an `export`, which keeps no IB "
+                    + "id); nothing was imported\nhint: import into another project "
+                    + "(--db OTHER.layoutdb), or give the document's scene another name (its "
+                    + "storyboardIdentifier) in Xcode")
         }
         let parsed = prepared.parsed
         let file = report.file
+        if !taken.isEmpty {
+            let summaries = try store.layouts()
+            for (index, statements) in parsed where taken.contains(report.layouts[index].name) {
+                let name = report.layouts[index].name
+                guard let summary = summaries.first(where: { $0.name == name }) else { continue }
+                let image = ScriptImage(statements, start: name)
+                for step in try thrownAway(
+                    by: image.layout(named: name), from: summary, file: "\(file) [\(name)]")
+                {
+                    report.thrownAway.append(
+                        "\(name): remove \(step.what)" + (step.note.map { " (\($0))" } ?? ""))
+                }
+            }
+        }
 
         // One transaction for every layout; each in its own savepoint, so that a layout
         // whose constraints cannot be solved is left out whole and the others stay.

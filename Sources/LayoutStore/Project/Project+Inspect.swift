@@ -201,21 +201,45 @@ extension Project {
     /// ``InvalidNameError``: either text would apply as a different project. A layout the
     /// project does not have throws ``StoreError/unknownLayout(name:suggestion:)``, as
     /// every read of one layout does (the implicit `main` of an empty project is empty).
-    /// Refuses a view tree a script cannot write: a view whose parent is not declared
-    /// before it. Only plain SQL leaves one (a parent cycle); its export would not apply.
-    static func checkParentsFirst(_ views: [StoredView], layout: String) throws {
-        var declared: Set<String> = []
-        for view in views {
-            let parent = view.declaration.parent
-            if !view.isRoot, !declared.contains(parent) {
-                throw StoreError.refusedEdit(
-                    "cannot export layout `\(layout)`: view `\(view.name)` is in `\(parent)`, "
-                        + "which is not declared before it (a parent cycle that plain SQL left; "
-                        + "`layoutdb doctor` names it, and `layoutdb move-view \(view.name) "
-                        + "--into root` repairs it)")
-            }
-            declared.insert(view.name)
+    /// The views of a layout (given in declaration order) with every parent before its
+    /// subviews, and the subviews of each in their order: what a script can declare.
+    /// Plain SQL may move a view under one declared after it (`UPDATE views SET
+    /// parent_id`, or `ordinal`): the order changes, the tree does not. Refuses views no
+    /// parent chain leads to from the root (a parent cycle only plain SQL leaves): no
+    /// script could declare them.
+    static func parentsFirst(_ views: [StoredView], layout: String) throws -> [StoredView] {
+        let (ordered, stray) = treeOrder(views)
+        if let stray = stray.first {
+            throw StoreError.refusedEdit(
+                "cannot export layout `\(layout)`: view `\(stray.name)` is in "
+                    + "`\(stray.declaration.parent)`, which no chain of parents leads to from "
+                    + "the root (a parent cycle that plain SQL left; `layoutdb doctor` names it, "
+                    + "and `layoutdb move-view \(stray.name) --into root` repairs it)")
         }
+        return ordered
+    }
+
+    /// `views` (in declaration order) depth first from the root, each view's subviews in
+    /// their order, and apart, in their order, those no chain of parents leads to from
+    /// the root (a parent cycle only plain SQL leaves).
+    static func treeOrder(_ views: [StoredView]) -> (ordered: [StoredView], stray: [StoredView]) {
+        var children: [String: [Int]] = [:]
+        for (i, view) in views.enumerated() where !view.isRoot {
+            children[view.declaration.parent, default: []].append(i)
+        }
+        var ordered: [StoredView] = []
+        ordered.reserveCapacity(views.count)
+        var reached = [Bool](repeating: false, count: views.count)
+        // Without recursion (a chain may be 100,000 views deep): each parent's subviews
+        // pushed in reverse, so that they come out in their order.
+        var stack = views.indices.filter { views[$0].isRoot }.reversed().map { $0 }
+        while let i = stack.popLast() {
+            guard !reached[i] else { continue }
+            reached[i] = true
+            ordered.append(views[i])
+            stack += (children[views[i].name] ?? []).reversed()
+        }
+        return (ordered, views.indices.filter { !reached[$0] }.map { views[$0] })
     }
 
     public func export(layout only: String? = nil) throws -> String {
@@ -236,11 +260,13 @@ extension Project {
             let name = summary.name
             writing = name
             // Read once: the kept source's export and what follows it both use them.
-            let views = try store.views(layout: name)
-            try Self.checkParentsFirst(views, layout: name)
+            let stored = try store.views(layout: name)
+            // The views the writer declares, parents first; the kept lines' export reads
+            // them in their declaration order, as the lines were applied.
+            let views = try Self.parentsFirst(stored, layout: name)
             let constraints = try store.listConstraints(layout: name)
             let root = views.first(where: \.isRoot)
-            let source = try sourceExport(of: summary, views: views, constraints: constraints)
+            let source = try sourceExport(of: summary, views: stored, constraints: constraints)
             var written = source?.lines ?? []
             // The header of an export applied before is this export's own.
             let reexported = written.first == lines[0]

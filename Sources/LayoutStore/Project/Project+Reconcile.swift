@@ -74,7 +74,10 @@ extension Project {
             // file the person opens at that line.
             if let held = try? heldName(of: given), held != given, error.location.file == held {
                 error.location.file = given
-                error.hint = error.hint?.replacing("apply \(held) ", with: "apply \(given) ")
+                // Where the hint names this file as a word (`apply NAME --replace`,
+                // `rename-script OLD NAME`), as typed too.
+                error.hint = error.hint?.replacing(" \(held) ", with: " \(given) ")
+                    .replacing(" \(held)`", with: " \(given)`")
             }
             // A first apply that meets what another file made: the file it may be, moved
             // or renamed, is the one the project holds lines of that is not there now.
@@ -82,7 +85,12 @@ extension Project {
                 throw error
             }
             let places = try store.scriptPlaces()
-            let gone = try store.scriptFiles().filter { isGone($0, places: places) }
+            // A held file not where it was, or one at this file's absolute path (the
+            // project moved next to another file of the held path's name).
+            let absolute = place(of: given).absolute
+            let gone = try store.scriptFiles().filter {
+                isGone($0, places: places) || places[$0]?.absolute == absolute
+            }
             if gone.count == 1 {
                 error.hint = hint.replacing(StoreError.earlierName, with: gone[0])
             } else if gone.isEmpty, let cut = hint.firstRange(of: "; if ") {
@@ -137,8 +145,9 @@ extension Project {
             } catch {
                 // Held now: another process's apply of the file committed since its lines
                 // were read here (and this one met what it made).
+                if error is AppliedMeanwhile { throw error }
                 let held = try heldName(of: given)
-                if try store.startLayout(ofHeld: held) != nil { throw AppliedMeanwhile(file: held) }
+                if try store.scriptFiles().contains(held) { throw AppliedMeanwhile(file: held) }
                 throw error
             }
             plan.wrote = true
@@ -168,8 +177,19 @@ extension Project {
         // is held as `home.layout`).
         let byName = held.contains(old) ? old : nil
         let byPlace =
-            held.first { places[$0]?.path == oldPlace.path }
+            held.first { places[$0].map { isAt(oldPlace, $0) } ?? false }
             ?? held.first { places[$0]?.absolute == oldPlace.absolute }
+        if let byPlace, places[byPlace] != nil, !isGone(byPlace, places: places),
+            Self.resolved(new) != nil, Self.resolved(new) != Self.resolved(old)
+        {
+            // Both files are there: the held one did not move (renaming first and moving
+            // after, NEW is not there yet).
+            throw StoreError.refusedEdit(
+                "`\(old)` is still where the project holds it, and `\(new)` is another file: "
+                    + "rename-script is for a file that moved (`git mv OLD NEW`, before or "
+                    + "after); to take `\(new)` in place of what `\(old)` made, "
+                    + "`layoutdb apply \(new) --replace`")
+        }
         if byPlace == nil, let byName, places[byName] != nil, !isGone(byName, places: places) {
             // The held name typed from another folder, where it names another file: the
             // held file is still where it was, so it did not move.
@@ -236,7 +256,9 @@ extension Project {
         let places = try store.scriptPlaces()
         let place = place(of: file)
         let name = try {
-            if let held = files.first(where: { places[$0]?.path == place.path }) { return held }
+            if let held = files.first(where: { places[$0].map { isAt(place, $0) } ?? false }) {
+                return held
+            }
             if let held = files.first(where: { held in
                 places[held]?.absolute == place.absolute && isGone(held, places: places)
             }) {
@@ -271,7 +293,7 @@ extension Project {
     /// moved file), the path as written, from the working folder.
     func place(of file: String) -> ScriptPlace {
         let base = placesFolder
-        let absolute = Self.resolved(file) ?? Self.lexical(file)
+        let absolute = Self.resolved(file) ?? Self.resolvedFolder(of: file)
         let parts = absolute.split(separator: "/")
         let baseParts = base.split(separator: "/")
         var common = 0
@@ -282,6 +304,27 @@ extension Project {
         return ScriptPlace(
             path: (up + parts[common...].map(String.init)).joined(separator: "/"),
             absolute: absolute)
+    }
+
+    /// Whether `place` (of a file named now) is the file a held `heldPlace` says: the held
+    /// path read from the project's folder as it is now (a project moved into a folder
+    /// the path passes through still finds it: `a/../a/f.layout`), the same file with its
+    /// links resolved; for a file that is not there (`apply - --as NAME`), the same path.
+    private func isAt(_ place: ScriptPlace, _ heldPlace: ScriptPlace) -> Bool {
+        if heldPlace.path == place.path { return true }
+        guard let held = Self.resolved(placesFolder + "/" + heldPlace.path) else { return false }
+        return held == place.absolute
+    }
+
+    /// `path` absolute for a file that does not exist (yet, or any more): its folder's
+    /// real path (links resolved) and its name, or the path made absolute where the folder
+    /// is missing too.
+    private static func resolvedFolder(of path: String) -> String {
+        let lexical = lexical(path)
+        guard let slash = lexical.lastIndex(of: "/") else { return lexical }
+        let folder = String(lexical[..<slash])
+        guard let real = resolved(folder.isEmpty ? "/" : folder) else { return lexical }
+        return (real == "/" ? "" : real) + String(lexical[slash...])
     }
 
     /// The project file's folder, absolute, links resolved (the project's own link too:
@@ -395,7 +438,7 @@ extension Project {
     /// What `--replace` loses in layout `summary` that the script does not make again: its
     /// views, variants and metrics the script does not declare, and the constraints another
     /// file or the command line added. One step each, so that a dry run lists them.
-    private func thrownAway(
+    func thrownAway(
         by script: ScriptImage.Layout?, from summary: LayoutSummary, file: String
     ) throws -> [ApplyPlan.Step] {
         var steps: [ApplyPlan.Step] = []

@@ -153,6 +153,12 @@ public final class Project {
         _ script: ScriptText, file: String, layout: String, views: [String: [String: String]],
         guides: [String: Set<String>], metrics: [String: Double]
     ) throws -> SolveReport {
+        // A file's first apply (`heldName` gave its name a place): the name was chosen
+        // before this transaction, and another process may have applied a file under it
+        // since (two terminals, two folders, one typed name).
+        if store.located[file] != nil, try store.scriptFiles().contains(file) {
+            throw AppliedMeanwhile(file: file)
+        }
         var stored = try storeStatements(
             of: script.utf8, file: file, layout: layout, views: views, guides: guides,
             metrics: metrics)

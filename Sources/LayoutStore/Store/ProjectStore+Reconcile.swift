@@ -388,6 +388,15 @@ struct Reconciler {
                     name: view, layout: name, at: declarationOf(view), previous: nil)
             }
             if ov == nv { continue }
+            if ov == nil, current.declaration == nv {
+                // Declared as the project has it: the file takes it over (taking the line
+                // out later removes it), with nothing to write, and the plan says so.
+                step(
+                    .change, "view \(view)",
+                    "the project had it, made by another file, the command line or plain "
+                        + "SQL: \(file) declares it now")
+                continue
+            }
             let note =
                 ov == nil
                 ? "the view was made on the command line"

@@ -21,16 +21,25 @@ extension ProjectStore {
             .reduce(into: [:]) { $0[$1.0] = $1.1 }
     }
 
-    /// The layout the first of the lines held as `file` belongs to: the one its
-    /// statements before any `layout` went into. Nil for a file the project holds no
-    /// lines of.
+    /// The layout the statements held as `file` before its first `layout` line went into:
+    /// that of its first kept line. Nil for a file the project holds no lines of, and for
+    /// one whose first statement is a `layout` line (none went before it: `--layout` was
+    /// the default's, `main`, as far as the file says).
     package func startLayout(ofHeld file: String) throws -> String? {
-        try database.cachedStatement(
-            """
-            SELECT l.name FROM script_lines s JOIN layouts l ON l.id = s.layout_id
-            WHERE s.file = ? ORDER BY s.line LIMIT 1
-            """
-        ).rows([file]) { $0.string(0) }.first
+        guard
+            let (name, text) = try database.cachedStatement(
+                """
+                SELECT l.name, s.text FROM script_lines s JOIN layouts l ON l.id = s.layout_id
+                WHERE s.file = ? ORDER BY s.line LIMIT 1
+                """
+            ).rows([file], { ($0.string(0), $0.string(1)) }).first
+        else { return nil }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let words = line.split(whereSeparator: \.isWhitespace)
+            guard let first = words.first, !first.hasPrefix("#") else { continue }
+            return first == "layout" ? nil : name
+        }
+        return name
     }
 
     /// Records that the held name `file` stands for the file at `place`: whenever its

@@ -339,18 +339,19 @@ extension ProjectStore {
     }
 
     /// Sets (or adds) a metric of `layout`. Metrics are substituted when a script is
-    /// parsed, so changing one does not change stored constraints.
+    /// parsed, so changing one does not change stored constraints. A delete and an insert,
+    /// as a re-apply replaces one: an UPDATE of a metric is refused (migration 0018).
     package func setMetric(_ name: String, value: Double, layout: String = defaultLayoutName)
         throws
     {
         try Identifier.check(name, as: .metric)
         try StoreError.checkingNumbers(NumberRule.finite.check(value, "a metric"))
         try database.savepoint(.immediate) {
+            let id = try layoutID(layout)
             try database.execute(
-                """
-                INSERT INTO metrics (layout_id, name, value) VALUES (?, ?, ?)
-                ON CONFLICT (layout_id, name) DO UPDATE SET value = excluded.value
-                """, [try layoutID(layout), name, value])
+                "DELETE FROM metrics WHERE layout_id = ? AND name = ?", [id, name])
+            try database.execute(
+                "INSERT INTO metrics (layout_id, name, value) VALUES (?, ?, ?)", [id, name, value])
         }
     }
 }

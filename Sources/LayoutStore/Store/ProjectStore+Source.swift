@@ -464,10 +464,20 @@ extension ProjectStore {
             }
             next = run.line + run.lineCount
         }
-        let text =
-            heldOnce
-            ? held.map(\.text).joined(separator: "\n") + "\n"
-            : Self.lines(ofFileRuns: held).map(\.text).joined(separator: "\n") + "\n"
+        var text = ""
+        if heldOnce {
+            // Each line at its number: lines held no more (a layout deleted with plain SQL
+            // took its runs) read as blank ones, so that what the rows say of a line
+            // (`origin_line`, a run's `line`) is that line of the text.
+            var line = 1
+            for run in held {
+                if run.line > line { text += String(repeating: "\n", count: run.line - line) }
+                text += run.text + "\n"
+                line = run.line + run.lineCount
+            }
+        } else {
+            text = Self.lines(ofFileRuns: held).map(\.text).joined(separator: "\n") + "\n"
+        }
         let startLayout = try database.cachedStatement("SELECT name FROM layouts WHERE id = ?")
             .rows([first.layoutID]) { $0.string(0) }.first
         return HeldScript(text: text, heldOnce: heldOnce, startLayout: startLayout)

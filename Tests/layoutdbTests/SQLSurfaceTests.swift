@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// What a team that reads and writes the project with plain SQL meets: the documented
+/// edits keep the project exportable, and what would leave it and its export disagreeing
+/// is refused with what to do.
+@Suite("plain SQL: exportable after documented edits, refused where it would disagree")
+struct SQLSurfaceTests {
+    func applied(_ text: String) -> Sandbox {
+        let box = Sandbox()
+        let r = box.run(["apply", box.write("s.layout", text), "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        return box
+    }
+
+    /// A fresh project from the export gives the same frames.
+    func exportReapplies(_ box: Sandbox) {
+        let export = box.run(["export", "--all"])
+        #expect(export.status == 0, "\(export.stderr)")
+        let copy = Sandbox()
+        #expect(copy.run(["apply", copy.write("e.layout", export.stdout), "-q"]).status == 0)
+        // The same frames; the rows in declaration order, which the export may change
+        // (a parent before its subviews).
+        let frames = { (b: Sandbox) in
+            b.run(["frames", "--format", "csv"]).stdout.split(separator: "\n").sorted()
+        }
+        #expect(frames(copy) == frames(box), "\(export.stdout)")
+    }
+
+    @Test("a view moved under one declared after it, or reordered: export writes parents first")
+    func moveUnderLaterViewExports() {
+        let box = applied("canvas 200 200\nview a frame 0 0 50 50\nview b frame 100 100 50 50\n")
+        #expect(
+            box.sqlite(
+                "UPDATE views SET parent_id = (SELECT id FROM views WHERE name = 'b') WHERE name = 'a'"
+            ).status == 0)
+        exportReapplies(box)
+        #expect(
+            box.run(["views"]).stdout
+                == "view b frame 100 100 50 50\n  view a in b frame 0 0 50 50\n")
+        let stack = applied(
+            "canvas 200 200\nstack col V spacing 8 frame 0 0 100 100\n"
+                + "view c1 in col intrinsic 50 20\nview c2 in col intrinsic 50 30\n")
+        #expect(stack.sqlite("UPDATE views SET ordinal = 0 WHERE name = 'c2'").status == 0)
+        exportReapplies(stack)
+    }
+
+    @Test("views lists each view under its own parent, whatever the declaration order")
+    func viewsIndentsUnderTheParent() {
+        let box = applied(
+            "view a frame 0 0 100 100\nview a1 in a frame 0 0 10 10\nview b frame 100 100 50 50\n"
+                + "view b1 in b frame 0 0 10 10\nview a2 in a frame 20 20 10 10\n")
+        #expect(
+            box.run(["views"]).stdout
+                == "view a frame 0 0 100 100\n  view a1 in a frame 0 0 10 10\n"
+                + "  view a2 in a frame 20 20 10 10\nview b frame 100 100 50 50\n"
+                + "  view b1 in b frame 0 0 10 10\n")
+    }
+
+    @Test("a script's first layout deleted with plain SQL: export writes the next one once")
+    func firstLayoutDeletedExportsTheRest() {
+        let box = applied(
+            "layout one\ncanvas 100 100\nview a frame 0 0 10 10\nw: a.width == 10\n"
+                + "layout two\ncanvas 100 100\nview b frame 0 0 10 10\nbw: b.width == 10\n")
+        #expect(box.sqlite("DELETE FROM layouts WHERE name = 'one'").status == 0)
+        let export = box.run(["export", "--all"]).stdout
+        #expect(export.components(separatedBy: "layout two").count == 2, "\(export)")
+        let copy = Sandbox()
+        #expect(copy.run(["apply", copy.write("e.layout", export), "-q"]).status == 0)
+    }
+
+    @Test("UPDATE of a metric is refused with what to do; frames and export stay as one")
+    func metricUpdateRefused() {
+        let box = applied(
+            "canvas 200 100\nmetric pad 16\nview body frame 0 0 10 10\nH:|-pad-[body]-pad-|\n"
+                + "body.top == 0; body.height == 10\n")
+        let r = box.sqlite("UPDATE metrics SET value = 40 WHERE name = 'pad'")
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("change the `metric NAME VALUE` line"), "\(r.stderr)")
+        exportReapplies(box)
+    }
+
+    @Test("a constraint, a term or a new view tied to another layout's view is refused")
+    func crossLayoutReferencesRefused() {
+        let box = applied(
+            "layout one\ncanvas 100 100\nview a frame 0 0 10 10\nw: a.width == 10\n"
+                + "layout two\ncanvas 100 100\nview b frame 0 0 10 10\n")
+        let b = "(SELECT id FROM views WHERE name = 'b')"
+        for sql in [
+            "UPDATE constraints SET lhs_view_id = \(b) WHERE label = 'w'",
+            "INSERT INTO constraint_terms (constraint_id, side, position, view_id, attribute, coefficient) "
+                + "VALUES ((SELECT id FROM constraints WHERE label = 'w'), 'lhs', 1, \(b), 'left', 1)",
+            "INSERT INTO views (layout_id, name, parent_id, ordinal) "
+                + "VALUES ((SELECT id FROM layouts WHERE name = 'one'), 'x', \(b), 9)",
+            "INSERT INTO views (layout_id, name, parent_id, ordinal) "
+                + "VALUES ((SELECT id FROM layouts WHERE name = 'one'), 'x', NULL, 9)",
+        ] {
+            let r = box.sqlite(sql)
+            #expect(r.status != 0, "\(sql)")
+            #expect(r.stderr.contains("layout") && r.stderr.contains("`"), "\(sql): \(r.stderr)")
+        }
+        #expect(box.run(["doctor", "-q"]).status == 0)
+        exportReapplies(box)
+    }
+}
