@@ -35,7 +35,12 @@ struct Doctor: ParsableCommand {
     func run() throws {
         let project = try global.open()
         var findings = try project.doctor()
-        for finding in findings { printLine("\(finding)") }
+        // One finding a line: a finding of several lines (a conflict's list) joined.
+        for finding in findings {
+            printLine(
+                "\(finding)".split(separator: "\n").map { $0.drop { $0 == " " } }
+                    .joined(separator: " / "))
+        }
         if fix && findings.contains(where: \.isRepairable) {
             let repair = try project.repair(findings)
             for file in repair.removedFiles { printLine("fixed: removed \(file)") }

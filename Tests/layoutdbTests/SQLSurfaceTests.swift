@@ -102,4 +102,25 @@ struct SQLSurfaceTests {
         #expect(box.run(["doctor", "-q"]).status == 0)
         exportReapplies(box)
     }
+
+    @Test(
+        "solve solves every layout it can and names the one it cannot; doctor's finding is one line"
+    )
+    func solveNamesTheLayoutItCannotSolve() {
+        let box = applied(
+            "layout one\ncanvas 100 100\nview a frame 0 0 10 10\nw: a.width == 10\na.width <= 50\n"
+                + "layout two\ncanvas 100 100\nview b frame 0 0 10 10\nbw: b.width == 10\n")
+        #expect(box.sqlite("UPDATE constraints SET constant = 80 WHERE label = 'w'").status == 0)
+        #expect(box.sqlite("UPDATE constraints SET constant = 30 WHERE label = 'bw'").status == 0)
+        let r = box.run(["solve"])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("in layout `one`, which stays unsolved"), "\(r.stderr)")
+        #expect(
+            box.sql("select width || ' ' || stale from solved_frames where view = 'b'") == "30.0 0")
+        let doctor = box.run(["doctor"])
+        #expect(doctor.status == 1)
+        let finding = doctor.stdout.split(separator: "\n").filter { $0.hasPrefix("solve:") }
+        #expect(finding.count == 1 && finding[0].contains(" / "), "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("\u{FFFD}"), "\(doctor.stdout)")
+    }
 }

@@ -136,3 +136,18 @@ public struct AppliedMeanwhile: LayoutDBError, Equatable {
         "another process applied \(file) while this one read it; apply it again"
     }
 }
+
+/// `solve` of a project with a layout whose constraints cannot be solved: the layout's
+/// refusal and its name; the other layouts were solved.
+public struct LayoutNotSolved: LayoutDBError {
+    public var layout: String
+    var error: EngineError
+    /// How many more layouts were refused.
+    public var others = 0
+    public var errorKind: ErrorKind { error.errorKind }
+    public var description: String {
+        "\(error)\nin layout `\(layout)`, which stays unsolved"
+            + (others == 0 ? "" : " (and \(others) more)")
+            + "; the project's other layouts were solved"
+    }
+}

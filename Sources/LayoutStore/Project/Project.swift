@@ -414,14 +414,27 @@ public final class Project {
     public func layoutNames() throws -> [String] { try store.layouts().map(\.name) }
 
     /// Re-solves whatever is marked dirty (by layoutdb or by plain SQL) in every layout.
+    /// A layout whose constraints cannot be solved stays dirty, the others are solved and
+    /// kept; then the first refusal is thrown, naming its layout (``LayoutNotSolved``).
     @discardableResult
     public func solve() throws -> SolveReport {
+        var refused: [LayoutNotSolved] = []
         let report = try store.transaction {
             var report = SolveReport()
-            for layout in try layoutNames() { report.merge(try solveDirty(layout: layout)) }
+            for layout in try layoutNames() {
+                do {
+                    report.merge(try store.database.savepoint { try solveDirty(layout: layout) })
+                } catch let error as EngineError {
+                    refused.append(LayoutNotSolved(layout: layout, error: error))
+                }
+            }
             return report
         }
         store.checkpoint()
+        if var first = refused.first {
+            first.others = refused.count - 1
+            throw first
+        }
         return report
     }
 
