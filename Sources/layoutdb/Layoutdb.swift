@@ -95,9 +95,12 @@ struct Layoutdb: ParsableCommand {
         _ error: Error, typed: [String], handed: [String]
     ) -> Never {
         let full = fullMessage(for: error)
-        guard full.contains(shieldedMinus) else { Self.exit(withError: error) }
-        let message = asTyped(full, typed: typed, handed: handed)
         let code = exitCode(for: error)
+        // `error:` as every other message of the tool begins (argument-parser says
+        // `Error:`), so that one pattern finds them all.
+        let lowered = full.hasPrefix("Error: ") ? "error: " + full.dropFirst(7) : full
+        guard lowered != full || full.contains(shieldedMinus) else { Self.exit(withError: error) }
+        let message = asTyped(lowered, typed: typed, handed: handed)
         if code.isSuccess { print(message) } else { writeStandardError(message + "\n") }
         Self.exit(withError: code)
     }

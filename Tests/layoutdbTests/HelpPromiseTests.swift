@@ -82,4 +82,16 @@ struct HelpPromiseTests {
         #expect(steps.first?["action"] == "change" && steps.first?["layout"] == "main")
         #expect(steps.first?["what"]?.contains("h: a.height == 26") == true)
     }
+
+    @Test("every error begins `error:`, argument-parser's usage errors too")
+    func usageErrorsBeginLowercase() {
+        let box = Sandbox()
+        for args in [
+            ["get"], ["set-constant", "x", "-5", "extra"], ["frames", "--format", "xml"],
+        ] {
+            let r = box.run(args)
+            #expect(r.status == 64, "\(args)")
+            #expect(r.stderr.hasPrefix("error: "), "\(args): \(r.stderr)")
+        }
+    }
 }
