@@ -11,7 +11,10 @@
 --             (`screens/home.layout`, `../app/home.layout`): a clone of a repository
 --             that keeps the project beside its scripts finds them where they were;
 --   absolute  where it is from `/`, links resolved: a project moved away from its
---             scripts finds them there, when nothing is at `path` any more.
+--             scripts finds them there, when nothing is at `path` any more;
+--   layout    the layout its statements before its first `layout` line go into (what
+--             `--layout` said when it was first applied, else `main`): a re-apply without
+--             `--layout` goes there, whatever lines were added or taken out since.
 --
 -- A re-apply finds the file it names here, whatever folder it runs in and however the
 -- path is spelled; a file whose held name another file holds is held under its place. Files applied before this version have no row until their next apply that
@@ -21,5 +24,6 @@
 CREATE TABLE script_files (
     file TEXT PRIMARY KEY,
     path TEXT NOT NULL,
-    absolute TEXT NOT NULL
+    absolute TEXT NOT NULL,
+    layout TEXT
 ) STRICT, WITHOUT ROWID;

@@ -1,5 +1,6 @@
--- layoutdb schema: plain SQL may not change a metric, tie a constraint to another
--- layout's view, or add a second root or a view under another layout's.
+-- layoutdb schema: plain SQL may not change a metric, give a metric a view's name, tie a
+-- constraint to another layout's view, or add a second root or a view under another
+-- layout's.
 --
 -- 1. A metric is read when a script is applied: the constraints that name it keep its
 --    value in their constants, and no trigger could follow a new value into them. `UPDATE
@@ -84,4 +85,23 @@ WHEN NEW.parent_id IS NULL
 BEGIN
     SELECT RAISE(ABORT,
         'a layout has one root view, the one without a parent: give the new view a parent (`root`''s id for the top level)');
+END;
+
+-- 3. A metric and a view of one name in a layout: where a number may stand, a script
+--    would read the metric, not the view, and the applier refuses such a script. A
+--    plain-SQL row made one anyway, and `export` wrote a script that did not apply.
+CREATE TRIGGER metrics_insert_refuse_view_name
+BEFORE INSERT ON metrics
+WHEN EXISTS (SELECT 1 FROM views WHERE layout_id = NEW.layout_id AND name = NEW.name)
+BEGIN
+    SELECT RAISE(ABORT,
+        'a metric and a view of one name in a layout: a script would read the metric where a number may stand, not the view; give the metric another name');
+END;
+
+CREATE TRIGGER views_insert_refuse_metric_name
+BEFORE INSERT ON views
+WHEN EXISTS (SELECT 1 FROM metrics WHERE layout_id = NEW.layout_id AND name = NEW.name)
+BEGIN
+    SELECT RAISE(ABORT,
+        'a view and a metric of one name in a layout: a script would read the metric where a number may stand, not the view; give the view another name');
 END;

@@ -1212,7 +1212,8 @@ END;
 CREATE TABLE script_files (
     file TEXT PRIMARY KEY,
     path TEXT NOT NULL,
-    absolute TEXT NOT NULL
+    absolute TEXT NOT NULL,
+    layout TEXT
 ) STRICT, WITHOUT ROWID;
 
 CREATE TRIGGER metrics_value_refuse
@@ -1279,4 +1280,20 @@ WHEN NEW.parent_id IS NULL
 BEGIN
     SELECT RAISE(ABORT,
         'a layout has one root view, the one without a parent: give the new view a parent (`root`''s id for the top level)');
+END;
+
+CREATE TRIGGER metrics_insert_refuse_view_name
+BEFORE INSERT ON metrics
+WHEN EXISTS (SELECT 1 FROM views WHERE layout_id = NEW.layout_id AND name = NEW.name)
+BEGIN
+    SELECT RAISE(ABORT,
+        'a metric and a view of one name in a layout: a script would read the metric where a number may stand, not the view; give the metric another name');
+END;
+
+CREATE TRIGGER views_insert_refuse_metric_name
+BEFORE INSERT ON views
+WHEN EXISTS (SELECT 1 FROM metrics WHERE layout_id = NEW.layout_id AND name = NEW.name)
+BEGIN
+    SELECT RAISE(ABORT,
+        'a view and a metric of one name in a layout: a script would read the metric where a number may stand, not the view; give the view another name');
 END;

@@ -123,4 +123,47 @@ struct SQLSurfaceTests {
         #expect(finding.count == 1 && finding[0].contains(" / "), "\(doctor.stdout)")
         #expect(!doctor.stdout.contains("\u{FFFD}"), "\(doctor.stdout)")
     }
+
+    @Test("after move-view, export writes a VFL line whose `|` meant the old parent as equations")
+    func exportAfterMoveKeepsVFLMeaning() {
+        let box = applied(
+            "canvas 200 200\nview a frame 50 50 100 100\nview b frame 0 0 10 10\nV:|-6-[b]\n")
+        #expect(box.run(["move-view", "b", "--into", "a", "-q"]).status == 0)
+        let export = box.run(["export"]).stdout
+        #expect(
+            !export.contains("V:|-6-[b]") && export.contains("b.top == root.top + 6"), "\(export)")
+        exportReapplies(box)
+    }
+
+    @Test(
+        "a metric deleted with plain SQL: export writes its lines as equations; one named as a view is refused"
+    )
+    func metricDeletedOrNamedAsView() {
+        let box = applied(
+            "canvas 200 100\nmetric pad 16\nview body frame 0 0 10 10\nH:|-pad-[body]-pad-|\n"
+                + "body.top == 0; body.height == 10\n")
+        #expect(box.sqlite("DELETE FROM metrics WHERE name = 'pad'").status == 0)
+        exportReapplies(box)
+        let named = box.sqlite("INSERT INTO metrics (layout_id, name, value) VALUES (1, 'body', 5)")
+        #expect(
+            named.status != 0 && named.stderr.contains("give the metric another name"),
+            "\(named.stderr)")
+    }
+
+    @Test("move-view into a stack makes the view its last arranged one, also one arranged there")
+    func moveIntoStackGoesLast() {
+        let box = applied(
+            "canvas 200 200\nstack s V frame 0 0 100 100\nview x in s intrinsic 50 20\n"
+                + "view y in s intrinsic 50 30\n")
+        #expect(box.run(["move-view", "x", "--into", "root", "-q"]).status == 0)
+        #expect(box.run(["move-view", "x", "--into", "s", "-q"]).status == 0)
+        #expect(
+            box.run(["views"]).stdout.hasSuffix(
+                "  view y in s intrinsic 50 30\n  view x in s intrinsic 50 20\n"))
+        #expect(box.run(["move-view", "y", "--into", "s", "-q"]).status == 0)
+        #expect(
+            box.run(["views"]).stdout.hasSuffix(
+                "  view x in s intrinsic 50 20\n  view y in s intrinsic 50 30\n"))
+        exportReapplies(box)
+    }
 }

@@ -455,14 +455,58 @@ struct ScriptFileNameTests {
         }
     }
 
-    @Test("rename-script refuses a held file still in place when NEW is another file that is there")
-    func renameRefusesTwoPresentFiles() {
+    @Test("two held files that swap places: renamed through a temporary name, each re-applies")
+    func swapThroughATemporaryName() throws {
         let box = Sandbox()
-        put(box, "a/home.layout", Self.script)
-        put(box, "b/new.layout", Self.other)
-        #expect(run(box, in: "a", ["apply", "home.layout", "-q"]).0 == 0)
-        let r = run(box, in: "b", ["rename-script", "../a/home.layout", "new.layout"])
-        #expect(r.0 == 65 && r.2.contains("rename-script is for a file that moved"), "\(r.2)")
-        #expect(box.sql("select distinct file from script_lines") == "home.layout")
+        put(box, "a/s.layout", Self.script)
+        put(box, "b/s.layout", "layout other\n" + Self.other)
+        #expect(box.run(["apply", "a/s.layout", "-q"]).status == 0)
+        #expect(box.run(["apply", "b/s.layout", "-q"]).status == 0)
+        let fm = FileManager.default
+        let path = { (name: String) in box.directory.appending(path: name) }
+        try fm.moveItem(at: path("a/s.layout"), to: path("t.layout"))
+        try fm.moveItem(at: path("b/s.layout"), to: path("a/s.layout"))
+        try fm.moveItem(at: path("t.layout"), to: path("b/s.layout"))
+        for (old, new) in [
+            ("a/s.layout", "t.layout"), ("b/s.layout", "a/s.layout"), ("t.layout", "b/s.layout"),
+        ] {
+            let r = box.run(["rename-script", old, new])
+            #expect(r.status == 0, "\(old) → \(new): \(r.stderr)")
+        }
+        for name in ["a/s.layout", "b/s.layout"] {
+            let r = box.run(["apply", name])
+            #expect(r.status == 0 && r.stdout.hasSuffix("no changes\n"), "\(name): \(r)")
+        }
+    }
+
+    @Test(
+        "the layout a file was applied into is kept: a `layout` line added, then taken out, changes nothing"
+    )
+    func startLayoutRecorded() {
+        let box = Sandbox()
+        let path = put(box, "s.layout", Self.other)
+        #expect(box.run(["--layout", "phone", "apply", path, "-q"]).status == 0)
+        #expect(box.run(["--layout", "phone", "set-constant", "#1", "41", "-q"]).status == 0)
+        put(box, "s.layout", "layout phone\n" + Self.other)
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        put(box, "s.layout", Self.other)
+        let r = box.run(["apply", path])
+        #expect(r.status == 0 && !r.stdout.contains("remove layout"), "\(r.stdout)")
+        #expect(box.sql("select group_concat(name, ' ') from layouts") == "phone")
+        #expect(box.sql("select x from solved_frames where view = 'b'") == "41.0")
+    }
+
+    @Test("the hint's rename-script names only a gone file that held lines in that layout")
+    func hintNamesOnlyAFileOfThatLayout() throws {
+        let box = Sandbox()
+        put(box, "home.layout", Self.script)
+        put(box, "side.layout", "layout B\n" + Self.other)
+        #expect(box.run(["apply", "home.layout", "-q"]).status == 0)
+        #expect(box.run(["apply", "side.layout", "-q"]).status == 0)
+        try FileManager.default.removeItem(at: box.directory.appending(path: "side.layout"))
+        put(box, "copy.layout", Self.script)
+        let r = box.run(["apply", "copy.layout"])
+        #expect(r.status == 65)
+        #expect(!r.stderr.contains("rename-script side.layout"), "\(r.stderr)")
     }
 }

@@ -88,8 +88,13 @@ extension Project {
             // A held file not where it was, or one at this file's absolute path (the
             // project moved next to another file of the held path's name).
             let absolute = place(of: given).absolute
+            // Only one that holds lines in the layout where the name is met could be it.
+            let inLayout = try Self.layoutNamed(in: error.message).map {
+                try store.scriptFiles(inLayout: $0)
+            }
             let gone = try store.scriptFiles().filter {
-                isGone($0, places: places) || places[$0]?.absolute == absolute
+                (isGone($0, places: places) || places[$0]?.absolute == absolute)
+                    && inLayout?.contains($0) != false
             }
             if gone.count == 1 {
                 error.hint = hint.replacing(StoreError.earlierName, with: gone[0])
@@ -99,6 +104,13 @@ extension Project {
             }
             throw error
         }
+    }
+
+    /// The layout a store error's message names (``in layout `main` ``), if it names one.
+    private static func layoutNamed(in message: String) -> String? {
+        guard let start = message.firstRange(of: "in layout `") else { return nil }
+        let rest = message[start.upperBound...]
+        return rest.firstIndex(of: "`").map { String(rest[..<$0]) }
     }
 
     private func reapply(
@@ -112,6 +124,7 @@ extension Project {
         let start = try store.startLayout(ofHeld: file)
         let layout = chosen ?? start ?? defaultLayoutName
         let moves = start != nil && start != layout
+        store.recordStart(of: file, in: layout)
         // Read before the lines: a commit by another process after it moves it.
         let dataVersion = try store.database.int64("PRAGMA data_version")
         if replace { return try applyReplacing(text, file: file, layout: layout, dryRun: dryRun) }
@@ -179,17 +192,6 @@ extension Project {
         let byPlace =
             held.first { places[$0].map { isAt(oldPlace, $0) } ?? false }
             ?? held.first { places[$0]?.absolute == oldPlace.absolute }
-        if let byPlace, places[byPlace] != nil, !isGone(byPlace, places: places),
-            Self.resolved(new) != nil, Self.resolved(new) != Self.resolved(old)
-        {
-            // Both files are there: the held one did not move (renaming first and moving
-            // after, NEW is not there yet).
-            throw StoreError.refusedEdit(
-                "`\(old)` is still where the project holds it, and `\(new)` is another file: "
-                    + "rename-script is for a file that moved (`git mv OLD NEW`, before or "
-                    + "after); to take `\(new)` in place of what `\(old)` made, "
-                    + "`layoutdb apply \(new) --replace`")
-        }
         if byPlace == nil, let byName, places[byName] != nil, !isGone(byName, places: places) {
             // The held name typed from another folder, where it names another file: the
             // held file is still where it was, so it did not move.

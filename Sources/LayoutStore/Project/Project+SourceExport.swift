@@ -206,7 +206,25 @@ extension Project {
                 case .metric(let metric):
                     return metrics[metric] == image.metrics[metric]
                 case .constraint(let key):
-                    return constraintHolds(key)
+                    guard constraintHolds(key) else { return false }
+                    // A metric the line names by name must be there, as the line read it
+                    // (plain SQL may have deleted it): else the line would not apply.
+                    let metricsNamed = Project.identifiers(in: row.text).filter {
+                        image.metrics[$0] != nil
+                    }
+                    guard metricsNamed.allSatisfy({ metrics[$0] == image.metrics[$0] }) else {
+                        return false
+                    }
+                    // A VFL line's `|` is the parent its views had where the line stands: a
+                    // view moved since (`move-view`) is written under its new parent, where
+                    // the line would mean that one.
+                    guard row.text.contains("|"), let expected = image.constraints[key] else {
+                        return true
+                    }
+                    return expected.views.allSatisfy { view in
+                        image.views[view].map { viewByName[view]?.declaration.parent == $0.parent }
+                            ?? true
+                    }
                 case .set(let label, nil) where image.labels[label] != nil:
                     return constraintHolds(image.labels[label]!)
                 case .set(let label, let variant):

@@ -8,6 +8,17 @@ extension ProjectStore {
             .rows { $0.string(0) }
     }
 
+    /// The names of the files that hold lines in layout `layout`.
+    package func scriptFiles(inLayout layout: String) throws -> Set<String> {
+        Set(
+            try database.makeStatement(
+                """
+                SELECT DISTINCT s.file FROM script_lines s JOIN layouts l ON l.id = s.layout_id
+                WHERE l.name = ?
+                """
+            ).rows([layout]) { $0.string(0) })
+    }
+
     /// Where the files the project holds lines of are, by held name (`script_files`,
     /// migration 0017). A file applied before that version has no place until its next
     /// apply that writes.
@@ -21,10 +32,11 @@ extension ProjectStore {
             .reduce(into: [:]) { $0[$1.0] = $1.1 }
     }
 
-    /// The layout the statements held as `file` before its first `layout` line went into:
-    /// that of its first kept line. Nil for a file the project holds no lines of, and for
-    /// one whose first statement is a `layout` line (none went before it: `--layout` was
-    /// the default's, `main`, as far as the file says).
+    /// The layout the statements held as `file` before its first `layout` line go into:
+    /// the one recorded with its place; for a file held before that (version 17), that of
+    /// its first kept line, unless its first statement is a `layout` line (none went before
+    /// it: the default's, `main`, as far as the file says). Nil for a file the project
+    /// holds no lines of.
     package func startLayout(ofHeld file: String) throws -> String? {
         guard
             let (name, text) = try database.cachedStatement(
@@ -34,13 +46,22 @@ extension ProjectStore {
                 """
             ).rows([file], { ($0.string(0), $0.string(1)) }).first
         else { return nil }
+        if let recorded = try database.cachedStatement(
+            "SELECT layout FROM script_files WHERE file = ? AND layout IS NOT NULL"
+        ).rows([file], { $0.string(0) }).first {
+            return recorded
+        }
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             let words = line.split(whereSeparator: \.isWhitespace)
             guard let first = words.first, !first.hasPrefix("#") else { continue }
-            return first == "layout" ? nil : name
+            return first == "layout" ? defaultLayoutName : name
         }
         return name
     }
+
+    /// Records the layout `file`'s statements before its first `layout` line go into,
+    /// written with its place (``writeLocation(of:)``).
+    package func recordStart(of file: String, in layout: String) { startLayouts[file] = layout }
 
     /// Records that the held name `file` stands for the file at `place`: whenever its
     /// lines are written, its place is written with them.
@@ -50,13 +71,16 @@ extension ProjectStore {
     /// another: with the file's lines, in the caller's transaction.
     func writeLocation(of file: String) throws {
         guard let place = located[file] else { return }
+        let layout = startLayouts[file]
         try database.cachedStatement(
             """
-            INSERT INTO script_files (file, path, absolute) VALUES (?, ?, ?)
-            ON CONFLICT (file) DO UPDATE SET path = excluded.path, absolute = excluded.absolute
+            INSERT INTO script_files (file, path, absolute, layout) VALUES (?, ?, ?, ?)
+            ON CONFLICT (file) DO UPDATE SET path = excluded.path, absolute = excluded.absolute,
+                layout = coalesce(excluded.layout, layout)
             WHERE path IS NOT excluded.path OR absolute IS NOT excluded.absolute
+                OR coalesce(excluded.layout, layout) IS NOT layout
             """
-        ).run([file, place.path, place.absolute])
+        ).run([file, place.path, place.absolute, layout])
     }
 
     /// The folder of the project's file (with its `/`), "" for one in the working folder
@@ -94,6 +118,12 @@ extension ProjectStore {
             try database.execute("UPDATE script_lines SET file = ? WHERE file = ?", [new, old])
             try database.execute(
                 "UPDATE constraints SET origin_file = ? WHERE origin_file = ?", [new, old])
+            // The layout its statements start in goes with it.
+            if let layout = try database.cachedStatement(
+                "SELECT layout FROM script_files WHERE file = ? AND layout IS NOT NULL"
+            ).rows([old], { $0.string(0) }).first {
+                startLayouts[new] = layout
+            }
             try database.execute("DELETE FROM script_files WHERE file IN (?, ?)", [old, new])
             locate(new, at: place)
             try writeLocation(of: new)

@@ -102,9 +102,16 @@ extension ProjectStore {
                         : "cannot move `\(name)` into `\(parentName)`: `\(parentName)` is inside "
                             + "`\(name)`, and a view cannot contain itself")
             }
-            guard target.id != view.parentID else { return }
-            try database.execute(
-                "UPDATE views SET parent_id = ? WHERE id = ?", [target.id, view.id])
+            // Into a stack the view is its last arranged one (addArrangedSubview), also
+            // when it is arranged there already.
+            let intoStack =
+                try database.int64("SELECT count(*) FROM stacks WHERE view_id = ?", [target.id])
+                ?? 0 > 0
+            guard target.id != view.parentID || intoStack else { return }
+            if target.id != view.parentID {
+                try database.execute(
+                    "UPDATE views SET parent_id = ? WHERE id = ?", [target.id, view.id])
+            }
             // A parent cycle through the view (plain SQL left it; `doctor` names this
             // move as its repair): the move opens it, and the views that were in it
             // may come before their new parents, so the subtree is renumbered parents
@@ -115,7 +122,8 @@ extension ProjectStore {
             let moved =
                 wasCycle
                 ? Array(subtree.reversed())
-                : target.ordinal > view.ordinal ? subtree.sorted { $0.ordinal < $1.ordinal } : []
+                : target.ordinal > view.ordinal || intoStack
+                    ? subtree.sorted { $0.ordinal < $1.ordinal } : []
             if !moved.isEmpty {
                 let next =
                     try database.int64(

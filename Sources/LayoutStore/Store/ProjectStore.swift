@@ -19,6 +19,9 @@ package final class ProjectStore {
     /// Where the script files named in this process are, by held name
     /// (``locate(_:at:)``); written with their lines.
     var located: [String: ScriptPlace] = [:]
+    /// The layout each such file's statements before its first `layout` line go into
+    /// (``recordStart(of:in:)``); written with its place.
+    var startLayouts: [String: String] = [:]
 
     init(database: Database) { self.database = database }
 
