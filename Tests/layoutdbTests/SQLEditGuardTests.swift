@@ -395,5 +395,11 @@ struct SQLEditGuardTests {
         #expect(
             s.stderr.hasPrefix("error: unknown view id 98 in constraint: title.height == 24"),
             "\(s.stderr)")
+        // export names it by its id too, and writes nothing.
+        let export = inline.run(["export"])
+        #expect(export.status == 65)
+        #expect(
+            export.stderr.contains("names view id 98, which is not in the project"),
+            "\(export.stderr)")
     }
 }

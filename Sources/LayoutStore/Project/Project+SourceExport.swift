@@ -467,6 +467,15 @@ extension StoredConstraint {
     /// script: ``StoreError/unlabelledInExport(id:constraint:layout:use:)``, rather than a
     /// script that would apply as another project.
     func exportLines(deactivationSaid: Bool = false) throws -> [String] {
+        // A term whose row names a view id no view has (plain SQL left it): no name to
+        // write, and the reads refuse the layout the same way.
+        if let missing = constraint.views.lazy.compactMap(ConstraintReader.missingViewID).first {
+            throw StoreError.refusedEdit(
+                "cannot export layout `\(layout)`: constraint "
+                    + "\(id.map { "#\($0) " } ?? "")names view id \(missing), which is not in the "
+                    + "project (plain SQL left it); `layoutdb doctor` lists such rows, and "
+                    + "`layoutdb remove` (by its label or #id) removes the constraint")
+        }
         let text = try ExportText.text(
             of: .constraint(constraint), layout: layout, constraint: self)
         guard !constraint.isActive, !deactivationSaid else { return [text] }
