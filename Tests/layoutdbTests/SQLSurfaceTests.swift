@@ -166,4 +166,13 @@ struct SQLSurfaceTests {
                 "  view x in s intrinsic 50 20\n  view y in s intrinsic 50 30\n"))
         exportReapplies(box)
     }
+
+    @Test("after move-view, the export keeps the declaration order that settles a tie of frames")
+    func exportKeepsOrderAfterMove() {
+        let box = applied(
+            "view v0 frame 18 197 38 80\nview v1 frame 120 47 56 39\nview v3 frame 3 131 26 50\n"
+                + "x6: v3.left == v0.right + 43\n")
+        #expect(box.run(["move-view", "v0", "--into", "v1", "-q"]).status == 0)
+        exportReapplies(box)
+    }
 }

@@ -509,4 +509,33 @@ struct ScriptFileNameTests {
         #expect(r.status == 65)
         #expect(!r.stderr.contains("rename-script side.layout"), "\(r.stderr)")
     }
+
+    @Test(
+        "rename-script refuses a file still where it was, as applied, onto another file that is there"
+    )
+    func renameRefusesAFileThatDidNotMoveOntoAnother() {
+        let box = Sandbox()
+        put(box, "s.layout", Self.script)
+        put(box, "n.layout", "layout other\n" + Self.other)
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
+        let r = box.run(["rename-script", "s.layout", "n.layout"])
+        #expect(
+            r.status == 65 && r.stderr.contains("rename-script is for a file that moved"),
+            "\(r.stderr)")
+        #expect(box.sql("select distinct file from script_lines") == "s.layout")
+    }
+
+    @Test("the hint's rename-script names no gone file whose lines never named what was met")
+    func hintNamesOnlyAFileThatNamedIt() throws {
+        let box = Sandbox()
+        put(box, "home.layout", Self.script)
+        put(box, "side.layout", "view c\nc.left == 0; c.top == 0; c.size == 4\n")
+        #expect(box.run(["apply", "home.layout", "-q"]).status == 0)
+        #expect(box.run(["apply", "side.layout", "-q"]).status == 0)
+        try FileManager.default.removeItem(at: box.directory.appending(path: "side.layout"))
+        put(box, "copy.layout", Self.script)
+        let r = box.run(["apply", "copy.layout"])
+        #expect(r.status == 65)
+        #expect(!r.stderr.contains("rename-script side.layout"), "\(r.stderr)")
+    }
 }

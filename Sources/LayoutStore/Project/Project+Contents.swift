@@ -58,11 +58,11 @@ extension Project {
             .map(\.constraint)
     }
 
-    /// The views of `layout` (not the root), parents before their children and each
-    /// view's subviews in their order, as a script declares them; then any that no chain
-    /// of parents leads to from the root (a cycle only plain SQL leaves).
+    /// The views of `layout` (not the root) as a tree to read: depth first, each view's
+    /// subviews in their order; then any that no chain of parents leads to from the root
+    /// (a cycle only plain SQL leaves).
     public func views(layout: String = defaultLayoutName) throws -> [ViewDeclaration] {
-        let (ordered, stray) = Self.treeOrder(try store.views(layout: layout))
+        let (ordered, stray) = Self.depthFirst(try store.views(layout: layout))
         return (ordered + stray).filter { !$0.isRoot }.map(\.declaration)
     }
 

@@ -219,10 +219,45 @@ extension Project {
         return ordered
     }
 
-    /// `views` (in declaration order) depth first from the root, each view's subviews in
-    /// their order, and apart, in their order, those no chain of parents leads to from
-    /// the root (a parent cycle only plain SQL leaves).
+    /// `views` (in declaration order) as a script can declare them: in that order, except
+    /// that a view whose parent comes later waits for it (and comes right after it, with
+    /// its own waiting subviews, in their order). The order is otherwise kept because it
+    /// counts beyond stacks: where two views' drawn frames cannot both be kept, the one
+    /// declared first keeps its own. Apart, in their order: views no chain of parents
+    /// leads to from the root (a parent cycle only plain SQL leaves).
     static func treeOrder(_ views: [StoredView]) -> (ordered: [StoredView], stray: [StoredView]) {
+        var ordered: [StoredView] = []
+        ordered.reserveCapacity(views.count)
+        var placed: Set<String> = []
+        /// Views waiting for their parent, by the parent's name, in declaration order.
+        var waiting: [String: [Int]] = [:]
+        var reached = [Bool](repeating: false, count: views.count)
+        for i in views.indices {
+            let view = views[i]
+            guard view.isRoot || placed.contains(view.declaration.parent) else {
+                waiting[view.declaration.parent, default: []].append(i)
+                continue
+            }
+            // The view, then whatever waited for it, depth first without recursion (a
+            // chain may be 100,000 views deep).
+            var stack = [i]
+            while let k = stack.popLast() {
+                guard !reached[k] else { continue }
+                reached[k] = true
+                ordered.append(views[k])
+                placed.insert(views[k].name)
+                if let children = waiting.removeValue(forKey: views[k].name) {
+                    stack += children.reversed()
+                }
+            }
+        }
+        return (ordered, views.indices.filter { !reached[$0] }.map { views[$0] })
+    }
+
+    /// `views` (in declaration order) depth first from the root, each view's subviews in
+    /// their order: a tree to read (`layoutdb views` indents each view under its parent),
+    /// then, apart, those no chain of parents leads to from the root.
+    static func depthFirst(_ views: [StoredView]) -> (ordered: [StoredView], stray: [StoredView]) {
         var children: [String: [Int]] = [:]
         for (i, view) in views.enumerated() where !view.isRoot {
             children[view.declaration.parent, default: []].append(i)
@@ -230,8 +265,6 @@ extension Project {
         var ordered: [StoredView] = []
         ordered.reserveCapacity(views.count)
         var reached = [Bool](repeating: false, count: views.count)
-        // Without recursion (a chain may be 100,000 views deep): each parent's subviews
-        // pushed in reverse, so that they come out in their order.
         var stack = views.indices.filter { views[$0].isRoot }.reversed().map { $0 }
         while let i = stack.popLast() {
             guard !reached[i] else { continue }

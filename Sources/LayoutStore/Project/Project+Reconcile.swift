@@ -1,3 +1,4 @@
+import FoundationEssentials
 import LayoutSQLite
 import LayoutScript
 
@@ -92,9 +93,17 @@ extension Project {
             let inLayout = try Self.layoutNamed(in: error.message).map {
                 try store.scriptFiles(inLayout: $0)
             }
-            let gone = try store.scriptFiles().filter {
-                (isGone($0, places: places) || places[$0]?.absolute == absolute)
-                    && inLayout?.contains($0) != false
+            // And only one whose lines name what was met (the first name the message
+            // quotes: `view `x` is already declared ...`).
+            let met = Self.firstQuoted(in: error.message)
+            func names(_ held: String) throws -> Bool {
+                guard let met else { return true }
+                guard let text = try store.heldScript(file: held)?.text else { return false }
+                return Self.identifiers(in: text).contains(met)
+            }
+            let gone = try store.scriptFiles().filter { held in
+                try (isGone(held, places: places) || places[held]?.absolute == absolute)
+                    && inLayout?.contains(held) != false && names(held)
             }
             if gone.count == 1 {
                 error.hint = hint.replacing(StoreError.earlierName, with: gone[0])
@@ -104,6 +113,13 @@ extension Project {
             }
             throw error
         }
+    }
+
+    /// The first name a message quotes in backticks, if any.
+    private static func firstQuoted(in message: String) -> String? {
+        guard let start = message.firstIndex(of: "`") else { return nil }
+        let rest = message[message.index(after: start)...]
+        return rest.firstIndex(of: "`").map { String(rest[..<$0]) }
     }
 
     /// The layout a store error's message names (``in layout `main` ``), if it names one.
@@ -192,6 +208,21 @@ extension Project {
         let byPlace =
             held.first { places[$0].map { isAt(oldPlace, $0) } ?? false }
             ?? held.first { places[$0]?.absolute == oldPlace.absolute }
+        if let byPlace, places[byPlace] != nil, !isGone(byPlace, places: places),
+            let newPath = Self.resolved(new), newPath != oldPlace.absolute,
+            let now = Self.contents(of: oldPlace.absolute),
+            let held = try store.heldScript(file: byPlace)?.text,
+            Self.sameLines(now, held)
+        {
+            // The held file is where it was, as it was applied, and NEW is another file
+            // that is there: nothing moved. (In a swap of two held files, the text at
+            // OLD's place is the other one's.)
+            throw StoreError.refusedEdit(
+                "`\(old)` is still where the project holds it, as it was applied, and "
+                    + "`\(new)` is another file: rename-script is for a file that moved "
+                    + "(`git mv OLD NEW`, before or after); to take `\(new)` in place of what "
+                    + "`\(old)` made, `layoutdb apply \(new) --replace`")
+        }
         if byPlace == nil, let byName, places[byName] != nil, !isGone(byName, places: places) {
             // The held name typed from another folder, where it names another file: the
             // held file is still where it was, so it did not move.
@@ -349,6 +380,23 @@ extension Project {
                 && access(held, F_OK) != 0
         }
         return access(placesFolder + "/" + place.path, F_OK) != 0
+    }
+
+    /// The text of the file at `path`, or nil where it cannot be read as UTF-8.
+    private static func contents(of path: String) -> String? {
+        try? String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+    }
+
+    /// Whether two texts have the same lines (a last line break, or none, and `\r\n`
+    /// against `\n` aside).
+    private static func sameLines(_ a: String, _ b: String) -> Bool {
+        func lines(_ text: String) -> [Substring] {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+            while lines.last?.isEmpty == true { lines.removeLast() }
+            return lines
+        }
+        return lines(a) == lines(b)
     }
 
     /// `path` with its links and `.`/`..` resolved; nil where no such file exists.
