@@ -134,6 +134,10 @@ extension Project {
         replace: Bool
     ) throws -> ApplyPlan {
         if let chosen { try Identifier.check(chosen, as: .layout) }
+        // Read before the name and the lines: a commit by another process after it moves
+        // it, and the roads that read outside a transaction then leave it to the one that
+        // reads inside.
+        let dataVersion = try store.database.int64("PRAGMA data_version")
         let file = try heldName(of: given)
         // Statements before the file's first `layout` go where they went before, unless
         // told otherwise: then they move, and the plan says what that changes.
@@ -141,8 +145,6 @@ extension Project {
         let layout = chosen ?? start ?? defaultLayoutName
         let moves = start != nil && start != layout
         store.recordStart(of: file, in: layout)
-        // Read before the lines: a commit by another process after it moves it.
-        let dataVersion = try store.database.int64("PRAGMA data_version")
         if replace { return try applyReplacing(text, file: file, layout: layout, dryRun: dryRun) }
         let held = try store.heldLines(
             file: file, comparedWith: text, limit: Self.lineReapplyLimit)
@@ -343,7 +345,7 @@ extension Project {
     /// path read from the project's folder as it is now (a project moved into a folder
     /// the path passes through still finds it: `a/../a/f.layout`), the same file with its
     /// links resolved; for a file that is not there (`apply - --as NAME`), the same path.
-    private func isAt(_ place: ScriptPlace, _ heldPlace: ScriptPlace) -> Bool {
+    func isAt(_ place: ScriptPlace, _ heldPlace: ScriptPlace) -> Bool {
         if heldPlace.path == place.path { return true }
         guard let held = Self.resolved(placesFolder + "/" + heldPlace.path) else { return false }
         return held == place.absolute
@@ -414,6 +416,14 @@ extension Project {
         var plan = plan
         return try Self.showingScriptLine(of: text, file: file) {
             let doWork = {
+                // The name was chosen before this transaction: another process may have
+                // held another file under it since (two terminals, one typed name).
+                if let placed = try self.store.scriptPlaces()[file],
+                    let mine = self.store.located[file], !self.isAt(mine, placed),
+                    placed.absolute != mine.absolute
+                {
+                    throw AppliedMeanwhile(file: file)
+                }
                 // What the file made when last applied, read again inside the transaction
                 // (another process may have re-applied it since). It is read back as it
                 // was written, so its names are not checked against the project.
