@@ -1,6 +1,6 @@
 -- layoutdb schema: plain SQL may not change a metric, give a metric a view's name, tie a
 -- constraint to another layout's view, or add a second root or a view under another
--- layout's.
+-- layout's; a view's new place in the declaration order marks it dirty.
 --
 -- 1. A metric is read when a script is applied: the constraints that name it keep its
 --    value in their constants, and no trigger could follow a new value into them. `UPDATE
@@ -104,4 +104,22 @@ WHEN EXISTS (SELECT 1 FROM metrics WHERE layout_id = NEW.layout_id AND name = NE
 BEGIN
     SELECT RAISE(ABORT,
         'a view and a metric of one name in a layout: a script would read the metric where a number may stand, not the view; give the view another name');
+END;
+
+-- 4. Where two views' drawn frames cannot both be kept, the one declared first keeps its
+--    own (the solver meets the frames in declaration order): `UPDATE views SET ordinal`
+--    can change the solution outside stacks too. It marked nothing there, `frames` read
+--    the old values as fresh and doctor reported them stale. The view's components are
+--    marked now, in the base and every variant, as a change of its frame marks them.
+CREATE TRIGGER views_ordinal_dirty
+AFTER UPDATE OF ordinal ON views
+WHEN NEW.ordinal IS NOT OLD.ordinal AND NEW.parent_id IS NOT NULL
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT NEW.layout_id, va.id, m.component
+    FROM (SELECT coalesce(comp_left, -1) AS component FROM views WHERE id = NEW.id
+          UNION SELECT coalesce(comp_top, -1) FROM views WHERE id = NEW.id
+          UNION SELECT coalesce(comp_width, -1) FROM views WHERE id = NEW.id
+          UNION SELECT coalesce(comp_height, -1) FROM views WHERE id = NEW.id) m,
+        (SELECT 0 AS id UNION ALL SELECT id FROM variants WHERE layout_id = NEW.layout_id) va;
 END;

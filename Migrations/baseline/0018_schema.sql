@@ -1297,3 +1297,16 @@ BEGIN
     SELECT RAISE(ABORT,
         'a view and a metric of one name in a layout: a script would read the metric where a number may stand, not the view; give the view another name');
 END;
+
+CREATE TRIGGER views_ordinal_dirty
+AFTER UPDATE OF ordinal ON views
+WHEN NEW.ordinal IS NOT OLD.ordinal AND NEW.parent_id IS NOT NULL
+BEGIN
+    INSERT OR IGNORE INTO dirty (layout_id, variant_id, component)
+    SELECT NEW.layout_id, va.id, m.component
+    FROM (SELECT coalesce(comp_left, -1) AS component FROM views WHERE id = NEW.id
+          UNION SELECT coalesce(comp_top, -1) FROM views WHERE id = NEW.id
+          UNION SELECT coalesce(comp_width, -1) FROM views WHERE id = NEW.id
+          UNION SELECT coalesce(comp_height, -1) FROM views WHERE id = NEW.id) m,
+        (SELECT 0 AS id UNION ALL SELECT id FROM variants WHERE layout_id = NEW.layout_id) va;
+END;

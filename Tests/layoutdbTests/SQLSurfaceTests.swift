@@ -175,4 +175,17 @@ struct SQLSurfaceTests {
         #expect(box.run(["move-view", "v0", "--into", "v1", "-q"]).status == 0)
         exportReapplies(box)
     }
+
+    @Test("UPDATE of a view's ordinal marks it dirty: the frames follow, doctor stays healthy")
+    func ordinalUpdateMarksTheTie() {
+        let box = applied(
+            "canvas 400 600\nview a frame 0 100 10 10\na.height == 6\nview b frame 0 300 10 10\n"
+                + "b.top == a.bottom + 5\n")
+        #expect(box.sql("select y from solved_frames where view = 'b'") == "111.0")
+        #expect(box.sqlite("UPDATE views SET ordinal = 5 WHERE name = 'a'").status == 0)
+        #expect(box.run(["frames", "-q"]).status == 0)
+        #expect(box.sql("select y from solved_frames where view = 'b'") == "300.0")
+        #expect(box.run(["doctor", "-q"]).status == 0)
+        exportReapplies(box)
+    }
 }
