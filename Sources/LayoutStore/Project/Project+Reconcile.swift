@@ -90,12 +90,12 @@ extension Project {
             // project moved next to another file of the held path's name).
             let absolute = place(of: given).absolute
             // Only one that holds lines in the layout where the name is met could be it.
-            let inLayout = try Self.layoutNamed(in: error.message).map {
+            let inLayout = try Self.quoted(in: error.message, after: "in layout `").map {
                 try store.scriptFiles(inLayout: $0)
             }
             // And only one whose lines name what was met (the first name the message
             // quotes: `view `x` is already declared ...`).
-            let met = Self.firstQuoted(in: error.message)
+            let met = Self.quoted(in: error.message)
             func names(_ held: String) throws -> Bool {
                 guard let met else { return true }
                 guard let text = try store.heldScript(file: held)?.text else { return false }
@@ -115,16 +115,10 @@ extension Project {
         }
     }
 
-    /// The first name a message quotes in backticks, if any.
-    private static func firstQuoted(in message: String) -> String? {
-        guard let start = message.firstIndex(of: "`") else { return nil }
-        let rest = message[message.index(after: start)...]
-        return rest.firstIndex(of: "`").map { String(rest[..<$0]) }
-    }
-
-    /// The layout a store error's message names (``in layout `main` ``), if it names one.
-    private static func layoutNamed(in message: String) -> String? {
-        guard let start = message.firstRange(of: "in layout `") else { return nil }
+    /// The first name `message` quotes in backticks right after `opening` (which ends
+    /// with the opening backtick), if any: ``in layout `main` `` after "in layout `".
+    private static func quoted(in message: String, after opening: String = "`") -> String? {
+        guard let start = message.firstRange(of: opening) else { return nil }
         let rest = message[start.upperBound...]
         return rest.firstIndex(of: "`").map { String(rest[..<$0]) }
     }
@@ -325,7 +319,7 @@ extension Project {
 
     /// Where `file` is (``ScriptPlace``): from the project file's folder and from `/`, with
     /// links and `.`/`..` resolved; for a file that does not exist (`apply - --as NAME`, a
-    /// moved file), the path as written, from the working folder.
+    /// moved file), its folder's resolved (``resolvedFolder(of:)``).
     func place(of file: String) -> ScriptPlace {
         let base = placesFolder
         let absolute = Self.resolved(file) ?? Self.resolvedFolder(of: file)

@@ -38,6 +38,13 @@ extension ProjectStore {
     /// it: the default's, `main`, as far as the file says). Nil for a file the project
     /// holds no lines of.
     package func startLayout(ofHeld file: String) throws -> String? {
+        // A row of a file with no lines left (its layouts deleted) says nothing.
+        if let recorded = try recordedStart(of: file),
+            try database.cachedStatement("SELECT 1 FROM script_lines WHERE file = ? LIMIT 1")
+                .rows([file], { _ in true }).first == true
+        {
+            return recorded
+        }
         guard
             let (name, text) = try database.cachedStatement(
                 """
@@ -46,17 +53,19 @@ extension ProjectStore {
                 """
             ).rows([file], { ($0.string(0), $0.string(1)) }).first
         else { return nil }
-        if let recorded = try database.cachedStatement(
-            "SELECT layout FROM script_files WHERE file = ? AND layout IS NOT NULL"
-        ).rows([file], { $0.string(0) }).first {
-            return recorded
-        }
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             let words = line.split(whereSeparator: \.isWhitespace)
             guard let first = words.first, !first.hasPrefix("#") else { continue }
             return first == "layout" ? defaultLayoutName : name
         }
         return name
+    }
+
+    /// The start layout recorded with `file`'s place, if one is.
+    private func recordedStart(of file: String) throws -> String? {
+        try database.cachedStatement(
+            "SELECT layout FROM script_files WHERE file = ? AND layout IS NOT NULL"
+        ).rows([file], { $0.string(0) }).first
     }
 
     /// Records the layout `file`'s statements before its first `layout` line go into,
@@ -119,11 +128,7 @@ extension ProjectStore {
             try database.execute(
                 "UPDATE constraints SET origin_file = ? WHERE origin_file = ?", [new, old])
             // The layout its statements start in goes with it.
-            if let layout = try database.cachedStatement(
-                "SELECT layout FROM script_files WHERE file = ? AND layout IS NOT NULL"
-            ).rows([old], { $0.string(0) }).first {
-                startLayouts[new] = layout
-            }
+            if let layout = try recordedStart(of: old) { startLayouts[new] = layout }
             try database.execute("DELETE FROM script_files WHERE file IN (?, ?)", [old, new])
             locate(new, at: place)
             try writeLocation(of: new)
@@ -132,8 +137,8 @@ extension ProjectStore {
 }
 
 /// Where a script file is: ``path`` from the project file's folder and ``absolute`` from
-/// `/`, both with links and `.`/`..` resolved (the path as written where the file does not
-/// exist).
+/// `/`, both with links and `.`/`..` resolved (for a file that does not exist, its
+/// folder's).
 package struct ScriptPlace: Equatable, Sendable {
     /// `screens/home.layout`, `../app/home.layout`: what a clone of a repository that
     /// holds the project beside its scripts still finds.
