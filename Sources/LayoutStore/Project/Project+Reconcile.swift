@@ -172,7 +172,7 @@ extension Project {
                 // were read here (and this one met what it made).
                 if error is AppliedMeanwhile { throw error }
                 let held = try heldName(of: given)
-                if try store.scriptFiles().contains(held) { throw AppliedMeanwhile(file: held) }
+                if try store.holdsLines(of: held) { throw AppliedMeanwhile(file: held) }
                 throw error
             }
             plan.wrote = true

@@ -156,7 +156,7 @@ public final class Project {
         // A file's first apply (`heldName` gave its name a place): the name was chosen
         // before this transaction, and another process may have applied a file under it
         // since (two terminals, two folders, one typed name).
-        if store.located[file] != nil, try store.scriptFiles().contains(file) {
+        if store.located[file] != nil, try store.holdsLines(of: file) {
             throw AppliedMeanwhile(file: file)
         }
         var stored = try storeStatements(

@@ -8,6 +8,12 @@ extension ProjectStore {
             .rows { $0.string(0) }
     }
 
+    /// Whether the project holds lines of `file` (one probe of `script_lines_file`).
+    package func holdsLines(of file: String) throws -> Bool {
+        try database.cachedStatement("SELECT 1 FROM script_lines WHERE file = ? LIMIT 1")
+            .rows([file], { _ in true }).first == true
+    }
+
     /// The names of the files that hold lines in layout `layout`.
     package func scriptFiles(inLayout layout: String) throws -> Set<String> {
         Set(
@@ -39,10 +45,7 @@ extension ProjectStore {
     /// holds no lines of.
     package func startLayout(ofHeld file: String) throws -> String? {
         // A row of a file with no lines left (its layouts deleted) says nothing.
-        if let recorded = try recordedStart(of: file),
-            try database.cachedStatement("SELECT 1 FROM script_lines WHERE file = ? LIMIT 1")
-                .rows([file], { _ in true }).first == true
-        {
+        if let recorded = try recordedStart(of: file), try holdsLines(of: file) {
             return recorded
         }
         guard
