@@ -219,6 +219,84 @@ struct SQLEditGuardTests {
         #expect(box.run(["doctor", "-q"]).status == 0)
     }
 
+    // MARK: Conflict clauses
+
+    @Test("an UPSERT of a variant's override marks the variant dirty, also a second time")
+    func upsertOfAnOverrideMarksDirty() {
+        let box = project()
+        // Constraint 4 is `header.height`; variant 1 is compact, which overrides it (44).
+        let upsert = """
+            INSERT INTO variant_constants (variant_id, constraint_id, constant) VALUES (1, 4, %@)
+            ON CONFLICT (variant_id, constraint_id) DO UPDATE SET constant = excluded.constant
+            """
+        // The second finds the first one's mark in `dirty`: it failed there (UNIQUE
+        // constraint failed: dirty...), the trigger's `OR IGNORE` overridden.
+        for value in ["50", "52"] {
+            let r = box.sqlite(upsert.replacingOccurrences(of: "%@", with: value))
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        #expect(box.sql("SELECT count(*) > 0 FROM dirty WHERE variant_id = 1") == "1")
+        let fresh = project(
+            Self.tour.replacingOccurrences(of: "44 in compact", with: "52 in compact"))
+        #expect(box.frameLines(variant: "compact") == fresh.frameLines(variant: "compact"))
+        #expect(box.frameLines(variant: "compact").contains("header,0,0,320,52,0"))
+        #expect(box.run(["doctor", "-q"]).status == 0)
+    }
+
+    @Test("UPSERTs of the other override tables mark their variants as UPDATEs do")
+    func upsertsOfEveryOverrideTable() {
+        let box = project()
+        // View 3 is `title`, constraint 6 `title.width == 200 @ high`.
+        let statements = [
+            """
+            INSERT INTO variant_views (variant_id, view_id, hidden) VALUES (1, 3, 1)
+            ON CONFLICT (variant_id, view_id) DO UPDATE SET hidden = excluded.hidden
+            """,
+            """
+            INSERT INTO variant_constraint_overrides (variant_id, constraint_id, priority)
+            VALUES (1, 6, 100)
+            ON CONFLICT (variant_id, constraint_id) DO UPDATE SET priority = excluded.priority
+            """,
+        ]
+        for statement in statements {
+            // Twice each: the second meets the row and the first one's mark.
+            for _ in 0..<2 {
+                let r = box.sqlite(statement)
+                #expect(r.status == 0, "\(statement): \(r.stderr)")
+            }
+        }
+        let fresh = project()
+        run(
+            fresh,
+            [
+                ["hide", "title", "--variant", "compact"],
+                ["set-priority", "#6", "100", "--variant", "compact"],
+            ])
+        #expect(box.frameLines(variant: "compact") == fresh.frameLines(variant: "compact"))
+        #expect(box.frameLines(variant: "base") == fresh.frameLines(variant: "base"))
+    }
+
+    @Test("UPDATE OR REPLACE of a constant keeps a whole component's mark")
+    func updateOrReplaceKeepsTheWholeMark() {
+        let box = project()
+        // A new relation marks header.height's component whole (by_constant 0); a constant
+        // changed after it, in a statement that replaces on conflict, replaced that mark by
+        // one for the constant alone.
+        #expect(
+            box.sqlite(
+                """
+                UPDATE constraints SET relation = '>=' WHERE id = 4;
+                UPDATE OR REPLACE constraints SET constant = 60 WHERE id = 4;
+                """
+            ).status == 0)
+        #expect(box.sql("SELECT DISTINCT by_constant FROM dirty WHERE variant_id = 0") == "0")
+        let fresh = project(
+            Self.tour.replacingOccurrences(
+                of: "header.height: header.height == 70", with: "header.height: header.height >= 60"))
+        #expect(box.frameLines(variant: "base") == fresh.frameLines(variant: "base"))
+        #expect(box.run(["doctor", "-q"]).status == 0)
+    }
+
     // MARK: Refused edits
 
     @Test("renaming the root view with SQL is refused with the command for views")

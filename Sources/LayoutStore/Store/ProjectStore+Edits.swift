@@ -292,19 +292,15 @@ extension ProjectStore {
 extension ProjectStore {
     /// Sets a variant's override of one constraint's constant.
     ///
-    /// Not an UPSERT: SQLite runs triggers under the outer statement's conflict policy,
-    /// which would turn the dirty-marking triggers' `INSERT OR IGNORE` into a failure
-    /// when the mark already exists.
+    /// One UPSERT: the marking triggers insert their marks with an upsert clause of their
+    /// own (migration 0019), which the statement's conflict handling does not override.
     static func writeVariantConstant(
         _ database: Database, variantID: Int64, constraintID: Int64, value: Double
     ) throws {
         try database.execute(
-            "UPDATE variant_constants SET constant = ? WHERE variant_id = ? AND constraint_id = ?",
-            [value, variantID, constraintID])
-        if database.changes == 0 {
-            try database.execute(
-                "INSERT INTO variant_constants (variant_id, constraint_id, constant) VALUES (?, ?, ?)",
-                [variantID, constraintID, value])
-        }
+            """
+            INSERT INTO variant_constants (variant_id, constraint_id, constant) VALUES (?, ?, ?)
+            ON CONFLICT (variant_id, constraint_id) DO UPDATE SET constant = excluded.constant
+            """, [variantID, constraintID, value])
     }
 }

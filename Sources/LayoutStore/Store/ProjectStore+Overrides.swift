@@ -54,30 +54,19 @@ extension ProjectStore {
                 [value, constraintID])
             return
         }
-        // Not an UPSERT: triggers would run under its conflict policy (see
-        // ``writeVariantConstant(_:variantID:constraintID:value:)``).
+        // One UPSERT, as ``writeVariantConstant(_:variantID:constraintID:value:)`` writes.
         try database.execute(
             isPriority
                 ? """
-                UPDATE variant_constraint_overrides SET priority = ?1
-                WHERE variant_id = ?2 AND constraint_id = ?3
+                INSERT INTO variant_constraint_overrides (variant_id, constraint_id, priority)
+                VALUES (?2, ?3, ?1)
+                ON CONFLICT (variant_id, constraint_id) DO UPDATE SET priority = excluded.priority
                 """
                 : """
-                UPDATE variant_constraint_overrides SET active = ?1
-                WHERE variant_id = ?2 AND constraint_id = ?3
+                INSERT INTO variant_constraint_overrides (variant_id, constraint_id, active)
+                VALUES (?2, ?3, ?1)
+                ON CONFLICT (variant_id, constraint_id) DO UPDATE SET active = excluded.active
                 """, [value, variantID, constraintID])
-        if database.changes == 0 {
-            try database.execute(
-                isPriority
-                    ? """
-                    INSERT INTO variant_constraint_overrides (priority, variant_id, constraint_id)
-                    VALUES (?, ?, ?)
-                    """
-                    : """
-                    INSERT INTO variant_constraint_overrides (active, variant_id, constraint_id)
-                    VALUES (?, ?, ?)
-                    """, [value, variantID, constraintID])
-        }
     }
 
     /// Writes a view's whole intrinsic size (both dimensions nil: none): the view's own

@@ -78,39 +78,34 @@ extension ProjectStore {
         try writeVariantView(.spacing, value, variantID: variantID, viewID: stackID)
     }
 
-    /// The columns of a variant's own `variant_views` row, each with its own statements
-    /// (SQL text is never built at run time).
+    /// The columns of a variant's own `variant_views` row, each with its own statement
+    /// (SQL text is never built at run time): an UPSERT, as
+    /// ``writeVariantConstant(_:variantID:constraintID:value:)`` writes its row.
     private enum VariantViewColumn {
         case hidden, spacing
 
-        var update: String {
+        var upsert: String {
             switch self {
             case .hidden:
-                "UPDATE variant_views SET hidden = ? WHERE variant_id = ? AND view_id = ?"
+                """
+                INSERT INTO variant_views (variant_id, view_id, hidden) VALUES (?, ?, ?)
+                ON CONFLICT (variant_id, view_id) DO UPDATE SET hidden = excluded.hidden
+                """
             case .spacing:
-                "UPDATE variant_views SET spacing = ? WHERE variant_id = ? AND view_id = ?"
-            }
-        }
-
-        var insert: String {
-            switch self {
-            case .hidden:
-                "INSERT INTO variant_views (variant_id, view_id, hidden) VALUES (?, ?, ?)"
-            case .spacing:
-                "INSERT INTO variant_views (variant_id, view_id, spacing) VALUES (?, ?, ?)"
+                """
+                INSERT INTO variant_views (variant_id, view_id, spacing) VALUES (?, ?, ?)
+                ON CONFLICT (variant_id, view_id) DO UPDATE SET spacing = excluded.spacing
+                """
             }
         }
     }
 
     /// Sets one column of a variant's `variant_views` row, making the row if it is not
-    /// there. Not an UPSERT, for the reason ``writeVariantConstant`` gives.
+    /// there.
     private func writeVariantView(
         _ column: VariantViewColumn, _ value: any SQLBindable, variantID: Int64, viewID: Int64
     ) throws {
-        try database.execute(column.update, [value, variantID, viewID])
-        if database.changes == 0 {
-            try database.execute(column.insert, [variantID, viewID, value])
-        }
+        try database.execute(column.upsert, [variantID, viewID, value])
     }
 
     /// Whether `layout` has a stack: its generated constraints tie the arranged views
