@@ -290,6 +290,24 @@ struct ScriptFileNameTests {
                 && moved.stdout.contains("remove layout phone"), "\(moved.stdout)")
     }
 
+    @Test("a layout renamed with SQL keeps the files applied into it: an edit goes there too")
+    func startLayoutFollowsASQLRename() {
+        let box = Sandbox()
+        let path = put(box, "h.layout", Self.script)
+        #expect(box.run(["--layout", "phone", "apply", path, "-q"]).status == 0)
+        #expect(box.run(["--layout", "phone", "set-constant", "#1", "12", "-q"]).status == 0)
+        #expect(box.sqlite("UPDATE layouts SET name = 'phone2' WHERE name = 'phone'").status == 0)
+        #expect(box.run(["apply", path]).stdout.contains("no changes"))
+        // An edit of the file (a comment) moved its statements into a new `phone` and
+        // removed `phone2`, with the set-constant made there.
+        put(box, "h.layout", Self.script + "# a comment\n")
+        let r = box.run(["apply", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stdout.contains("remove layout"), "\(r.stdout)")
+        #expect(box.sql("select group_concat(name, ' ') from layouts") == "phone2")
+        #expect(box.sql("select x from solved_frames where view = 'a'") == "12.0")
+    }
+
     @Test("two terminals applying one new file to a project: both succeed, the file made once")
     func concurrentFirstApplies() throws {
         let box = Sandbox()
