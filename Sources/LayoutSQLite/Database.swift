@@ -150,6 +150,12 @@ package final class Database {
         throws(DatabaseError) -> OpaquePointer
     {
         var connection: OpaquePointer?
+        // A path is a path. A libsqlite3 built to read names as URIs (Debian's is) reads
+        // one that starts with `file:` as one: `file:other.db` opened `other.db`, and
+        // `?mode=`, `?vfs=` and `?immutable=` took effect. From the working folder it is
+        // the file of that name.
+        let target =
+            flags & SQLITE_OPEN_URI == 0 && target.hasPrefix("file:") ? "./" + target : target
         let code = sqlite3_open_v2(target, &connection, flags, nil)
         guard let connection else {
             throw DatabaseError(

@@ -81,6 +81,7 @@ struct Layoutdb: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+            try flushStandardOutput()
         } catch let error as LayoutDBError {
             printError(asTyped(error.description, typed: typed, handed: arguments))
             Self.exit(withError: ExitCode(ExitStatus(error.errorKind).rawValue))
@@ -318,6 +319,13 @@ struct GlobalOptions: ParsableArguments {
         // Converted to whole milliseconds below: NaN or a huge value would trap there.
         guard busyTimeout.isFinite, (0...86_400).contains(busyTimeout) else {
             throw ValidationError("--busy-timeout must be 0...86400 seconds")
+        }
+        // SQLite's name for a database in memory: every edit there was lost at exit.
+        if path == ":memory:" {
+            throw ValidationError(
+                "--db must name a file: `:memory:` would keep the project in memory, lost when "
+                    + "layoutdb exits (a file of that name is `./:memory:`)"
+                    + (db == nil ? "; it comes from LAYOUTDB" : ""))
         }
     }
 

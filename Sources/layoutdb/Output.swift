@@ -494,20 +494,63 @@ func describeFields(_ old: Rect, _ new: Rect) -> String {
 }
 
 /// Writes a file the user named with -o; `-` is standard output.
+///
+/// A file is replaced whole: written beside itself under a name of its own, flushed, then
+/// renamed over the old one, so a write that fails (a full disk, a size limit) leaves the
+/// old file as it was, where writing in place had left half a script. Through a link, the
+/// file the link names is replaced. What is not a regular file (`-o /dev/stdout`, a pipe)
+/// is written in place.
 func writeOutput(_ text: String, to path: String) throws {
     if path == "-" {
-        print(text, terminator: "")
+        // Straight to the descriptor, after what was printed before: a write that fails
+        // says why (a full disk), where the stream only keeps that one failed.
+        try flushStandardOutput()
+        try write(text, to: STDOUT_FILENO, path: "standard output")
         return
     }
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-    guard fd >= 0 else { throw OutputFileError(path: path, reason: errnoText()) }
-    defer { close(fd) }
+    var info = stat()
+    let exists = stat(path, &info) == 0
+    if exists && info.st_mode & S_IFMT != S_IFREG {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw OutputFileError(path: path) }
+        defer { close(fd) }
+        try write(text, to: fd, path: path)
+        return
+    }
+    // Through a link, the file it names.
+    let target = exists ? resolved(path) ?? path : path
+    let temporary = target + ".new-\(getpid())"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard fd >= 0 else { throw OutputFileError(path: path) }
+    do {
+        // A file replaced keeps its permissions.
+        if exists { fchmod(fd, info.st_mode & 0o7777) }
+        try write(text, to: fd, path: path)
+        guard fsync(fd) == 0 else { throw OutputFileError(path: path) }
+        close(fd)
+        guard rename(temporary, target) == 0 else { throw OutputFileError(path: path) }
+    } catch {
+        close(fd)
+        unlink(temporary)
+        throw error
+    }
+}
+
+/// `path` with every link followed (realpath(3)); nil when it cannot be.
+private func resolved(_ path: String) -> String? {
+    guard let real = realpath(path, nil) else { return nil }
+    defer { free(real) }
+    return String(cString: real)
+}
+
+/// Writes all of `text` to `fd`.
+private func write(_ text: String, to fd: Int32, path: String) throws {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         if written < 0 {
             if errno == EINTR { continue }
-            throw OutputFileError(path: path, reason: errnoText())
+            throw OutputFileError(path: path)
         }
         bytes = bytes.dropFirst(written)
     }
@@ -515,10 +558,36 @@ func writeOutput(_ text: String, to path: String) throws {
 
 struct OutputFileError: LayoutDBError {
     var path: String
-    var reason: String
+    /// The `errno` of the failure, when one is known.
+    var code: Int32?
+
+    /// What failed, where no `errno` says it (a program that wrote the file).
+    var reason: String?
+
+    /// The failure `errno` describes now, at `path`.
+    init(path: String, code: Int32? = errno) {
+        self.path = path
+        self.code = code
+    }
+
+    init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     var errorKind: ErrorKind { .io }
     var description: String {
-        "cannot write \(path): \(reason) (check that its folder exists and is writable)"
+        if let reason { return "cannot write \(path): \(reason)" }
+        guard let code else { return "cannot write \(path): a write failed" }
+        let reason = String(cString: strerror(code))
+        switch code {
+        case ENOSPC, EDQUOT, EFBIG:
+            return "cannot write \(path): \(reason) (free some space, or write it elsewhere)"
+        case ENOENT, ENOTDIR, EACCES, EPERM, EROFS:
+            return "cannot write \(path): \(reason) (check that its folder exists and is writable)"
+        default:
+            return "cannot write \(path): \(reason)"
+        }
     }
 }
 

@@ -160,4 +160,104 @@ struct RobustnessFileTests {
         #expect(box.dump() == before)
         #expect(box.sqlite("PRAGMA integrity_check").stdout == "ok")
     }
+
+    /// Runs `layoutdb ARGS --db <sandbox db>` through bash with `redirect` after it and a
+    /// file size limit of `limit` blocks (SIGXFSZ ignored), in the sandbox's folder.
+    func runShell(_ box: Sandbox, _ args: [String], redirect: String, limit: Int? = nil)
+        -> (status: Int32, stderr: String)
+    {
+        let binary = productsDirectory.appending(path: "layoutdb").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        let limiting = limit.map { "trap '' XFSZ; ulimit -f \($0); " } ?? ""
+        p.arguments =
+            ["-c", limiting + "exec \"$@\" \(redirect)", "bash", binary] + args + ["--db", box.db]
+        p.currentDirectoryURL = box.directory
+        let err = Pipe()
+        p.standardError = err
+        try! p.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, stderr)
+    }
+
+    @Test("a write to standard output that fails exits 74 with the reason, not 0")
+    func standardOutputFailures() {
+        let box = Sandbox()
+        #expect(
+            box.run(["apply", box.write("a.layout", chainScript(views: 3000)), "-q"]).status == 0)
+        // A script (written whole at the end), a table (printed as it goes), closed output.
+        for (args, redirect, reason) in [
+            (["export"], "> /dev/full", "No space left on device"),
+            (["frames"], "> /dev/full", "No space left on device"),
+            (["list"], "> /dev/full", "No space left on device"),
+            (["export"], ">&-", "Bad file descriptor"),
+            (["frames", "--format", "json"], ">&-", "Bad file descriptor"),
+        ] {
+            let r = runShell(box, args, redirect: redirect)
+            #expect(r.status == 74, "\(args) \(redirect): \(r.stderr)")
+            #expect(
+                r.stderr == "error: cannot write standard output: \(reason)"
+                    + (reason.hasPrefix("No space")
+                        ? " (free some space, or write it elsewhere)" : "")
+                    + "\n", "\(r.stderr)")
+        }
+        // A size limit met halfway through a script: 74, where it exited 0 with part of it.
+        // (100 KiB: SQLite's own files of a read stay under it; the script does not.)
+        let cut = runShell(box, ["export"], redirect: "> cut.layout", limit: 100)
+        #expect(cut.status == 74 && cut.stderr.contains("File too large"), "\(cut.stderr)")
+    }
+
+    @Test("export -o replaces its file whole: one that fails leaves the old file as it was")
+    func exportReplacesWhole() throws {
+        let box = Sandbox()
+        #expect(
+            box.run(["apply", box.write("a.layout", chainScript(views: 3000)), "-q"]).status == 0)
+        let good = box.directory.appending(path: "good.layout").path
+        #expect(box.run(["export", "-o", good]).status == 0)
+        let before = box.bytes(good)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: good)
+        // Past the size limit: it was cut where the limit fell, the old copy gone.
+        let r = runShell(box, ["export", "-o", "good.layout"], redirect: "", limit: 100)
+        #expect(r.status == 74 && r.stderr.contains("cannot write good.layout: File too large"))
+        #expect(box.bytes(good) == before)
+        let names = try FileManager.default.contentsOfDirectory(atPath: box.directory.path)
+        #expect(!names.contains { $0.hasPrefix("good.layout.") }, "\(names)")
+        // Written through a link, the file it names is replaced; permissions are kept.
+        let link = box.directory.appending(path: "link.layout").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "good.layout")
+        #expect(box.run(["add", "v1.height >= 5", "-q"]).status == 0)
+        #expect(box.run(["export", "-o", link]).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "good.layout")
+        #expect(box.bytes(good) != before)
+        let mode = try FileManager.default.attributesOfItem(atPath: good)[.posixPermissions]
+        #expect(mode as? Int == 0o600)
+    }
+
+    @Test("--db is a path: `file:NAME` is that file, and `:memory:` is refused")
+    func databasePathIsAPath() {
+        let box = Sandbox()
+        let script = box.write(
+            "s.layout", "canvas 100 100\nview a frame 0 0 10 10\nh: a.height == 10\n")
+        #expect(box.run(["apply", script, "-q", "--db", "other.layoutdb"]).status == 0)
+        // Read as a URI, `file:other.layoutdb` opened and edited other.layoutdb.
+        #expect(box.run(["apply", script, "-q", "--db", "file:other.layoutdb"]).status == 0)
+        #expect(
+            box.run(["set-constant", "h", "11", "-q", "--db", "file:other.layoutdb"]).status == 0)
+        #expect(box.run(["get", "h", "--db", "other.layoutdb"]).stdout.contains("constant: 10"))
+        #expect(
+            box.run(["get", "h", "--db", "file:other.layoutdb"]).stdout.contains("constant: 11"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: box.directory.appending(path: "file:other.layoutdb").path))
+        // With `?mode=ro` it said "no such access mode"; it is part of the name.
+        #expect(box.run(["apply", script, "-q", "--db", "file:x.layoutdb?mode=ro"]).status == 0)
+        // Every edit in memory was lost at exit, with status 0.
+        for environment in [[:], ["LAYOUTDB": ":memory:"]] {
+            let r = box.run(
+                ["apply", script] + (environment.isEmpty ? ["--db", ":memory:"] : []),
+                environment: environment, db: false)
+            #expect(r.status == 64 && r.stderr.contains("--db must name a file"), "\(r.stderr)")
+        }
+    }
 }

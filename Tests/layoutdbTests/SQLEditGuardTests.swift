@@ -292,7 +292,8 @@ struct SQLEditGuardTests {
         #expect(box.sql("SELECT DISTINCT by_constant FROM dirty WHERE variant_id = 0") == "0")
         let fresh = project(
             Self.tour.replacingOccurrences(
-                of: "header.height: header.height == 70", with: "header.height: header.height >= 60"))
+                of: "header.height: header.height == 70", with: "header.height: header.height >= 60"
+            ))
         #expect(box.frameLines(variant: "base") == fresh.frameLines(variant: "base"))
         #expect(box.run(["doctor", "-q"]).status == 0)
     }
