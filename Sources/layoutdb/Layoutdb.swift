@@ -72,6 +72,7 @@ struct Layoutdb: ParsableCommand {
     /// `-`, which argument-parser takes for a value and ``unshielded(_:)`` reads back.
     static func main() {
         keepHelpWidthAtLeast(40)
+        refuseArgumentsThatAreNotUTF8()
         let typed = Array(CommandLine.arguments.dropFirst())
         let arguments = shieldingNegativeNumbers(typed)
         if let unknown = CommandNames.unknownCommand(in: arguments, root: Layoutdb.self) {
@@ -87,6 +88,23 @@ struct Layoutdb: ParsableCommand {
             Self.exit(withError: ExitCode(ExitStatus(error.errorKind).rawValue))
         } catch {
             exitShowingTypedArguments(error, typed: typed, handed: arguments)
+        }
+    }
+
+    /// Exits with status 64 where an argument is not UTF-8 text. Swift reads every argument
+    /// as UTF-8, each byte that is not as U+FFFD: `--db $'\\xff.db'` made `\u{FFFD}.db`, a
+    /// file of another name (which `$'\\xfe.db'` then opened too), and a script named in
+    /// Latin-1 was "not found".
+    private static func refuseArgumentsThatAreNotUTF8() {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index],
+                String(validatingCString: argument) == nil
+            else { continue }
+            printError(
+                "argument \(index) (`\(String(cString: argument))`) is not UTF-8 text: layoutdb "
+                    + "reads paths and names as UTF-8 (rename the file, or give a link to it "
+                    + "with a UTF-8 name)")
+            Self.exit(withError: ExitCode(ExitStatus.usage.rawValue))
         }
     }
 

@@ -519,7 +519,7 @@ func writeOutput(_ text: String, to path: String) throws {
     }
     // Through a link, the file it names.
     let target = exists ? resolved(path) ?? path : path
-    let temporary = target + ".new-\(getpid())"
+    let temporary = target + ".layoutdb-new-\(getpid())"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard fd >= 0 else { throw OutputFileError(path: path) }
     do {

@@ -21,7 +21,9 @@ struct NewProjectFileTests {
         let new = try #require(try Project.openUnpublished(path: file.path))
         try new.apply(script: Self.script)
         #expect(!FileManager.default.fileExists(atPath: file.path), "not there until published")
-        #expect(try files(in: file.folder).allSatisfy { $0.hasPrefix("project.layoutdb.new-") })
+        #expect(
+            try files(in: file.folder).allSatisfy { $0.hasPrefix("project.layoutdb.layoutdb-new-") }
+        )
         // Filled through a rollback journal from the start: the header's format bytes say
         // so (1; WAL is 2), and no log was ever made beside it.
         let header = try #require(
@@ -88,13 +90,17 @@ struct NewProjectFileTests {
         // A process id nobody runs, and one that runs (this test's parent).
         var dead: pid_t = 999_999
         while kill(dead, 0) == 0 || errno != ESRCH { dead -= 1 }
-        let abandoned = file.path + ".new-\(dead)"
-        let running = file.path + ".new-\(getppid())"
-        for name in [abandoned, abandoned + "-journal", running] {
+        let abandoned = file.path + ".layoutdb-new-\(dead)"
+        let running = file.path + ".layoutdb-new-\(getppid())"
+        // A person's copy of a name like the old one's (`PATH.new-PID`) was removed too.
+        let copy = file.path + ".new-\(dead)"
+        for name in [abandoned, abandoned + "-journal", running, copy] {
             #expect(FileManager.default.createFile(atPath: name, contents: Data("x".utf8)))
         }
         let new = try #require(try Project.openUnpublished(path: file.path))
         new.discard()
-        #expect(try files(in: file.folder) == ["project.layoutdb.new-\(getppid())"])
+        #expect(
+            try files(in: file.folder).sorted()
+                == ["project.layoutdb.layoutdb-new-\(getppid())", "project.layoutdb.new-\(dead)"])
     }
 }

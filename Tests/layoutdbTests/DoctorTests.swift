@@ -32,7 +32,7 @@ struct DoctorTests {
         // A process id nobody runs names the leftover, as a killed apply's would.
         var dead: pid_t = 999_999
         while kill(dead, 0) == 0 || errno != ESRCH { dead -= 1 }
-        let leftover = box.db + ".new-\(dead)"
+        let leftover = box.db + ".layoutdb-new-\(dead)"
         #expect(FileManager.default.createFile(atPath: leftover, contents: Data([1, 2, 3])))
         let r = box.run(["doctor"])
         #expect(r.status == 1)

@@ -114,7 +114,7 @@ struct RobustnessCrashTests {
         }
         func leftovers() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: box.directory.path)) ?? [])
-                .filter { $0.hasPrefix("app.layoutdb.new-") }
+                .filter { $0.hasPrefix("app.layoutdb.layoutdb-new-") }
         }
         removeProject()
         let start = Date()

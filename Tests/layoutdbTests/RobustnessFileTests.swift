@@ -234,6 +234,17 @@ struct RobustnessFileTests {
         #expect(mode as? Int == 0o600)
     }
 
+    @Test("an argument that is not UTF-8 is refused (64), not read as another name")
+    func argumentNotUTF8() throws {
+        let box = Sandbox()
+        // `$'\\xff.db'` was read as `\u{FFFD}.db`, a file of another name.
+        let r = runShell(box, ["frames", "--db", "x.db"], redirect: "--db $'\\xff.db'")
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr.contains("is not UTF-8 text"), "\(r.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: box.directory.path)
+        #expect(!names.contains { $0.contains("\u{FFFD}") }, "\(names)")
+    }
+
     @Test("--db is a path: `file:NAME` is that file, and `:memory:` is refused")
     func databasePathIsAPath() {
         let box = Sandbox()

@@ -72,6 +72,28 @@ struct StackTests {
         }
     }
 
+    @Test("a constraint may not take a stack's spacing label, before or after the stack")
+    func spacingLabelIsTheStacks() {
+        let stack = "stack st H spacing 8 frame 0 0 300 50\nview a in st intrinsic 20 20\n"
+        // `get` and `set-constant` reached the spacing, `remove` the constraint.
+        expectRefused(
+            "canvas 300 100\n" + stack + "st.spacing: a.height <= 60\n",
+            "`st.spacing` names the spacing of stack `st`", at: "bad.layout:4:1")
+        expectRefused(
+            "canvas 300 100\nst.spacing: root.height == 100\n" + stack,
+            "`st.spacing` names the spacing of stack `st`", at: "bad.layout:3:1")
+        let box = applied("canvas 300 100\n" + stack + "ah: a.height <= 60\n")
+        for args in [
+            ["add", "a.width >= 5", "--label", "st.spacing"], ["label", "ah", "st.spacing"],
+        ] {
+            let r = box.run(args)
+            #expect(
+                r.status == 65 && r.stderr.contains("names the spacing of stack"), "\(r.stderr)")
+        }
+        #expect(box.run(["set-constant", "st.spacing", "4", "-q"]).status == 0)
+        #expect(box.run(["get", "ah"]).stdout.contains("constant: 60"))
+    }
+
     // MARK: Distributions (§7.3)
 
     @Test("S1: fill: the view with the lowest hugging grows")

@@ -325,6 +325,18 @@ struct StructuralEditTests {
         expectRefused(box, ["rename-view", "asid", "x"], "did you mean `aside`?")
     }
 
+    @Test("rename-view and a SQL rename refuse a metric's name, as a script's view would")
+    func renameViewToAMetricRefused() {
+        let box = Sandbox()
+        let script = "canvas 100 100\nmetric gap 8\nview a frame 0 0 10 10\nview b\nH:|-gap-[b]\n"
+        #expect(box.run(["apply", box.write("m.layout", script), "-q"]).status == 0)
+        // The project then held a view and a metric `gap`, and its export did not apply.
+        expectRefused(box, ["rename-view", "b", "gap"], "`gap` is already a metric")
+        let sql = box.sqlite("UPDATE views SET name = 'gap' WHERE name = 'b'")
+        #expect(sql.status != 0 && sql.stderr.contains("a view and a metric of one name"))
+        #expect(box.run(["rename-view", "b", "gap2", "-q"]).status == 0)
+    }
+
     // MARK: set-frame, set-intrinsic
 
     @Test("set-frame changes a drawn frame as the script's `frame` would")

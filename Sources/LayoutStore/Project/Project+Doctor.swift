@@ -22,7 +22,7 @@ public struct DoctorFinding: Hashable, Sendable, CustomStringConvertible {
     /// dirty and re-solving it; nil when the finding needs a person.
     public var repairableLayout: String?
     /// A file beside the project that a first `apply` or `import` killed before it
-    /// finished left (`PATH.new-PID`), which `doctor --fix` removes.
+    /// finished left (`PATH.layoutdb-new-PID`), which `doctor --fix` removes.
     public var leftoverFile: String?
     /// Rows that point at a missing row and would have gone with it (a deleted
     /// constraint's variant constants, a deleted variant's overrides, a deleted view's

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LayoutSQLite
 import LayoutScript
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -96,8 +97,12 @@ package struct DatabaseMigrator: Sendable {
     }
 
     /// The name a new file for `path` is written under before it is linked in place:
-    /// beside it (the same file system), this process's own.
-    package static func temporaryName(for path: String) -> String { path + ".new-\(getpid())" }
+    /// beside it (the same file system), this process's own, and a name no person gives a
+    /// file: files of it whose process is gone are removed unasked
+    /// (``ProjectStore/abandonedFiles(for:)``), and `PATH.new-2024` was a person's copy.
+    package static func temporaryName(for path: String) -> String {
+        path + ".layoutdb-new-\(getpid())"
+    }
 
     /// Writes ``baselineImage`` to `path`, which must not exist yet (`O_EXCL`). False, with
     /// nothing left at `path`, when there is no image or the file cannot be written. With

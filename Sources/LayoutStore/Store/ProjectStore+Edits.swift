@@ -22,6 +22,11 @@ extension ProjectStore {
         }
         return try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
+            if let label = constraint.label, try spacingStack(label, layoutID: layoutID) != nil {
+                throw StoreError.labelNamesSpacing(
+                    label: label, stack: StackArrangement.stack(ofSpacingLabel: label) ?? label,
+                    at: constraint.origin)
+            }
             let views = try viewIDs(layoutID: layoutID, names: Set(constraint.views))
             for name in constraint.views where views[name] == nil {
                 let names = try database.cachedStatement(

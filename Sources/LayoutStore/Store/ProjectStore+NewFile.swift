@@ -10,7 +10,7 @@ import LayoutSQLite
 ///
 /// A first `apply` writes every page of the project. Through the write-ahead log each
 /// page was written twice (the log, then the checkpoint its commit runs), and the log's
-/// frames straddle the file system's blocks. In a file of its own (`PATH.new-PID`, which
+/// frames straddle the file system's blocks. In a file of its own (`PATH.layoutdb-new-PID`, which
 /// no other process looks for) the project is written through a rollback journal, which
 /// copies only the pages that existed before (the schema's): each page once. Switching a
 /// file's journal mode where other processes can open it was tried and refused: they see
@@ -83,11 +83,11 @@ extension ProjectStore {
         for suffix in ["", "-journal", "-wal", "-shm"] { unlink(file + suffix) }
     }
 
-    /// What killed processes left while they made a new file for `path`: `PATH.new-PID`
+    /// What killed processes left while they made a new file for `path`: `PATH.layoutdb-new-PID`
     /// and its companions, where no process PID is running.
     package static func abandonedFiles(for path: String) -> [String] {
         let folder = Self.folder(of: path)
-        let prefix = String(path.dropFirst(folder.count)) + ".new-"
+        let prefix = String(path.dropFirst(folder.count)) + ".layoutdb-new-"
         guard let directory = opendir(folder.isEmpty ? "." : folder) else { return [] }
         defer { closedir(directory) }
         var files: [String] = []

@@ -163,6 +163,11 @@ extension ProjectStore {
             let metricNames = Set(
                 try database.cachedStatement("SELECT name FROM metrics WHERE layout_id = ?")
                     .rows([layoutID]) { $0.string(0) })
+            // As a script's view may not take a metric's name, nor may a renamed one.
+            if metricNames.contains(new) {
+                throw StoreError.metricNamesView(
+                    name: new, layout: layout, at: nil, previous: nil, metricFirst: true)
+            }
             let sources = try database.cachedStatement(
                 """
                 SELECT id, source, label FROM constraints
@@ -286,6 +291,11 @@ extension ProjectStore {
         try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(ref, layoutID: layoutID, layout: layout)
+            if let stack = StackArrangement.stack(ofSpacingLabel: label),
+                try spacingStack(label, layoutID: layoutID) != nil
+            {
+                throw StoreError.labelNamesSpacing(label: label, stack: stack, at: nil)
+            }
             if let existing = try self.constraint(labelled: label, layout: layout) {
                 guard existing.id != target.id else { return }
                 throw StoreError.duplicateLabel(

@@ -381,6 +381,11 @@ final class ScriptApplier {
             throw StoreError.metricNamesView(
                 name: view.name, layout: layout.name, at: at, previous: metric, metricFirst: true)
         }
+        // A stack's spacing label is its own: a constraint may not hold it already.
+        let spacing = StackArrangement.spacingLabel(of: view.name)
+        if view.stack != nil, try layout.labelOrigin(spacing) != nil {
+            throw StoreError.labelNamesSpacing(label: spacing, stack: view.name, at: at)
+        }
         guard let parentID = try layout.viewID(view.parent) else {
             throw StoreError.unknownParent(
                 view: view.name, parent: view.parent, at: at,
@@ -423,6 +428,7 @@ final class ScriptApplier {
         }
         if let label = constraint.label {
             try Identifier.check(label, as: .label, at: at)
+            try refuseSpacingLabel(label, in: layout, at: at)
             if let previous = labelTaken {
                 throw StoreError.duplicateLabel(
                     label: label, layout: layout.name, at: at, previous: previous)
@@ -437,6 +443,18 @@ final class ScriptApplier {
             StoredConstraint(id: id, layout: layout.name, constraint: constraint.withoutSource))
         layout.nextConstraintOrdinal += 1
         touchedLayouts.insert(layout.id)
+    }
+
+    /// Refuses a constraint's label that names a stack's spacing (`row.spacing`). Rare:
+    /// only a label of that form pays for writing the held rows and a look at the stacks.
+    private func refuseSpacingLabel(_ label: String, in layout: LayoutState, at: SourceLocation?)
+        throws
+    {
+        guard let stack = StackArrangement.stack(ofSpacingLabel: label) else { return }
+        try writer.sync()
+        if try store.spacingStack(label, layoutID: layout.id) != nil {
+            throw StoreError.labelNamesSpacing(label: label, stack: stack, at: at)
+        }
     }
 
     /// Whether `view` is a layout guide of `layout`. The guides are read once per layout,

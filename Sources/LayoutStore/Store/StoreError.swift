@@ -40,6 +40,9 @@ package enum StoreError: LayoutDBError, Equatable {
     case unlabelledInExport(id: Int64?, constraint: String, layout: String, use: String)
     /// What a layout guide does not have (``GuideRule``): margins, baselines, `hide`/`show`.
     case notOnGuide(message: String, hint: String, at: SourceLocation?)
+    /// A constraint's label that names a stack's spacing (`row.spacing`, stack `row`):
+    /// `set-constant` and `get` would reach the spacing, `remove` the constraint.
+    case labelNamesSpacing(label: String, stack: String, at: SourceLocation?)
     /// An edit that would leave the layout broken (a cycle in the view tree, the root
     /// removed, a view with subviews removed alone): the message says what to do instead.
     case refusedEdit(String)
@@ -100,6 +103,9 @@ package enum StoreError: LayoutDBError, Equatable {
             prefix(at) + number.description
         case .constraintWithoutViews(let source, let at):
             prefix(at) + "constraint `\(source)` mentions no view"
+        case .labelNamesSpacing(let label, let stack, let at):
+            prefix(at) + "`\(label)` names the spacing of stack `\(stack)` (`set-constant "
+                + "\(label) 4` changes every gap): give the constraint another label"
         case .notOnGuide(let message, let hint, let at):
             prefix(at) + message + "; " + hint
         }
@@ -114,7 +120,8 @@ package enum StoreError: LayoutDBError, Equatable {
             .duplicateMetric(_, _, let at, _), .duplicateVariant(_, _, let at, _),
             .metricNamesView(_, _, let at, _, _),
             .reservedVariantName(_, let at), .invalidNumber(_, let at),
-            .constraintWithoutViews(_, let at), .notOnGuide(_, _, let at):
+            .constraintWithoutViews(_, let at), .notOnGuide(_, _, let at),
+            .labelNamesSpacing(_, _, let at):
             at
         case .unknownLayout, .invalidLabel, .unknownConstraintID, .refusedEdit,
             .unlabelledInExport:
