@@ -1,5 +1,11 @@
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads `.xib` and `.storyboard` files into `IBDocument`, on ``XMLScanner``.
 ///
 /// What decides whether an element is a view is where it sits, not its name (apps subclass
@@ -17,20 +23,19 @@ public enum IBReader {
     public static let maximumViewDepth = 200
 
     /// Reads the document at `url`; `file` (default: the path) is the name messages use.
+    /// A pipe (`<(curl ...)`, `/dev/stdin`) is read as a file is; a folder is refused.
     public static func read(contentsOf url: URL, file: String? = nil) throws(IBReadError)
         -> IBDocument
     {
         let name = file ?? url.path
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
+        switch documentBytes(atPath: url.path) {
+        case .success(let bytes):
+            return try read(data: Data(bytes), file: name)
+        case .failure(let problem):
             throw IBReadError(
                 kind: .unreadable, file: name, line: 0, column: 0,
-                message: "cannot read the file (\(reason(error)))",
-                hint: "check the path and that the file is readable")
+                message: "cannot read the file (\(problem.reason))", hint: problem.hint)
         }
-        return try read(data: data, file: name)
     }
 
     /// Reads a document from its bytes; `file` names it in messages and in `IBDocument.file`.
@@ -64,19 +69,48 @@ public enum IBReader {
         }
         return document
     }
+}
 
-    /// Why a file could not be read, in words: the system's message where there is one.
-    private static func reason(_ error: any Error) -> String {
-        if let error = error as? CocoaError, let path = error.filePath {
-            switch error.code {
-            case .fileReadNoSuchFile: return "no such file: \(path)"
-            case .fileReadNoPermission: return "permission denied: \(path)"
-            default: break
-            }
+// MARK: - Reading the file
+
+/// Why a document's bytes could not be read, and what to do.
+private struct ReadProblem: Error {
+    var reason: String
+    var hint = "check the path and that the file is readable"
+}
+
+/// The bytes of the file at `path`, read with the system's calls: Foundation's read
+/// answered a folder with a dump of its error's types, and a pipe with "permission
+/// denied".
+private func documentBytes(atPath path: String) -> Result<[UInt8], ReadProblem> {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return .failure(ReadProblem(reason: systemReason())) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return .failure(ReadProblem(reason: systemReason())) }
+    let type = info.st_mode & S_IFMT
+    guard type == S_IFREG || type == S_IFIFO || type == S_IFCHR else {
+        return .failure(
+            ReadProblem(
+                reason: type == S_IFDIR ? "a folder" : "not a regular file",
+                hint: "give a .xib or .storyboard file"))
+    }
+    var bytes: [UInt8] = []
+    if type == S_IFREG { bytes.reserveCapacity(Int(info.st_size)) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            return .failure(ReadProblem(reason: systemReason()))
         }
-        return "\(error)"
+        if count == 0 { return .success(bytes) }
+        bytes += buffer[..<count]
     }
 }
+
+/// The system's words for the current `errno` (`No such file or directory`).
+private func systemReason() -> String { String(cString: strerror(errno)) }
 
 // MARK: - Builders (mutable while the parse is under way, plain values at the end)
 

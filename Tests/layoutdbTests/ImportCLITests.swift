@@ -112,6 +112,23 @@ struct ImportCLITests {
         #expect(box.sql("select source_id is null from views where name = 'extra'") == "1")
     }
 
+    @Test("a folder is refused in words; a pipe is read as a file is")
+    func folderRefusedPipeRead() throws {
+        let box = Sandbox()
+        try FileManager.default.createDirectory(
+            at: box.directory.appending(path: "d.xib"), withIntermediateDirectories: true)
+        // It printed Foundation's error with its types (`CocoaError(code: ...)`).
+        let folder = box.run(["import", "d.xib"])
+        #expect(folder.status == 66, "\(folder.stderr)")
+        #expect(
+            folder.stderr.hasPrefix("error: d.xib: cannot read the file (a folder)")
+                && !folder.stderr.contains("Error("), "\(folder.stderr)")
+        // A pipe was "permission denied".
+        let piped = box.run(["import", "/dev/stdin", "-q"], stdin: screenStoryboard)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(box.sql("select count(*) from views") == "3")
+    }
+
     @Test("importing the same document again is refused with what to do; nothing changes")
     func reimportRefused() {
         let box = Sandbox()

@@ -514,6 +514,19 @@ struct ScriptFileNameTests {
         #expect(box.sql("select x from solved_frames where view = 'b'") == "41.0")
     }
 
+    @Test("the hint's rename-script quotes a held name a shell would read otherwise")
+    func hintQuotesAHeldName() {
+        let box = Sandbox()
+        #expect(box.run(["apply", "-", "-q"], stdin: Self.script).status == 0)
+        put(box, "base.layout", Self.script)
+        let r = box.run(["apply", "base.layout"])
+        #expect(r.status == 65)
+        // Pasted unquoted, `<stdin>` was a redirection.
+        #expect(r.stderr.contains("`layoutdb rename-script '<stdin>' base.layout`"), "\(r.stderr)")
+        #expect(box.run(["rename-script", "<stdin>", "base.layout", "-q"]).status == 0)
+        #expect(box.run(["apply", "base.layout"]).stdout.contains("no changes"))
+    }
+
     @Test("the hint's rename-script names only a gone file that held lines in that layout")
     func hintNamesOnlyAFileOfThatLayout() throws {
         let box = Sandbox()

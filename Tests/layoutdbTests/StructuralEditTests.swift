@@ -325,6 +325,17 @@ struct StructuralEditTests {
         expectRefused(box, ["rename-view", "asid", "x"], "did you mean `aside`?")
     }
 
+    @Test("add refuses a label in the text and another by --label; the same one is one")
+    func addWithTwoLabelsRefused() {
+        let box = project()
+        // The text's label was dropped without a word.
+        expectRefused(
+            box, ["add", "lbl: badge.width >= 1", "--label", "other"],
+            "labelled in its text (`lbl`) and by --label (`other`)")
+        #expect(box.run(["add", "lbl: badge.width >= 1", "--label", "lbl", "-q"]).status == 0)
+        #expect(box.run(["get", "lbl"]).status == 0)
+    }
+
     @Test("rename-view and a SQL rename refuse a metric's name, as a script's view would")
     func renameViewToAMetricRefused() {
         let box = Sandbox()

@@ -106,13 +106,26 @@ extension Project {
                     && inLayout?.contains(held) != false && names(held)
             }
             if gone.count == 1 {
-                error.hint = hint.replacing(StoreError.earlierName, with: gone[0])
+                error.hint = hint.replacing(StoreError.earlierName, with: Self.shellWord(gone[0]))
             } else if gone.isEmpty, let cut = hint.firstRange(of: "; if ") {
                 // No held file is gone: this file is no other one moved.
                 error.hint = String(hint[..<cut.lowerBound])
             }
             throw error
         }
+    }
+
+    /// `name` as a shell reads it back as one word: quoted where it holds anything but
+    /// letters, digits and `._/-+=:@%,` (a file held as `<stdin>` was pasted as a redirection).
+    static func shellWord(_ name: String) -> String {
+        let plain =
+            !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                        || "._/-+=:@%,".unicodeScalars.contains($0))
+            }
+        return plain ? name : "'" + name.replacing("'", with: "'\\''") + "'"
     }
 
     /// The first name `message` quotes in backticks right after `opening` (which ends

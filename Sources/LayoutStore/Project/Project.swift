@@ -286,6 +286,14 @@ public final class Project {
             text, file: "<add>", metrics: try metricValues(layout: layout),
             parents: Self.parents(of: views),
             guides: Set(views.filter { $0.declaration.kind == .guide }.map(\.name)))
+        // A label in the text and another given beside it: the text's was dropped unsaid.
+        if let label, let own = parsed.lazy.compactMap(\.label).first,
+            parsed.count > 1 || own != label
+        {
+            throw StoreError.refusedEdit(
+                "the constraint is labelled in its text (`\(own)`) and by --label (`\(label)`): "
+                    + "give one label")
+        }
         for i in parsed.indices {
             if let priority { parsed[i].priority = priority }
             if let label {
