@@ -126,6 +126,47 @@ struct RobustnessFileTests {
         #expect(box.bytes(path) == before)
     }
 
+    @Test("a project in a folder this user cannot write: the error says to read --read-only")
+    func unwritableFolderSaysReadOnly() throws {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("a.layout", Self.script), "-q"]).status == 0)
+        // The project with the empty log every edit leaves, read by a user who may not
+        // write the folder: as root, `nobody` through setpriv; otherwise the folder made
+        // read-only.
+        let asNobody =
+            getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+        if !asNobody {
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o555], ofItemAtPath: box.directory.path)
+        }
+        defer {
+            try? FileManager.default.setAttributes(
+                [.posixPermissions: 0o755], ofItemAtPath: box.directory.path)
+        }
+        func run(_ args: [String]) -> (status: Int32, stderr: String) {
+            let binary = productsDirectory.appending(path: "layoutdb").path
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: asNobody ? "/usr/bin/setpriv" : binary)
+            p.arguments =
+                (asNobody ? ["--reuid=65534", "--regid=65534", "--clear-groups", binary] : [])
+                + args + ["--db", box.db]
+            p.currentDirectoryURL = URL(fileURLWithPath: "/")
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = FileHandle.nullDevice
+            try! p.run()
+            let text = String(
+                decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return (p.terminationStatus, text)
+        }
+        // It said only SQLite's "unable to open database file".
+        let r = run(["frames"])
+        #expect(r.status == 66, "\(r.stderr)")
+        #expect(r.stderr.contains("(reads work there with --read-only)"), "\(r.stderr)")
+        #expect(run(["frames", "--read-only"]).status == 0)
+    }
+
     /// A full disk, simulated with a file size limit (RLIMIT_FSIZE, SIGXFSZ ignored): writes
     /// past it fail with EFBIG as they would with ENOSPC. (`PRAGMA max_page_count` is a
     /// per-connection setting, so it cannot be set on a file for another process; the
@@ -232,6 +273,19 @@ struct RobustnessFileTests {
         #expect(box.bytes(good) != before)
         let mode = try FileManager.default.attributesOfItem(atPath: good)[.posixPermissions]
         #expect(mode as? Int == 0o600)
+    }
+
+    @Test("a first apply that the disk cannot hold leaves nothing at the path")
+    func firstApplyOnAFullDiskLeavesNothing() throws {
+        let box = Sandbox()
+        box.write("s.layout", Self.script)
+        // Under 100 KiB the new file's image (224 KiB) cannot be written beside the path,
+        // and SQLite made the file at the path itself: an empty one was left there.
+        let r = runShell(box, ["apply", "s.layout"], redirect: "", limit: 100)
+        #expect(r.status == 74, "\(r.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: box.directory.path)
+        #expect(!names.contains { $0.hasPrefix("app.layoutdb") }, "\(names)")
+        #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
     }
 
     @Test("an argument that is not UTF-8 is refused (64), not read as another name")

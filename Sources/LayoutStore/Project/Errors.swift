@@ -1,6 +1,12 @@
 import LayoutSQLite
 import LayoutScript
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What kind of failure an error is, in the terms a caller acts on; the `layoutdb`
 /// command maps each kind to its exit status, in one place.
 public enum ErrorKind: Sendable, Hashable, CaseIterable {
@@ -58,7 +64,12 @@ extension DatabaseError: LayoutDBError {
             "the project is busy: another process held it longer than the busy timeout "
                 + "(\(message)); try again"
         case .notADatabase: "not a database (\(message))"
-        case .cannotOpen: "cannot open the file (\(message))"
+        case .cannotOpen:
+            "cannot open the file (\(message))"
+                + (Self.cannotWrite(beside: path)
+                    ? ": the file, its log or its folder is not writable here (reads work there "
+                        + "with --read-only)"
+                    : "")
         case .full: "the disk or the database is full (\(message)); nothing was changed"
         case .readOnly:
             "the project is read-only (\(message)): opened with --read-only, or the file "
@@ -70,6 +81,20 @@ extension DatabaseError: LayoutDBError {
             "the database file is corrupt (\(message)); restore it from a backup"
         case .permission, .rejectedData, .other: "\(message) (SQLite error \(extendedCode))"
         }
+    }
+}
+
+extension DatabaseError {
+    /// Whether `path` is a file this process may not write, or may not write beside (its
+    /// folder, its log): SQLite then cannot make or open the shared-memory file, and says
+    /// only "unable to open database file".
+    fileprivate static func cannotWrite(beside path: String) -> Bool {
+        guard access(path, F_OK) == 0 else { return false }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? "."
+        let log = path + "-wal"
+        return access(path, W_OK) != 0 || access(folder, W_OK) != 0
+            || (access(log, F_OK) == 0 && access(log, W_OK) != 0)
     }
 }
 

@@ -2,6 +2,12 @@ import FoundationEssentials
 import LayoutSQLite
 import LayoutScript
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A layoutdb project file: the model ⇄ rows, dirty marks, one transaction per edit.
 ///
 /// Every public method that writes runs in one immediate transaction: it commits when it
@@ -47,17 +53,45 @@ package final class ProjectStore {
         let exists = kind != nil
         if !create, !exists { throw ProjectFileError.noProject(path: path) }
         if create, !exists { try requireFolder(for: path) }
-        if create, !readOnly, !exists { _ = DatabaseMigrator.createFile(atPath: path) }
+        // Where the image cannot be linked in place (a full disk, a file system without
+        // links), SQLite makes the file: made here first, empty, so that it is known to be
+        // this process's, and removed if the project cannot be made in it. (A full disk
+        // left an empty SQLite file at the path, where the path is to hold no project or
+        // the whole one.)
+        let made =
+            create && !readOnly && !exists && !DatabaseMigrator.createFile(atPath: path)
+            && makeEmptyFile(path)
+        do {
+            return ProjectStore(
+                database: try openMigrated(
+                    path: path, create: create, readOnly: readOnly, busyTimeout: busyTimeout))
+        } catch {
+            if made {
+                for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+            }
+            throw error
+        }
+    }
+
+    /// The database at `path`, migrated to this version (closed again where it cannot be).
+    private static func openMigrated(
+        path: String, create: Bool, readOnly: Bool, busyTimeout: Duration
+    ) throws -> Database {
         let db: Database
         do {
             db = try Database(
                 path: path,
                 options: .init(create: create, readOnly: readOnly, busyTimeout: busyTimeout))
-        } catch  where error.kind == .notADatabase {
+        } catch where error.kind == .notADatabase {
             throw ProjectFileError.notADatabase(path: path)
         }
-        try DatabaseMigrator().migrate(db, allowEmpty: create)
-        return ProjectStore(database: db)
+        do {
+            try DatabaseMigrator().migrate(db, allowEmpty: create)
+        } catch {
+            db.close()
+            throw error
+        }
+        return db
     }
 
     /// Throws ``ProjectFileError/noFolder(path:folder:)`` where `path`'s folder does not
@@ -248,4 +282,13 @@ extension SQLStatement {
             top: double(column), left: double(column + 1), bottom: double(column + 2),
             right: double(column + 3))
     }
+}
+
+/// Makes an empty file at `path` if there is none; whether it made one. At file scope:
+/// inside `ProjectStore`, `open` is the project's.
+private func makeEmptyFile(_ path: String) -> Bool {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { return false }
+    close(fd)
+    return true
 }
