@@ -82,7 +82,7 @@ package final class ProjectStore {
             db = try Database(
                 path: path,
                 options: .init(create: create, readOnly: readOnly, busyTimeout: busyTimeout))
-        } catch where error.kind == .notADatabase {
+        } catch  where error.kind == .notADatabase {
             throw ProjectFileError.notADatabase(path: path)
         }
         do {
