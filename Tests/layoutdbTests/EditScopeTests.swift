@@ -76,6 +76,45 @@ struct EditScopeTests {
 
         """
 
+    @Test(
+        "a drawn view that a constraint outside the edit's part mentions keeps its fallbacks"
+    )
+    func mentionedOutsideThePart() {
+        // `a` is mentioned only by `a.width == 47`, in another part than its x. Turning `c`
+        // off re-solved the x part alone, where `a` looked unmentioned: its autoresizing
+        // mask moved it by its parent's lost width, to x -39 (a whole solve: 91).
+        let script = """
+            canvas 300 300
+            view p frame 15 155 196 27
+            p.width == 66 @ 250
+            view q frame 11 2 38 136
+            c: q.left <= p.left + 50 @ 500
+            view a in p frame 76 98 57 126 autoresize left
+            a.width == 47
+
+            """
+        for edit in [["deactivate", "c"], ["remove", "c"], ["set-priority", "c", "400"]] {
+            let box = project(script)
+            #expect(box.run(edit + ["-q"]).status == 0)
+            #expect(frames(box, variants: ["base"]).contains("base,a,91,253,47,126,0"))
+            let expected =
+                edit[0] == "remove"
+                ? script.replacingOccurrences(of: "c: q.left <= p.left + 50 @ 500\n", with: "")
+                : edit[0] == "deactivate"
+                    ? script + "deactivate c\n" : script + "priority c 400\n"
+            expectFresh(box, expected)
+        }
+        // A variant: its canvas differs from the drawn one, so the mask would stretch `a`.
+        let box = project(
+            "canvas 100 100\nview a frame 0 0 50 50 autoresize height\na.width == 40\n"
+                + "c: a.height == 30\nvariant big canvas 200 400\n")
+        #expect(box.run(["remove", "c", "-q"]).status == 0)
+        expectFresh(
+            box,
+            "canvas 100 100\nview a frame 0 0 50 50 autoresize height\na.width == 40\n"
+                + "variant big canvas 200 400\n", variants: ["base", "big"])
+    }
+
     @Test("removing the last constraint that mentions a view gives back its drawn frame")
     func removingLastMention() {
         let box = project(Self.lastMention)

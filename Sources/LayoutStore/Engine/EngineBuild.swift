@@ -232,7 +232,7 @@ struct EngineBuild {
     }
 
     mutating func solve() throws(EngineError) -> EngineOutput {
-        var mentioned = [Bool](repeating: false, count: input.views.count)
+        var mentioned = input.views.map(\.mentionedElsewhere)
         // Most layouts have no stack: nothing to build (a 100k-view layout would pay a copy).
         let stacks =
             input.views.contains { $0.declaration.stack != nil }

@@ -29,6 +29,10 @@ package struct EngineView: Sendable {
     /// Known values for some of the view's variables (left, top, width, height): those
     /// outside the part being solved. `nil` entries are solved.
     package var fixed: [Double?]
+    /// Whether a constraint the input does not hold mentions the view (a partial solve's
+    /// input holds its part's constraints): it keeps its drawn frame by fallbacks, not by
+    /// its autoresizing mask, as in a whole solve.
+    package var mentionedElsewhere = false
 
     package init(_ declaration: ViewDeclaration, fixed: [Double?] = EngineView.nothingFixed) {
         self.declaration = declaration

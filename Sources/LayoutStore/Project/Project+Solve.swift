@@ -145,6 +145,30 @@ extension Project {
             declaredAt: declaration.map { "\($0.file):\($0.line)" })
     }
 
+    /// Marks the drawn views of a partial solve's `input` that constraints outside it
+    /// mention (``EngineView/mentionedElsewhere``). The part's constraints alone left such
+    /// a view unmentioned, and its autoresizing mask moved it: `deactivate` of a constraint
+    /// on its parent put a view its own `a.width == 47` keeps by fallbacks at x -39, where
+    /// a whole solve keeps 91. `ids`: the views' ids, in the input's order.
+    private func noteMentionsElsewhere(
+        in input: inout EngineInput, model: borrowing LayoutModel, ids: [Int64]
+    ) throws {
+        var named = Set<String>()
+        for stored in model.constraints {
+            for t in stored.constraint.lhs.terms { named.insert(t.view) }
+            for t in stored.constraint.rhs.terms { named.insert(t.view) }
+        }
+        let candidates = input.views.indices.filter {
+            input.views[$0].declaration.frame != nil
+                && !named.contains(input.views[$0].declaration.name)
+        }
+        guard !candidates.isEmpty else { return }
+        let mentioned = try store.mentionedViews(among: candidates.map { ids[$0] })
+        for i in candidates where mentioned.contains(ids[i]) {
+            input.views[i].mentionedElsewhere = true
+        }
+    }
+
     /// Solves one variant of a (possibly partial) model and writes its frames. Without
     /// `quotesConflicts` (the caller solves the rows again to explain a refusal, and keeps
     /// no other copy of the model), the engine lets the constraints go as soon as the
@@ -183,6 +207,9 @@ extension Project {
         let keepsImage = variant == .base && components == nil && !model.solvesWhole(nil)
         var input = model.engineInput(variant: variantModel, fixed: fixed)
         input.quotesConflicts = quotesConflicts
+        if components != nil {
+            try noteMentionsElsewhere(in: &input, model: model, ids: views.map(\.id))
+        }
         let constraintIDs = model.constraints.ids
         // The input reads the base's constraints where the model holds them (a variant's
         // are its own copy): the model lets go of them, so that the engine holds the only

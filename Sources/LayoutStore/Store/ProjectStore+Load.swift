@@ -297,3 +297,21 @@ extension ProjectStore {
             AND comp_height IN (SELECT value FROM json_each(?2))
         """
 }
+
+extension ProjectStore {
+    /// Of the views `ids`, those a constraint of the project mentions (a side's first term
+    /// or any other), active or not.
+    package func mentionedViews(among ids: [Int64]) throws -> Set<Int64> {
+        let statement = try database.cachedStatement(
+            """
+            SELECT EXISTS (SELECT 1 FROM constraints WHERE lhs_view_id = ?1)
+                OR EXISTS (SELECT 1 FROM constraints WHERE rhs_view_id = ?1)
+                OR EXISTS (SELECT 1 FROM constraint_terms WHERE view_id = ?1)
+            """)
+        var mentioned = Set<Int64>()
+        for id in ids where try statement.rows([id], { $0.int64(0) }).first == 1 {
+            mentioned.insert(id)
+        }
+        return mentioned
+    }
+}
