@@ -115,6 +115,35 @@ struct EditScopeTests {
                 + "variant big canvas 200 400\n", variants: ["base", "big"])
     }
 
+    @Test("after move-view, set-priority re-solves to the frames a whole solve gives")
+    func setPriorityAfterMoves() {
+        // The fuzzer's case: three views moved elsewhere by the part's solve, which doctor
+        // then found stale (and `solve` had nothing to do).
+        let box = project(
+            """
+            view v0 frame 66 118 191 55
+            view v1
+            view v2 in v0 frame 18 99 145 102
+            view v3 in v2 frame 32 114 118 69
+            v3.top == |.safe.top + 7
+            view v4 in v1 frame -4 2 169 109
+            c5: v4.center == |.center + 9 @ 250
+            view v6 in v3 frame 37 79 156 129 autoresize bottom,height
+            c6: v6.width == v0.width * 1 + 24 @ 250
+            view v7 in v4
+            c7: v7.bottom == v3.bottom + 51
+
+            """)
+        for edit in [["move-view", "v4", "--into", "v6"], ["move-view", "v6", "--into", "v2"]] {
+            #expect(box.run(edit + ["-q"]).status == 0)
+        }
+        let before = frames(box, variants: ["base"])
+        #expect(box.run(["set-priority", "c7", "300", "-q"]).status == 0)
+        #expect(frames(box, variants: ["base"]) == before)
+        let doctor = box.run(["doctor"])
+        #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
+    }
+
     @Test("removing the last constraint that mentions a view gives back its drawn frame")
     func removingLastMention() {
         let box = project(Self.lastMention)
