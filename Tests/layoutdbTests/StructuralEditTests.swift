@@ -325,6 +325,24 @@ struct StructuralEditTests {
         expectRefused(box, ["rename-view", "asid", "x"], "did you mean `aside`?")
     }
 
+    @Test("structural edits refuse on guides and stacks what no script can say")
+    func guideAndStackEditsRefused() {
+        let box = Sandbox()
+        let script =
+            "canvas 100 100\nview a frame 0 0 50 50\nguide g\n"
+            + "g.left == 10; g.top == 10; g.width == 20; g.height == 20\n"
+            + "stack st H frame 0 60 100 40\nview b in st intrinsic 30 20\n"
+        #expect(box.run(["apply", box.write("s.layout", script), "-q"]).status == 0)
+        // Each exited 0, and the export then did not apply.
+        expectRefused(box, ["set-frame", "g", "1", "2", "3", "4"], "a guide has no frame")
+        expectRefused(box, ["set-intrinsic", "g", "30", "30"], "a guide has no intrinsic size")
+        expectRefused(box, ["move-view", "a", "--into", "g"], "a guide cannot contain views")
+        expectRefused(box, ["set-intrinsic", "st", "40", "40"], "'st' is a stack")
+        let exported = box.run(["export"]).stdout
+        let copy = Sandbox()
+        #expect(copy.run(["apply", copy.write("e.layout", exported), "-q"]).status == 0)
+    }
+
     @Test("add refuses a label in the text and another by --label; the same one is one")
     func addWithTwoLabelsRefused() {
         let box = project()

@@ -173,14 +173,24 @@ extension ProjectStore {
             throw StoreError.refusedEdit(
                 "the root view's size is the canvas; it has no intrinsic size")
         }
-        let kind = try database.cachedStatement("SELECT kind FROM views WHERE id = ?")
-            .rows([view.id]) { $0.string(0) }.first
-        guard kind != ViewKind.guide.rawValue else {
+        guard try !isGuide(view.id) else {
             throw StoreError.refusedEdit(
                 "'\(name)' is a guide, and a guide has no intrinsic size; constrain its width "
                     + "and height instead")
         }
         return view
+    }
+
+    /// Whether view `id` is a layout guide.
+    func isGuide(_ id: Int64) throws -> Bool {
+        try database.cachedStatement("SELECT kind FROM views WHERE id = ?")
+            .rows([id]) { $0.string(0) }.first == ViewKind.guide.rawValue
+    }
+
+    /// Whether view `id` is a stack.
+    func isStack(_ id: Int64) throws -> Bool {
+        try database.cachedStatement("SELECT EXISTS (SELECT 1 FROM stacks WHERE view_id = ?)")
+            .rows([id]) { $0.int64(0) }.first == 1
     }
 }
 

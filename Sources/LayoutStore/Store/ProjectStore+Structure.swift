@@ -94,6 +94,10 @@ extension ProjectStore {
                     view: name, parent: parent, at: nil,
                     suggestion: suggestName(parentName, from: try viewNames(layoutID: layoutID)))
             }
+            guard try !isGuide(target.id) else {
+                throw StoreError.refusedEdit(
+                    "'\(parentName)' is a guide, and a guide cannot contain views or guides")
+            }
             let subtree = try self.subtree(of: view.id)
             if subtree.contains(where: { $0.id == target.id }) {
                 throw StoreError.refusedEdit(
@@ -205,6 +209,12 @@ extension ProjectStore {
                 throw StoreError.refusedEdit(
                     "the root view's frame is the canvas: change it with a `canvas W H` statement")
             }
+            // A script cannot say it (`guide NAME frame` is refused): its export did not apply.
+            guard try !isGuide(view.id) else {
+                throw StoreError.refusedEdit(
+                    "'\(name)' is a guide, and a guide has no frame: it is never drawn; "
+                        + "constrain its edges instead")
+            }
             try database.execute(
                 """
                 UPDATE views SET frame_x = ?, frame_y = ?, frame_width = ?, frame_height = ?
@@ -221,10 +231,13 @@ extension ProjectStore {
     ) throws {
         try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
-            let view = try existingView(name, layoutID: layoutID, layout: layout)
-            guard !view.isRoot else {
+            let view = try intrinsicTarget(name, layoutID: layoutID, layout: layout)
+            // A script cannot say it (`stack NAME ... intrinsic` is refused): the export of
+            // a stack given one did not apply.
+            guard try !isStack(view.id) else {
                 throw StoreError.refusedEdit(
-                    "the root view's size is the canvas; it has no intrinsic size")
+                    "'\(name)' is a stack, and a stack's size comes from its arranged views "
+                        + "(UIStackView has no intrinsic size of its own); give them one instead")
             }
             let old = try database.cachedStatement(
                 "SELECT hug, resist FROM views WHERE id = ?"
