@@ -500,4 +500,34 @@ struct EditLoopFollowUpTests {
             box.sql("select name from layouts") == "main", "\(box.sql("select name from layouts"))")
         #expect(!box.run(["export", "--all"]).stdout.contains("layout old"))
     }
+
+    @Test(
+        "the export written over the script and applied takes over what `add` made",
+        arguments: [false, true])
+    func exportOverScriptTakesOverAdded(alone: Bool) {
+        // A long script takes a line appended alone (the stretch road); the export of a
+        // short one is planned from the whole image. Each doubled the added constraint,
+        // and equal priorities then weighed it twice (x 50 → 20).
+        let views = alone ? 300 : 1
+        let script =
+            "canvas 1000 1000\n"
+            + (0..<views).map { "view v\($0) frame 0 \($0) 10 10\nv\($0).left == 50 @ 250\n" }
+            .joined() + "v0.left == 50 @ 250\n"
+        let box = Sandbox()
+        let path = box.write("s.layout", script)
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        #expect(box.run(["add", "v0.left == 20 @ 250", "-q"]).status == 0)
+        let before = frames(box)
+        box.write("s.layout", alone ? script + "v0.left == 20 @ 250\n" : box.run(["export"]).stdout)
+        let r = box.run(["apply", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stdout.contains("takes over the same constraint made on the command line"),
+            "\(r.stdout)")
+        #expect(frames(box) == before)
+        let list = box.run(["list"]).stdout
+        #expect(list.components(separatedBy: "v0.left == 20 @ 250").count == 2, "\(list)")
+        #expect(!list.contains("<add>"), "\(list)")
+        #expect(box.run(["apply", path]).stdout.contains("no changes"))
+    }
 }

@@ -414,6 +414,20 @@ private struct HunkWork {
             return true
         }
 
+        // Unlabelled constraints `layoutdb add` made, read where the stretch adds an
+        // unlabelled one: a line that says one of them takes it over, which the whole-image
+        // plan does (where the stretch added another beside it).
+        var addedOnCommandLine: [StoredConstraint]?
+        func takesOverCommandLine(_ nc: Constraint) throws -> Bool {
+            if addedOnCommandLine == nil {
+                addedOnCommandLine = try ConstraintReader(database: store.database).constraints(
+                    layoutID: layoutID, layout: layout,
+                    filter: "c.kind = 'user' AND c.label IS NULL AND c.origin_file = ?",
+                    [Reconciler.addOrigin])
+            }
+            return addedOnCommandLine?.contains { Reconciler.same($0.constraint, nc) } ?? false
+        }
+
         // The old side's constraints, each with its row (nil: removed since).
         // No index finds rows by origin: where the old side is empty, none is read.
         var stretchRows: [StoredConstraint] = []
@@ -539,6 +553,7 @@ private struct HunkWork {
                     {
                         return nil
                     }
+                    if nc.label == nil, try takesOverCommandLine(nc) { return nil }
                     addedConstraints.append(nc)
                     constraintSteps.append(step(.add, "constraint \(ScriptWriter.text(of: nc))"))
                     continue

@@ -283,7 +283,7 @@ public final class Project {
         if let label { try Identifier.check(label, as: .label) }
         let views = try store.views(layout: layout)
         var parsed = try ScriptParser.parseConstraints(
-            text, file: "<add>", metrics: try metricValues(layout: layout),
+            text, file: Reconciler.addOrigin, metrics: try metricValues(layout: layout),
             parents: Self.parents(of: views),
             guides: Set(views.filter { $0.declaration.kind == .guide }.map(\.name)))
         // A label in the text and another given beside it: the text's was dropped unsaid.

@@ -174,6 +174,9 @@ struct Reconciler {
 
     /// The plan's note on a variant's override the command line made on a constraint the
     /// re-apply makes again, written again on the new row: every road's wording.
+    /// The origin file of what `layoutdb add` makes (``Project/add(_:label:priority:layout:)``).
+    static let addOrigin = "<add>"
+
     static func keptNote(on label: String) -> String {
         "made since on the command line; kept on the changed \(label)"
     }
@@ -235,10 +238,19 @@ struct Reconciler {
             try layoutID.map { _ in try store.metrics(layout: name) }?.map { ($0.name, $0.value) }
                 ?? [], uniquingKeysWith: { a, _ in a })
 
-        let rows =
+        let all =
             try layoutID.map {
-                try store.constraintsByIdentity(layoutID: $0, layout: name, file: file, image: o)
-            } ?? [:]
+                try ConstraintReader(database: db).constraints(
+                    layoutID: $0, layout: name, filter: "c.kind = 'user'", [])
+            } ?? []
+        let rows = ProjectStore.byIdentity(all, file: file, image: o)
+        // Unlabelled constraints `layoutdb add` made: a new line of the script that says one
+        // takes it over (as a labelled one is by its label), where it made another beside
+        // it, and the export of the project written over the script and applied (git's
+        // loop) doubled each.
+        var addedOnCommandLine = all.filter {
+            $0.constraint.label == nil && $0.constraint.origin?.file == Self.addOrigin
+        }
         try checkTargets(
             old: o, new: n, rows: rows, viewByName: viewByName, variantByName: variantByName)
 
@@ -294,6 +306,16 @@ struct Reconciler {
                     step(
                         .change, "constraint \(text)",
                         "replaces a constraint made on the command line")
+                } else if nc.label == nil,
+                    let k = addedOnCommandLine.firstIndex(where: { Self.same($0.constraint, nc) }),
+                    let id = addedOnCommandLine[k].id, let origin = nc.origin
+                {
+                    addedOnCommandLine.remove(at: k)
+                    moved.append((id, origin))
+                    renewed.append((id, StatementSource.kept(nc.source)))
+                    step(
+                        .change, "constraint \(text)",
+                        "takes over the same constraint made on the command line")
                 } else {
                     additions.append(nc)
                     step(.add, "constraint \(text)")
@@ -892,10 +914,13 @@ struct Reconciler {
                     "UPDATE constraints SET constant = ?, priority = ?, source = ? WHERE id = ?",
                     [change.constant, change.priority.rawValue, change.source, change.id])
             }
+            // The file too: a constraint taken over from the command line was `<add>`'s.
             for (id, origin) in moved {
                 try db.execute(
-                    "UPDATE constraints SET origin_line = ?, origin_column = ? WHERE id = ?",
-                    [origin.line, origin.column, id])
+                    """
+                    UPDATE constraints SET origin_file = ?, origin_line = ?, origin_column = ?
+                    WHERE id = ?
+                    """, [origin.file, origin.line, origin.column, id])
             }
             for (id, source) in renewed {
                 try db.execute("UPDATE constraints SET source = ? WHERE id = ?", [source, id])
