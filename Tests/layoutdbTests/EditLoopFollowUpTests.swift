@@ -530,4 +530,45 @@ struct EditLoopFollowUpTests {
         #expect(!list.contains("<add>"), "\(list)")
         #expect(box.run(["apply", path]).stdout.contains("no changes"))
     }
+
+    @Test(
+        "a base priority or deactivate of a compound label or a labelled VFL line is its parts'",
+        arguments: ["priority c 300", "deactivate c"])
+    func groupLabelHolds(statement: String) {
+        let script = """
+            canvas 100 100
+            view a frame 0 0 10 10
+            c: a.size == |.size * 0.5 @ 500
+            a.width == 20 @ 400
+            \(statement)
+
+            """
+        let box = Sandbox()
+        let path = box.write("s.layout", script)
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        // The export wrote the parts (`c.width: ... @ 300`), not the script's lines.
+        let exported = box.run(["export"]).stdout
+        #expect(exported.hasSuffix("layout main\n" + script), "\(exported)")
+        // Written over the script, it was refused: no constraint labelled `c`.
+        box.write("s.layout", exported)
+        #expect(box.run(["apply", path]).stdout.contains("no changes"))
+        // An edit of the declaration took the statement for an edit made since and dropped it.
+        let edited = script.replacingOccurrences(of: "0.5", with: "0.6")
+        box.write("s.layout", edited)
+        let r = box.run(["apply", path])
+        #expect(r.status == 0 && !r.stdout.contains("made since"), "\(r.stdout)\(r.stderr)")
+        #expect(frames(box) == fresh(edited, edits: [], variant: "base"))
+        // A labelled VFL line's parts, in a variant: changing the variant was refused.
+        let vfl =
+            "canvas 100 100\nview a frame 0 0 10 10\nc: H:|-8-[a]\nvariant v\n"
+            + statement + " in v\n"
+        let other = Sandbox()
+        let file = other.write("t.layout", vfl)
+        #expect(other.run(["apply", file, "-q"]).status == 0)
+        other.write(
+            "t.layout",
+            vfl.replacingOccurrences(of: "variant v\n", with: "variant v canvas 200 200\n"))
+        let changed = other.run(["apply", file])
+        #expect(changed.status == 0, "\(changed.stderr)")
+    }
 }

@@ -962,7 +962,9 @@ struct Reconciler {
             {
                 return true
             }
-            return n.labels[label] != nil || (o.labels[label] == nil && rows[label] != nil)
+            // A compound label or a labelled VFL line names its parts (`c.width`, `c.1`).
+            return !n.keys(named: label).isEmpty
+                || (o.labels[label] == nil && rows[label] != nil)
         }
         var targets = n.setOrder.compactMap {
             n.sets[$0].map { (label: Optional($0.label), $0.variant, $0.located) }

@@ -242,13 +242,30 @@ extension ScriptImage.Layout {
             views[view]!.isHidden = hidden
         case .intrinsic(let view, let size, nil) where views[view] != nil:
             views[view]!.intrinsic = size.width == nil && size.height == nil ? nil : size
-        case .priority(let label, let priority, nil) where labels[label] != nil:
-            constraints[labels[label]!]?.priority = priority
-        case .activate(let label, let isActive, nil) where labels[label] != nil:
-            constraints[labels[label]!]?.isActive = isActive
+        case .priority(let label, let priority, nil):
+            let keys = keys(named: label)
+            guard !keys.isEmpty else { return false }
+            for key in keys { constraints[key]?.priority = priority }
+        case .activate(let label, let isActive, nil):
+            let keys = keys(named: label)
+            guard !keys.isEmpty else { return false }
+            for key in keys { constraints[key]?.isActive = isActive }
         default: return false
         }
         return true
+    }
+
+    /// The keys of the constraints declared so far that `label` names, as the applier
+    /// finds them (``ProjectStore/constraintIDs(named:layoutID:layout:at:)``): the one
+    /// labelled so, else the parts of a compound label or a labelled VFL line (`c.width`,
+    /// `c.1`: one more name or number). A base `priority c` of a compound `c` was kept as
+    /// an override, so a re-apply took the parts' priority for an edit made since.
+    func keys(named label: String) -> [String] {
+        if let key = labels[label] { return [key] }
+        let prefix = label + "."
+        return labels.compactMap { name, key in
+            name.hasPrefix(prefix) && !name.dropFirst(prefix.count).contains(".") ? key : nil
+        }
     }
 
     /// A statement kind this image does not take apart: kept whole, by its text.
