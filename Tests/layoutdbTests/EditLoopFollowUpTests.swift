@@ -571,4 +571,25 @@ struct EditLoopFollowUpTests {
         let changed = other.run(["apply", file])
         #expect(changed.status == 0, "\(changed.stderr)")
     }
+
+    @Test("after `label OLD NEW`, an edit of the line replaces the relabelled constraint")
+    func editAfterRelabel() {
+        for (before, after) in [("== 40 @ 500", "== 80 @ 500"), ("== 40", "== 41")] {
+            let script =
+                "canvas 200 200\nview a frame 0 0 50 50\nheader.height: a.height \(before)\n"
+            let box = Sandbox()
+            let path = box.write("s.layout", script)
+            #expect(box.run(["apply", path, "-q"]).status == 0)
+            #expect(box.run(["label", "header.height", "hh", "-q"]).status == 0)
+            // Found by its old label alone it was "removed since": a second constraint was
+            // added beside it (a required one conflicted, and the line could not be edited).
+            let edited = script.replacingOccurrences(of: before, with: after)
+            box.write("s.layout", edited)
+            let r = box.run(["apply", path])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(!r.stdout.contains("removed since"), "\(r.stdout)")
+            #expect(box.run(["list"]).stdout.split(separator: "\n").count == 2)
+            #expect(frames(box) == fresh(edited, edits: [], variant: "base"))
+        }
+    }
 }

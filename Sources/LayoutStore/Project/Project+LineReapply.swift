@@ -234,6 +234,10 @@ extension Project {
     /// The steps of one changed line and its writes but additions (returned, with what the
     /// variants held on the rows they replace), as ``Reconciler`` decides them for a
     /// labelled constraint in the old and the new script.
+    ///
+    /// A row `label` renamed since is found at its line's origin, as the whole-image plan
+    /// pairs rows with statements: looked up by its old label alone it was "removed since",
+    /// and an edit of the line made a second constraint beside it.
     func reconcile(_ edit: LineEdit, dryRun: Bool) throws -> (
         steps: [ApplyPlan.Step], wrote: Bool, additions: [Constraint], carried: [Statement]
     ) {
@@ -250,8 +254,10 @@ extension Project {
         var carried: [Statement] = []
         for (oc, nc) in edit.pairs {
             let text = ScriptWriter.text(of: nc)
-            let row = try store.userConstraint(
-                labelled: nc.label!, layoutID: edit.layoutID, layout: edit.layout)
+            let row =
+                try store.userConstraint(
+                    labelled: nc.label!, layoutID: edit.layoutID, layout: edit.layout)
+                ?? relabelledRow(of: oc, in: edit)
             guard let row, let id = row.id else {
                 // Removed since from the command line: kept removed unless the script
                 // changed it.
@@ -306,5 +312,23 @@ extension Project {
             wrote = true
         }
         return (steps, wrote, additions, carried)
+    }
+
+    /// The row made from `old`'s statement that the `label` command renamed since: at its
+    /// origin, the one row there, or the one that says what `old` says but for its label,
+    /// constant and priority. Nil where there is none.
+    private func relabelledRow(of old: Constraint, in edit: LineEdit) throws -> StoredConstraint? {
+        guard let origin = old.origin else { return nil }
+        let rows = try ConstraintReader(database: store.database).constraints(
+            layoutID: edit.layoutID, layout: edit.layout,
+            filter:
+                "c.kind = 'user' AND c.origin_file = ? AND c.origin_line = ? AND c.origin_column = ?",
+            [origin.file, origin.line, origin.column])
+        if rows.count == 1 { return rows[0] }
+        return rows.first { row in
+            var relabelled = row.constraint
+            relabelled.label = old.label
+            return Reconciler.sameShape(relabelled, old)
+        }
     }
 }
