@@ -94,6 +94,22 @@ struct StackTests {
         #expect(box.run(["get", "ah"]).stdout.contains("constant: 60"))
     }
 
+    @Test("hiding every arranged view of a stack its frame sizes leaves it empty, its size kept")
+    func lastVisibleViewHidden() {
+        let box = applied(
+            "canvas 300 300\nstack s H frame 0 0 100 40\nview a in s intrinsic 30 20\n")
+        // The required connection to the hidden view conflicted with the stack's frame.
+        let r = box.run(["hide", "a"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(frames(box)["s"] == "0 0 100 40", "\(frames(box))")
+        #expect(frames(box)["a"]?.hasSuffix(" 0 40") == true, "\(frames(box))")
+        // A stack nothing sizes still closes to nothing (§7.2).
+        let unsized = applied(
+            "canvas 300 fit\nstack s V\nview a in s intrinsic 30 20\nhide a\n"
+                + "s.top == root.top; s.left == root.left; root.bottom == s.bottom\n")
+        #expect(frames(unsized)["s"]?.hasSuffix(" 0") == true, "\(frames(unsized))")
+    }
+
     // MARK: Distributions (§7.3)
 
     @Test("S1: fill: the view with the lowest hugging grows")

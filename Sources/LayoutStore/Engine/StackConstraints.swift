@@ -105,12 +105,20 @@ package struct StackConstraints {
         for view in views where view.isHidden { relaxed.insert(view.name) }
 
         // Along the axis (§7.2).
-        // With every arranged view hidden, UIKit keeps the connections to the hidden first
-        // and last ones: the stack closes to nothing along its axis (to its margins where
-        // the arrangement is relative to them), where without them its size was free.
+        // With every arranged view hidden, the connections go to the hidden first and last
+        // ones, below required (UIKit connects an empty spacer that nothing sizes): a stack
+        // nothing else sizes closes to nothing along its axis (to its margins where the
+        // arrangement is relative to them), where without them its size was free, and one
+        // its frame or a required constraint sizes keeps that size, where required they
+        // conflicted with the hidden views' zero length.
         if let first = visible.first ?? views.first, let last = visible.last ?? views.last {
-            add("canvas-connection", [(stack, canvas(lead), 1)], .equal, [(first.name, lead, 1)])
-            add("canvas-connection", [(stack, canvas(trail), 1)], .equal, [(last.name, trail, 1)])
+            let priority = m == 0 ? Priority.emptyStackConnection.rawValue : 1000
+            add(
+                "canvas-connection", [(stack, canvas(lead), 1)], .equal, [(first.name, lead, 1)],
+                0, priority)
+            add(
+                "canvas-connection", [(stack, canvas(trail), 1)], .equal, [(last.name, trail, 1)],
+                0, priority)
         }
         let spaced = a.distribution == .equalSpacing || a.distribution == .equalCentering
         if n > 1 {
@@ -285,4 +293,7 @@ extension Priority {
     /// What a required constraint on a hidden arranged view (or inside one) is solved at,
     /// so that the stack's hiding wins without a conflict (docs/vocabulary.md §8).
     static let hiddenRelaxed = Priority(999)
+    /// What a stack's connection to its hidden first and last arranged views is solved at
+    /// where every one is hidden: below ``hiddenRelaxed``, so their hiding wins.
+    static let emptyStackConnection = Priority(998)
 }
