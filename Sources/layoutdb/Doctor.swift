@@ -15,11 +15,11 @@ struct Doctor: ParsableCommand {
               frames: main/base: view header is stale but not marked dirty: y 13 (...)
               solve: main/base: the constraints do not solve; ... (the conflict follows)
             It also lists what a first apply or import killed before it finished left
-            beside the project (PATH.layoutdb-new-PID). --fix deletes rows that point at a missing
-            row and would have gone with it (a deleted constraint's variant constants, a
-            deleted variant's overrides), marks the layouts with stale frames dirty and
-            re-solves them, in one transaction, and removes such files; it prints what it
-            did, then what is left (exit 1 if anything is).
+            beside the project (PATH.layoutdb-new-PID). --fix deletes rows that point at
+            a missing row and would have gone with it (a deleted constraint's variant
+            constants, a deleted variant's overrides), marks the layouts with stale frames
+            dirty and re-solves them, in one transaction, and removes such files; it
+            prints what it did, then what is left (exit 1 if anything is).
             """,
             examples: [
                 "layoutdb doctor", "layoutdb --db app.layoutdb doctor -q", "layoutdb doctor --fix",

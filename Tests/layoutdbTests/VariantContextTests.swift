@@ -207,4 +207,20 @@ struct VariantContextTests {
         let json = box.run(["views", "--json"]).stdout
         #expect(json.contains(#"ti\u001b[31mRED\nx"#) || json.contains(#"ti\u001B[31mRED\nx"#))
     }
+
+    @Test("no variant named `base` or an empty name: the message does not say to declare it")
+    func baseAndEmptyVariantNames() {
+        let box = Sandbox()
+        #expect(
+            box.run(["apply", box.write("a.layout", "canvas 100 100\nview a\n"), "-q"]).status == 0)
+        // "declare it with `variant base`", though `base` is reserved; "`variant `" for ''.
+        let base = box.run(["variant", "remove", "base"])
+        #expect(
+            base.status == 65 && base.stderr.contains("`base` is the layout itself"),
+            "\(base.stderr)")
+        for args in [["frames", "--variant", ""], ["variant", "remove", ""]] {
+            let r = box.run(args)
+            #expect(r.status != 0 && !r.stderr.contains("declare it with"), "\(args): \(r.stderr)")
+        }
+    }
 }

@@ -315,17 +315,21 @@ extension Project {
     }
 
     /// The row made from `old`'s statement that the `label` command renamed since: at its
-    /// origin, the one row there, or the one that says what `old` says but for its label,
-    /// constant and priority. Nil where there is none.
+    /// origin, one whose label no part of the line has (another part's row is that part's)
+    /// and that says what `old` says but for its label, constant and priority. Nil where
+    /// there is none.
     private func relabelledRow(of old: Constraint, in edit: LineEdit) throws -> StoredConstraint? {
         guard let origin = old.origin else { return nil }
-        let rows = try ConstraintReader(database: store.database).constraints(
+        let partLabels = Set(edit.pairs.flatMap { [$0.0.label, $0.1.label] }.compactMap { $0 })
+        return try ConstraintReader(database: store.database).constraints(
             layoutID: edit.layoutID, layout: edit.layout,
             filter:
                 "c.kind = 'user' AND c.origin_file = ? AND c.origin_line = ? AND c.origin_column = ?",
-            [origin.file, origin.line, origin.column])
-        if rows.count == 1 { return rows[0] }
-        return rows.first { row in
+            [origin.file, origin.line, origin.column]
+        ).first { row in
+            guard let label = row.constraint.label, !partLabels.contains(label) else {
+                return false
+            }
             var relabelled = row.constraint
             relabelled.label = old.label
             return Reconciler.sameShape(relabelled, old)

@@ -91,7 +91,14 @@ package enum StoreError: LayoutDBError, Equatable {
                 + hint(suggestion)
         case .unknownVariant(let name, let layout, let at, let suggestion):
             prefix(at) + "no variant `\(name)` in layout `\(layout)`" + hint(suggestion)
-                + (suggestion == nil ? " (declare it with `variant \(name)`)" : "")
+                + (suggestion != nil
+                    ? ""
+                    : name == baseVariantName
+                        ? " (`base` is the layout itself, not a variant: it cannot be removed "
+                            + "or reset)"
+                        : Identifier.isValid(name)
+                            ? " (declare it with `variant \(name)`)"
+                            : " (`layoutdb variant list` lists the variants)")
         case .duplicateVariant(let name, let layout, let at, let previous):
             prefix(at) + "variant `\(name)` already exists in layout `\(layout)`"
                 + (previous.map { " (declared at \($0))" } ?? "")
