@@ -189,13 +189,22 @@ package final class Database {
     }
 
     /// What is at a path, through any link: nil for nothing.
-    package enum FileKind: Sendable { case file, folder, other }
+    package enum FileKind: Sendable, Equatable {
+        case file, folder, other
+        /// There is something at the path that cannot be reached: a link that loops, a
+        /// folder on the way this user cannot search (`reason`: the system's words).
+        case unreachable(reason: String)
+    }
 
     /// ``FileKind`` of `path`, from one `stat(2)` (FileManager's attributes also look up
     /// the owner's name in the user database, most of a millisecond of a 1k-view read).
     package static func fileKind(at path: String) -> FileKind? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard stat(path, &status) == 0 else {
+            // Nothing there is no kind; a loop of links was "no project at PATH" too.
+            guard errno != ENOENT, errno != ENOTDIR else { return nil }
+            return .unreachable(reason: String(cString: strerror(errno)))
+        }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .folder

@@ -119,4 +119,19 @@ struct DoctorTests {
             r.stdout.contains("integrity:") || r.stderr.contains("corrupt"),
             "\(r.stdout)\(r.stderr)")
     }
+
+    @Test("doctor reports what export refuses: a value plain SQL stored that no script says")
+    func exportRefusalIsAFinding() {
+        let box = Sandbox()
+        #expect(
+            box.run([
+                "apply", box.write("a.layout", "canvas 100 100\nview a frame 0 0 10 10\n"), "-q",
+            ]).status == 0)
+        #expect(box.sqlite("UPDATE layouts SET safe_top = -5").status == 0)
+        // It said "healthy" while `export` failed.
+        let r = box.run(["doctor"])
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("export: `layoutdb export` refuses the project"), "\(r.stdout)")
+        #expect(box.run(["export"]).status != 0)
+    }
 }

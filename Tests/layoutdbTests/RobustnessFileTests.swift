@@ -288,6 +288,21 @@ struct RobustnessFileTests {
         #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
     }
 
+    @Test("a project path on a loop of links says so, not that there is no project")
+    func loopOfLinks() throws {
+        let box = Sandbox()
+        let one = box.directory.appending(path: "loop1").path
+        let two = box.directory.appending(path: "loop2").path
+        try FileManager.default.createSymbolicLink(atPath: one, withDestinationPath: "loop2")
+        try FileManager.default.createSymbolicLink(atPath: two, withDestinationPath: "loop1")
+        // `frames` said "no project at loop1; run `layoutdb init`", and `init` could not.
+        for args in [["frames"], ["init"]] {
+            let r = box.run(args + ["--db", one])
+            #expect(r.status == 66, "\(r.stderr)")
+            #expect(r.stderr.contains("cannot reach \(one): Too many levels of symbolic links"))
+        }
+    }
+
     @Test("an argument that is not UTF-8 is refused (64), not read as another name")
     func argumentNotUTF8() throws {
         let box = Sandbox()

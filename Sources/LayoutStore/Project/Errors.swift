@@ -108,6 +108,8 @@ public enum ProjectFileError: LayoutDBError, Equatable {
     case folder(path: String)
     /// The path is neither a file nor a folder (a device, a pipe, a socket).
     case notAFile(path: String)
+    /// Something at the path cannot be reached (a loop of links): the system's `reason`.
+    case unreachable(path: String, reason: String)
     /// A new project's folder does not exist (`--db nofolder/app.layoutdb`).
     case noFolder(path: String, folder: String)
     /// An SQLite database that some other program made.
@@ -130,6 +132,8 @@ public enum ProjectFileError: LayoutDBError, Equatable {
         case .noFolder(let path, let folder):
             "cannot make a project at \(path): there is no folder \(folder); make it first "
                 + "(`mkdir -p \(folder)`) or give --db another path"
+        case .unreachable(let path, let reason):
+            "cannot reach \(path): \(reason) (check the path and the links on it)"
         case .notAFile(let path):
             "\(path) is not a regular file (a device, a pipe or a socket); give --db the "
                 + "project's file"

@@ -14,6 +14,7 @@ import LayoutScript
 public struct DoctorFinding: Hashable, Sendable, CustomStringConvertible {
     /// Which check: `integrity`, `foreign-keys`, `labels`, `tree`, `frames`, `dirty`,
     /// `solve` (the constraints conflict), `sizes` (a negative width or height),
+    /// `export` (a value plain SQL stored that no script can say, so `export` refuses),
     /// `leftover` (a file beside the project that a killed first apply left).
     public var check: String
     /// What is wrong, naming the layout and view or label.
@@ -96,7 +97,10 @@ extension Project {
             findings += treeFindings
             findings += try store.dirtyFindings()
             // Solving needs a tree; a cycle is already reported.
-            if treeFindings.isEmpty { findings += try frameFindings() }
+            if treeFindings.isEmpty {
+                findings += try frameFindings()
+                findings += exportFindings()
+            }
         }
         for file in ProjectStore.abandonedFiles(for: store.database.path) {
             findings.append(
@@ -107,6 +111,22 @@ extension Project {
                     leftoverFile: file))
         }
         return findings
+    }
+
+    /// What `export` refuses: a value plain SQL stored that a script cannot say (a negative
+    /// safe-area inset, an infinite margin), which no other check reads. Doctor called such
+    /// a project healthy while its export failed.
+    private func exportFindings() -> [DoctorFinding] {
+        do {
+            _ = try export()
+            return []
+        } catch {
+            return [
+                DoctorFinding(
+                    check: "export",
+                    message: "`layoutdb export` refuses the project: \(error)")
+            ]
+        }
     }
 
     /// Re-solves every layout and variant in memory, dirty or not: reports those that do

@@ -48,6 +48,8 @@ package final class ProjectStore {
         switch kind {
         case .folder: throw ProjectFileError.folder(path: path)
         case .other: throw ProjectFileError.notAFile(path: path)
+        case .unreachable(let reason):
+            throw ProjectFileError.unreachable(path: path, reason: reason)
         case .file, nil: break
         }
         let exists = kind != nil
