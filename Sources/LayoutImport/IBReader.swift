@@ -234,6 +234,9 @@ private func isController(_ name: String) -> Bool {
 
 /// Builds the document from the elements ``XMLScanner`` reads, one start or end at a time.
 private final class IBParseDelegate {
+    /// What a number must be, as a skipped constraint's note says it (``parseNumber(_:)``).
+    static let numberRange = "(finite, at most 1e15 in size)"
+
     let file: String
     var error: IBReadError?
     var stack: [Context] = []
@@ -748,7 +751,9 @@ private final class IBParseDelegate {
         var multiplier = 1.0
         if let text = attrs["multiplier"] {
             guard let m = parseMultiplier(text) else {
-                return skip("multiplier \"\(text)\" is neither a number nor a ratio a:b")
+                return skip(
+                    "multiplier \"\(text)\" is neither a number nor a ratio a:b with b not 0, of "
+                        + "numbers a layout can hold " + Self.numberRange)
             }
             multiplier = m
         }
@@ -762,7 +767,8 @@ private final class IBParseDelegate {
         var constant = 0.0
         if let text = attrs["constant"] {
             guard let c = parseNumber(text) else {
-                return skip("constant \"\(text)\" is not a number")
+                return skip(
+                    "constant \"\(text)\" is not a number a layout can hold " + Self.numberRange)
             }
             constant = c
         }

@@ -323,10 +323,10 @@ struct IBReaderConstraintTests {
         #expect(doc.allConstraints.map(\.id) == ["Top-fg-005"])
         #expect(
             doc.skipped.map(\.description) == [
-                "Box.xib:7: <constraint id=Big-fg-001>: constant \"1.7976931348623157e308\" is not a number; skipped",
-                "Box.xib:8: <constraint id=Big-fg-002>: constant \"1e400\" is not a number; skipped",
-                "Box.xib:9: <constraint id=Big-fg-003>: constant \"-2e15\" is not a number; skipped",
-                "Box.xib:10: <constraint id=Big-fg-004>: multiplier \"1e300:1e-300\" is neither a number nor a ratio a:b; skipped",
+                "Box.xib:7: <constraint id=Big-fg-001>: constant \"1.7976931348623157e308\" is not a number a layout can hold (finite, at most 1e15 in size); skipped",
+                "Box.xib:8: <constraint id=Big-fg-002>: constant \"1e400\" is not a number a layout can hold (finite, at most 1e15 in size); skipped",
+                "Box.xib:9: <constraint id=Big-fg-003>: constant \"-2e15\" is not a number a layout can hold (finite, at most 1e15 in size); skipped",
+                "Box.xib:10: <constraint id=Big-fg-004>: multiplier \"1e300:1e-300\" is neither a number nor a ratio a:b with b not 0, of numbers a layout can hold (finite, at most 1e15 in size); skipped",
             ])
         let script = try #require(IBTranslator.translate(doc).layouts.first?.script)
         #expect(!script.contains("inf"), "\(script)")
@@ -389,8 +389,8 @@ struct IBReaderConstraintTests {
         #expect(
             doc.skipped.map(\.description) == [
                 "Box.xib:8: <constraint id=Bad-ff-001>: unknown firstAttribute \"diagonal\"; skipped",
-                "Box.xib:9: <constraint id=Bad-ff-002>: constant \"wide\" is not a number; skipped",
-                "Box.xib:10: <constraint id=Bad-ff-003>: multiplier \"2:0\" is neither a number nor a ratio a:b; skipped",
+                "Box.xib:9: <constraint id=Bad-ff-002>: constant \"wide\" is not a number a layout can hold (finite, at most 1e15 in size); skipped",
+                "Box.xib:10: <constraint id=Bad-ff-003>: multiplier \"2:0\" is neither a number nor a ratio a:b with b not 0, of numbers a layout can hold (finite, at most 1e15 in size); skipped",
                 "Box.xib:11: <constraint id=Bad-ff-004>: priority \"1001\" is not a number from 1 to 1000; skipped",
                 "Box.xib:12: <constraint id=Bad-ff-005>: unknown relation \"about\"; skipped",
             ])
