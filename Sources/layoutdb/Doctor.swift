@@ -9,8 +9,8 @@ struct Doctor: ParsableCommand {
             """
             Checks SQLite's integrity, foreign keys, unique labels, the view tree, that
             every layout solves, negative sizes, the stored frames against a fresh solve,
-            the dirty marks, and that the project exports. Reads only, unless --fix. Prints one finding per line,
-            e.g.
+            the dirty marks, and that the project exports. Reads only, unless --fix.
+            Prints one finding per line, e.g.
               tree: layout main: parent cycle a → b → a
               frames: main/base: view header is stale but not marked dirty: y 13 (...)
               solve: main/base: the constraints do not solve; ... (the conflict follows)

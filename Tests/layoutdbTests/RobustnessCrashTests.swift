@@ -179,4 +179,39 @@ struct RobustnessCrashTests {
         // 65 kills mid-edit (runs that finish before their random delay are checked too).
         #expect(applies.kills == 20 && firsts.kills == 10 && sets.kills == 20 && solves.kills == 15)
     }
+
+    @Test(
+        "a first apply interrupted (SIGINT, SIGTERM) removes its new file and exits by the signal")
+    func interruptedFirstApplyLeavesNothing() throws {
+        let box = Sandbox()
+        let script = box.write("big.layout", chainScript(views: 20_000))
+        var interrupted = 0
+        for (round, number) in [SIGINT, SIGTERM, SIGINT, SIGTERM].enumerated() {
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: box.db + suffix)
+            }
+            // Spawned with the two signals unblocked, as from a terminal's shell: the test
+            // runner's threads block them, and a child inherits its spawner's mask.
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            sigaddset(&unblocked, SIGINT)
+            sigaddset(&unblocked, SIGTERM)
+            var mask = sigset_t()
+            pthread_sigmask(SIG_UNBLOCK, &unblocked, &mask)
+            let p = box.start(["apply", script, "-q"])
+            pthread_sigmask(SIG_SETMASK, &mask, nil)
+            // Inside the apply: its new file is made at once, the rows take seconds.
+            usleep(300_000 + UInt32(round) * 100_000)
+            guard p.isRunning else { continue }
+            kill(p.processIdentifier, number)
+            p.waitUntilExit()
+            guard p.terminationReason == .uncaughtSignal else { continue }
+            interrupted += 1
+            #expect(p.terminationStatus == number, "round \(round)")
+            // They stayed beside the path until the next apply or `doctor --fix`.
+            let names = try FileManager.default.contentsOfDirectory(atPath: box.directory.path)
+            #expect(!names.contains { $0.hasPrefix("app.layoutdb") }, "round \(round): \(names)")
+        }
+        #expect(interrupted > 0, "no apply was interrupted: each finished within its delay")
+    }
 }

@@ -46,6 +46,7 @@ extension ProjectStore {
             try db.execute("PRAGMA mmap_size = 0")
             let store = ProjectStore(database: db)
             store.unpublished = (file, path)
+            InterruptCleanup.arm(removing: file)
             return store
         } catch {
             removeFiles(of: file)
@@ -59,7 +60,10 @@ extension ProjectStore {
     package func publish() throws -> Bool {
         guard let (file, path) = unpublished else { return true }
         unpublished = nil
-        defer { Self.removeFiles(of: file) }
+        defer {
+            Self.removeFiles(of: file)
+            InterruptCleanup.disarm()
+        }
         try database.execute("PRAGMA journal_mode = WAL")
         database.close()
         guard DatabaseMigrator.flush(file), link(file, path) == 0 else { return false }
@@ -76,6 +80,7 @@ extension ProjectStore {
         unpublished = nil
         database.close()
         Self.removeFiles(of: file)
+        InterruptCleanup.disarm()
     }
 
     /// Removes a new file and the companions SQLite may have made beside it.
@@ -110,4 +115,54 @@ extension ProjectStore {
 private func touchWithoutTruncating(_ path: String) {
     let file = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
     if file >= 0 { close(file) }
+}
+
+/// Removes a new project's file (``ProjectStore/openUnpublished(path:busyTimeout:)``) when
+/// the process is interrupted or told to stop (SIGINT, SIGTERM, SIGHUP) before it is put
+/// in place, then ends the process as the signal would have: Ctrl-C during a first apply
+/// left `PATH.layoutdb-new-PID` and its journal beside the path until the next apply or
+/// `doctor --fix`. (SIGKILL cannot be caught: those are still what they remove.) A signal
+/// the process was started ignoring (`nohup`) stays ignored.
+private enum InterruptCleanup {
+    /// The file and its journal, as C strings made before a handler may read them: a
+    /// handler may only call what is safe in one (unlink(2), signal(2), raise(3)).
+    nonisolated(unsafe) static var file: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) static var journal: UnsafeMutablePointer<CChar>?
+    /// The signals handled, each with what it did before.
+    nonisolated(unsafe) static var previous: [(Int32, sighandler_t?)] = []
+
+    static func arm(removing path: String) {
+        disarm()
+        file = strdup(path)
+        journal = strdup(path + "-journal")
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            let before = signal(number, removeAndEnd)
+            if isIgnore(before) {
+                signal(number, before)
+            } else {
+                previous.append((number, before))
+            }
+        }
+    }
+
+    static func disarm() {
+        for (number, before) in previous { signal(number, before) }
+        previous = []
+        free(file)
+        free(journal)
+        (file, journal) = (nil, nil)
+    }
+
+    private static func isIgnore(_ handler: sighandler_t?) -> Bool {
+        guard let handler else { return false }
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+}
+
+/// The handler ``InterruptCleanup`` installs (a C function: it captures nothing).
+private func removeAndEnd(_ number: Int32) {
+    if let file = InterruptCleanup.file { unlink(file) }
+    if let journal = InterruptCleanup.journal { unlink(journal) }
+    signal(number, SIG_DFL)
+    raise(number)
 }
