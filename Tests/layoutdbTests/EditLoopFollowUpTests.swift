@@ -592,4 +592,27 @@ struct EditLoopFollowUpTests {
             #expect(frames(box) == fresh(edited, edits: [], variant: "base"))
         }
     }
+
+    @Test("the export written over the script after `label` keeps the row; no false note")
+    func exportAfterRelabelKeepsTheRow() {
+        let box = Sandbox()
+        let path = box.write(
+            "s.layout", "canvas 100 100\nview a frame 0 0 10 10\na.centerX == |.centerX @ low\n")
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        #expect(box.run(["label", "#1", "xx", "-q"]).status == 0)
+        // It was removed and made again (#1 became #2), "replacing an edit made since".
+        box.write("s.layout", box.run(["export"]).stdout)
+        let r = box.run(["apply", path])
+        #expect(r.stdout.contains("no changes"), "\(r.stdout)")
+        #expect(box.run(["list"]).stdout.contains("#1  xx"))
+        // A constant the command line set, which the export says: nothing is replaced.
+        let other = Sandbox()
+        let file = other.write(
+            "h.layout", "canvas 100 100\nview h frame 0 0 10 10\nhh: h.height == 70\n")
+        #expect(other.run(["apply", file, "-q"]).status == 0)
+        #expect(other.run(["set-constant", "hh", "60", "-q"]).status == 0)
+        other.write("h.layout", other.run(["export"]).stdout)
+        let changed = other.run(["apply", file])
+        #expect(changed.status == 0 && !changed.stdout.contains("made since"), "\(changed.stdout)")
+    }
 }

@@ -285,10 +285,29 @@ struct Reconciler {
         var recreatedLabels: Set<String> = []
         /// What the variants held on a constraint made again (``variantOverrideStatements``).
         var carried: [Statement] = []
+        // Rows of statements the script no longer has, by what they say now: a new
+        // statement that says exactly what one of them says is that row (the export of a
+        // constraint the `label` command renamed since, written over the script and
+        // applied), kept with its id, where it was removed and made again.
+        var goneRows: [(key: String, row: StoredConstraint)] = o.constraintOrder.compactMap {
+            key in
+            n.constraints[key] == nil ? rows[key].map { (key, $0) } : nil
+        }
+        var keptGone: Set<String> = []
         for key in n.constraintOrder {
             let nc = n.constraints[key]!
             let row = rows[key]
             let text = ScriptWriter.text(of: nc)
+            if o.constraints[key] == nil, row == nil,
+                let k = goneRows.firstIndex(where: {
+                    $0.row.constraint.label == nc.label && Self.same($0.row.constraint, nc)
+                }), let id = goneRows[k].row.id, let origin = nc.origin
+            {
+                keptGone.insert(goneRows.remove(at: k).key)
+                moved.append((id, origin))
+                renewed.append((id, StatementSource.kept(nc.source)))
+                continue
+            }
             guard let oc = o.constraints[key] else {
                 try checkViews(of: nc, text)
                 if let row, firstApply, let label = nc.label {
@@ -341,7 +360,8 @@ struct Reconciler {
                 }
                 continue
             }
-            let note = Self.same(oc, row.constraint) ? nil : edited
+            // Where the row says what the script now says, nothing made since is replaced.
+            let note = Self.same(oc, row.constraint) || Self.same(nc, row.constraint) ? nil : edited
             try checkViews(of: nc, text)
             if Self.sameShape(nc, row.constraint) {
                 inPlace.append((id, nc.constant, nc.priority, StatementSource.kept(nc.source)))
@@ -356,7 +376,7 @@ struct Reconciler {
             }
             step(.change, "constraint \(ScriptWriter.text(of: oc)) → \(text)", note)
         }
-        for key in o.constraintOrder where n.constraints[key] == nil {
+        for key in o.constraintOrder where n.constraints[key] == nil && !keptGone.contains(key) {
             guard let row = rows[key], let id = row.id else { continue }
             deletions.append(id)
             // An unlabelled statement whose text changed makes other constraints: what
