@@ -115,11 +115,20 @@ extension Project {
 
     /// What `export` refuses: a value plain SQL stored that a script cannot say (a negative
     /// safe-area inset, an infinite margin), which no other check reads. Doctor called such
-    /// a project healthy while its export failed.
+    /// a project healthy while its export failed. Not a constraint without a label that a
+    /// variant overrides: the command line makes one (`set-constant '#12' 5 --variant v`),
+    /// and the refusal says to label it.
     private func exportFindings() -> [DoctorFinding] {
         do {
             _ = try export()
             return []
+        } catch let error as StoreError {
+            if case .unlabelledInExport = error { return [] }
+            return [
+                DoctorFinding(
+                    check: "export",
+                    message: "`layoutdb export` refuses the project: \(error)")
+            ]
         } catch {
             return [
                 DoctorFinding(
