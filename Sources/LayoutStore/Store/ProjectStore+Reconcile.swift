@@ -172,11 +172,11 @@ struct Reconciler {
     /// since: the one wording of every road (this plan, the line and stretch roads).
     static let editedSince = "replaces an edit made since"
 
-    /// The plan's note on a variant's override the command line made on a constraint the
-    /// re-apply makes again, written again on the new row: every road's wording.
     /// The origin file of what `layoutdb add` makes (``Project/add(_:label:priority:layout:)``).
     static let addOrigin = "<add>"
 
+    /// The plan's note on a variant's override the command line made on a constraint the
+    /// re-apply makes again, written again on the new row: every road's wording.
     static func keptNote(on label: String) -> String {
         "made since on the command line; kept on the changed \(label)"
     }
