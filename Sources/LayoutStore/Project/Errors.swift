@@ -76,7 +76,7 @@ extension DatabaseError: LayoutDBError {
                 + "or its folder is not writable (reads work there with --read-only)"
         case .ioError:
             "cannot read or write the file (\(message), SQLite error \(extendedCode)); "
-                + "is the disk full? an edit in progress was rolled back"
+                + "is the disk full (or a file size limit met)? any edit in progress was rolled back"
         case .corrupt:
             "the database file is corrupt (\(message)); restore it from a backup"
         case .permission, .rejectedData, .other: "\(message) (SQLite error \(extendedCode))"
