@@ -89,12 +89,16 @@ private func documentBytes(atPath path: String) -> Result<[UInt8], ReadProblem> 
     var info = stat()
     guard fstat(fd, &info) == 0 else { return .failure(ReadProblem(reason: systemReason())) }
     let type = info.st_mode & S_IFMT
-    guard type == S_IFREG || type == S_IFIFO || type == S_IFCHR else {
+    // A device is refused, as `apply` refuses it: `/dev/zero` was read until memory ran out.
+    guard type == S_IFREG || type == S_IFIFO else {
         return .failure(
             ReadProblem(
-                reason: type == S_IFDIR ? "a folder" : "not a regular file",
+                reason: type == S_IFDIR
+                    ? "a folder" : "a device or a socket, not a regular file or a pipe",
                 hint: "give a .xib or .storyboard file"))
     }
+    let largest = 256 << 20
+    guard type != S_IFREG || info.st_size <= largest else { return .failure(tooLarge(largest)) }
     var bytes: [UInt8] = []
     if type == S_IFREG { bytes.reserveCapacity(Int(info.st_size)) }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -106,7 +110,16 @@ private func documentBytes(atPath path: String) -> Result<[UInt8], ReadProblem> 
         }
         if count == 0 { return .success(bytes) }
         bytes += buffer[..<count]
+        // An endless pipe too (`yes '<!-- -->' |`).
+        if bytes.count > largest { return .failure(tooLarge(largest)) }
     }
+}
+
+/// A document past `largest` bytes: more than any Interface Builder document.
+private func tooLarge(_ largest: Int) -> ReadProblem {
+    ReadProblem(
+        reason: "larger than \(largest >> 20) MiB, more than an Interface Builder document",
+        hint: "give a .xib or .storyboard file saved by Xcode")
 }
 
 /// The system's words for the current `errno` (`No such file or directory`).

@@ -498,8 +498,11 @@ func describeFields(_ old: Rect, _ new: Rect) -> String {
 /// A file is replaced whole: written beside itself under a name of its own, flushed, then
 /// renamed over the old one, so a write that fails (a full disk, a size limit) leaves the
 /// old file as it was, where writing in place had left half a script. Through a link, the
-/// file the link names is replaced. What is not a regular file (`-o /dev/stdout`, a pipe)
-/// is written in place.
+/// file the link names is replaced. Only where a rename is what writing the file would
+/// do: a file this user may not write is refused (a rename would have replaced it all
+/// the same), and one with another name (a hard link), another owner, or in a folder this
+/// user may not write is written in place, as a shell's `>` writes it; so is what is not
+/// a regular file (`-o /dev/stdout`, a pipe).
 func writeOutput(_ text: String, to path: String) throws {
     if path == "-" {
         // Straight to the descriptor, after what was printed before: a write that fails
@@ -510,30 +513,46 @@ func writeOutput(_ text: String, to path: String) throws {
     }
     var info = stat()
     let exists = stat(path, &info) == 0
-    if exists && info.st_mode & S_IFMT != S_IFREG {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw OutputFileError(path: path) }
-        defer { close(fd) }
-        try write(text, to: fd, path: path)
-        return
+    if exists {
+        guard access(path, W_OK) == 0 else { throw OutputFileError(path: path) }
+        if info.st_mode & S_IFMT != S_IFREG || info.st_nlink > 1 || info.st_uid != geteuid() {
+            return try writeInPlace(text, to: path)
+        }
     }
     // Through a link, the file it names.
     let target = exists ? resolved(path) ?? path : path
     let temporary = target + ".layoutdb-new-\(getpid())"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard fd >= 0 else { throw OutputFileError(path: path) }
+    guard fd >= 0 else {
+        if exists { return try writeInPlace(text, to: path) }
+        throw OutputFileError(path: path)
+    }
     do {
         // A file replaced keeps its permissions.
         if exists { fchmod(fd, info.st_mode & 0o7777) }
         try write(text, to: fd, path: path)
         guard fsync(fd) == 0 else { throw OutputFileError(path: path) }
-        close(fd)
-        guard rename(temporary, target) == 0 else { throw OutputFileError(path: path) }
     } catch {
         close(fd)
         unlink(temporary)
         throw error
     }
+    close(fd)
+    guard rename(temporary, target) == 0 else {
+        let code = errno
+        unlink(temporary)
+        // A folder that refuses the rename (sticky, another's file) may let it be written.
+        if exists { return try writeInPlace(text, to: path) }
+        throw OutputFileError(path: path, code: code)
+    }
+}
+
+/// Writes `text` over the file at `path`, in place.
+private func writeInPlace(_ text: String, to path: String) throws {
+    let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    guard fd >= 0 else { throw OutputFileError(path: path) }
+    defer { close(fd) }
+    try write(text, to: fd, path: path)
 }
 
 /// `path` with every link followed (realpath(3)); nil when it cannot be.

@@ -123,6 +123,11 @@ struct ImportCLITests {
         #expect(
             folder.stderr.hasPrefix("error: d.xib: cannot read the file (a folder)")
                 && !folder.stderr.contains("Error("), "\(folder.stderr)")
+        // A device was read without end, until memory ran out (a trap).
+        let device = box.run(["import", "/dev/zero"])
+        #expect(
+            device.status == 66 && device.stderr.contains("a device or a socket"),
+            "\(device.stderr)")
         // A pipe was "permission denied".
         let piped = box.run(["import", "/dev/stdin", "-q"], stdin: screenStoryboard)
         #expect(piped.status == 0, "\(piped.stderr)")

@@ -314,6 +314,69 @@ struct RobustnessFileTests {
         #expect(!names.contains { $0.contains("\u{FFFD}") }, "\(names)")
     }
 
+    @Test("export -o writes a hard-linked file in place, so every name of it has the export")
+    func exportKeepsHardLinks() throws {
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("a.layout", Self.script), "-q"]).status == 0)
+        let one = box.write("h1.layout", "old\n")
+        let two = box.directory.appending(path: "h2.layout").path
+        try FileManager.default.linkItem(atPath: one, toPath: two)
+        // Renamed over, h1 was the export and h2 kept the old text.
+        #expect(box.run(["export", "-o", one]).status == 0)
+        #expect(box.bytes(two) == box.bytes(one) && box.bytes(two) != Data("old\n".utf8))
+    }
+
+    @Test("export -o as another user: a file it may not write is refused, one it may is written")
+    func exportRespectsPermissions() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            print("export -o permissions: skipped: needs root and setpriv to act as another user")
+            return
+        }
+        let box = Sandbox()
+        #expect(box.run(["apply", box.write("a.layout", Self.script), "-q"]).status == 0)
+        let manager = FileManager.default
+        let open = box.directory.appending(path: "open")
+        let closed = box.directory.appending(path: "closed")
+        for (folder, mode) in [(open, 0o777), (closed, 0o755)] {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            try manager.setAttributes([.posixPermissions: mode], ofItemAtPath: folder.path)
+        }
+        // root's read-only file in a folder anyone may write; root's writable one in a
+        // folder only root may write.
+        let guarded = open.appending(path: "ro.layout").path
+        let shared = closed.appending(path: "out.layout").path
+        #expect(manager.createFile(atPath: guarded, contents: Data("precious\n".utf8)))
+        #expect(manager.createFile(atPath: shared, contents: Data("shared\n".utf8)))
+        try manager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: guarded)
+        try manager.setAttributes([.posixPermissions: 0o666], ofItemAtPath: shared)
+        func exportAsNobody(to path: String) -> (status: Int32, stderr: String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            p.arguments = [
+                "--reuid=65534", "--regid=65534", "--clear-groups",
+                productsDirectory.appending(path: "layoutdb").path, "--db", box.db, "--read-only",
+                "export", "-o", path,
+            ]
+            let err = Pipe()
+            p.standardError = err
+            try! p.run()
+            let text = String(
+                decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return (p.terminationStatus, text)
+        }
+        // Renamed over, root's read-only file became nobody's export.
+        let refused = exportAsNobody(to: guarded)
+        #expect(
+            refused.status == 74 && refused.stderr.contains("Permission denied"),
+            "\(refused.stderr)")
+        #expect(box.bytes(guarded) == Data("precious\n".utf8))
+        // No file could be made beside it, and the export was refused.
+        let written = exportAsNobody(to: shared)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(String(decoding: box.bytes(shared), as: UTF8.self).hasPrefix("# layoutdb export"))
+    }
+
     @Test("--db is a path: `file:NAME` is that file, and `:memory:` is refused")
     func databasePathIsAPath() {
         let box = Sandbox()
