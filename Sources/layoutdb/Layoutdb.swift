@@ -338,6 +338,13 @@ struct GlobalOptions: ParsableArguments {
         guard busyTimeout.isFinite, (0...86_400).contains(busyTimeout) else {
             throw ValidationError("--busy-timeout must be 0...86400 seconds")
         }
+        // The project's path from the environment, read as arguments are (see
+        // `refuseArgumentsThatAreNotUTF8`).
+        if db == nil, let value = getenv("LAYOUTDB"), String(validatingCString: value) == nil {
+            throw ValidationError(
+                "LAYOUTDB (`\(String(cString: value))`) is not UTF-8 text: layoutdb reads paths "
+                    + "as UTF-8 (rename the file, or give a link to it with a UTF-8 name)")
+        }
         // SQLite's name for a database in memory: every edit there was lost at exit.
         if path == ":memory:" {
             throw ValidationError(

@@ -202,17 +202,19 @@ struct RobustnessFileTests {
         #expect(box.sqlite("PRAGMA integrity_check").stdout == "ok")
     }
 
-    /// Runs `layoutdb ARGS --db <sandbox db>` through bash with `redirect` after it and a
-    /// file size limit of `limit` blocks (SIGXFSZ ignored), in the sandbox's folder.
-    func runShell(_ box: Sandbox, _ args: [String], redirect: String, limit: Int? = nil)
-        -> (status: Int32, stderr: String)
-    {
+    /// Runs `layoutdb ARGS --db <sandbox db>` (without `--db` where `db` is false) through
+    /// bash with `redirect` after it, `environment` (`NAME=VALUE`, bash's quoting) before
+    /// it and a file size limit of `limit` blocks (SIGXFSZ ignored), in the sandbox's folder.
+    func runShell(
+        _ box: Sandbox, _ args: [String], redirect: String, limit: Int? = nil,
+        environment: String = "", db: Bool = true
+    ) -> (status: Int32, stderr: String) {
         let binary = productsDirectory.appending(path: "layoutdb").path
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
         let limiting = limit.map { "trap '' XFSZ; ulimit -f \($0); " } ?? ""
-        p.arguments =
-            ["-c", limiting + "exec \"$@\" \(redirect)", "bash", binary] + args + ["--db", box.db]
+        let command = limiting + "\(environment) exec \"$@\" \(redirect)"
+        p.arguments = ["-c", command, "bash", binary] + args + (db ? ["--db", box.db] : [])
         p.currentDirectoryURL = box.directory
         let err = Pipe()
         p.standardError = err
@@ -310,6 +312,10 @@ struct RobustnessFileTests {
         let r = runShell(box, ["frames", "--db", "x.db"], redirect: "--db $'\\xff.db'")
         #expect(r.status == 64, "\(r.stderr)")
         #expect(r.stderr.contains("is not UTF-8 text"), "\(r.stderr)")
+        // The same bytes in LAYOUTDB.
+        let env = runShell(
+            box, ["frames"], redirect: "", environment: "LAYOUTDB=$'\\xfe.db'", db: false)
+        #expect(env.status == 64 && env.stderr.contains("LAYOUTDB"), "\(env.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: box.directory.path)
         #expect(!names.contains { $0.contains("\u{FFFD}") }, "\(names)")
     }

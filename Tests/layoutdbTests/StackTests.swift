@@ -92,6 +92,26 @@ struct StackTests {
         }
         #expect(box.run(["set-constant", "st.spacing", "4", "-q"]).status == 0)
         #expect(box.run(["get", "ah"]).stdout.contains("constant: 60"))
+        // As a group label (a labelled VFL line's, a compound's parts): `deactivate` and
+        // `set-priority` reached the parts, `get` and `set-constant` the spacing.
+        for line in ["st.spacing: H:|-[c]", "st.spacing: c.size == |.size * 0.1"] {
+            expectRefused(
+                "canvas 300 100\n" + stack + "view c frame 0 60 10 10\n" + line + "\n",
+                "`st.spacing` names the spacing of stack `st`", at: "bad.layout:5:1")
+        }
+        // A stack renamed to a name whose spacing label a constraint has.
+        let renamed = applied("canvas 300 100\nview z\nqq.spacing: z.height == 10\n" + stack)
+        let r = renamed.run(["rename-view", "st", "qq"])
+        #expect(
+            r.status == 65 && r.stderr.contains("names the spacing of stack `qq`"), "\(r.stderr)")
+        // A stack a re-apply adds: refused at its line, where it said `FILE:0:0`.
+        let later = Sandbox()
+        let path = later.write("s.layout", "canvas 300 100\nview z\n")
+        #expect(later.run(["apply", path, "-q"]).status == 0)
+        #expect(later.run(["add", "z.height == 10", "--label", "qq.spacing", "-q"]).status == 0)
+        later.write("s.layout", "canvas 300 100\nview z\nstack qq H frame 0 50 300 50\n")
+        let added = later.run(["apply", path])
+        #expect(added.status == 65 && added.stderr.contains("s.layout:3:1:"), "\(added.stderr)")
     }
 
     @Test("hiding every arranged view of a stack its frame sizes leaves it empty, its size kept")

@@ -22,10 +22,11 @@ extension ProjectStore {
         }
         return try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
-            if let label = constraint.label, try spacingStack(label, layoutID: layoutID) != nil {
+            if let label = constraint.label,
+                let taken = try spacingTaken(by: label, layoutID: layoutID)
+            {
                 throw StoreError.labelNamesSpacing(
-                    label: label, stack: StackArrangement.stack(ofSpacingLabel: label) ?? label,
-                    at: constraint.origin)
+                    label: taken.label, stack: taken.stack, at: constraint.origin)
             }
             let views = try viewIDs(layoutID: layoutID, names: Set(constraint.views))
             for name in constraint.views where views[name] == nil {

@@ -421,7 +421,10 @@ struct Reconciler {
                             + "name in the script (`layoutdb views` lists them); to take the "
                             + "script as it is, `layoutdb apply \(file) --replace`")
                 }
-                viewWrites.append { try $0.apply(statement(.view(nv))) }
+                // At its line: an error the applier finds there (a stack whose spacing label
+                // a constraint has) says where, not `FILE:0:0`.
+                let at = declarationOf(view)
+                viewWrites.append { try $0.apply(statement(.view(nv), at: at)) }
                 step(.add, "view \(view)" + (nv.parent == rootViewName ? "" : " in \(nv.parent)"))
                 continue
             }

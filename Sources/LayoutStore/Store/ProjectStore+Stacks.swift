@@ -68,6 +68,31 @@ extension ProjectStore {
             """, [layoutID, name])
     }
 
+    /// The stack's spacing label a constraint's `label` would take, and the stack's name:
+    /// the label itself (`row.spacing`) or the group it is a part of (`row.spacing.1`, a
+    /// labelled VFL line's; `row.spacing.width`, a compound's). Nil where neither names a
+    /// stack of the layout.
+    func spacingTaken(by label: String, layoutID: Int64) throws -> (label: String, stack: String)? {
+        let group = label.lastIndex(of: ".").map { String(label[..<$0]) }
+        for candidate in [label, group].compactMap({ $0 }) {
+            if let stack = StackArrangement.stack(ofSpacingLabel: candidate),
+                try spacingStack(candidate, layoutID: layoutID) != nil
+            {
+                return (candidate, stack)
+            }
+        }
+        return nil
+    }
+
+    /// Whether a constraint of the layout has `label`, or a label under it (`label.1`).
+    func labelIsTaken(_ label: String, layoutID: Int64) throws -> Bool {
+        try database.int64(
+            """
+            SELECT EXISTS (SELECT 1 FROM constraints WHERE layout_id = ?1
+                AND (label = ?2 OR (label > ?2 || '.' AND label < ?2 || '/')))
+            """, [layoutID, label]) == 1
+    }
+
     /// Writes a stack's spacing: its own (variant 0) or a variant's.
     func setSpacing(stackID: Int64, _ value: Double, variantID: Int64) throws {
         if variantID == 0 {

@@ -172,6 +172,11 @@ extension ProjectStore {
                 throw StoreError.metricNamesView(
                     name: new, layout: layout, at: nil, previous: nil, metricFirst: true)
             }
+            // Nor may a stack take a name whose spacing label a constraint has.
+            let spacing = StackArrangement.spacingLabel(of: new)
+            if try isStack(view.id), try labelIsTaken(spacing, layoutID: layoutID) {
+                throw StoreError.labelNamesSpacing(label: spacing, stack: new, at: nil)
+            }
             let sources = try database.cachedStatement(
                 """
                 SELECT id, source, label FROM constraints
@@ -304,10 +309,8 @@ extension ProjectStore {
         try database.savepoint(.immediate) {
             let layoutID = try layoutID(layout)
             let target = try labelledConstraint(ref, layoutID: layoutID, layout: layout)
-            if let stack = StackArrangement.stack(ofSpacingLabel: label),
-                try spacingStack(label, layoutID: layoutID) != nil
-            {
-                throw StoreError.labelNamesSpacing(label: label, stack: stack, at: nil)
+            if let taken = try spacingTaken(by: label, layoutID: layoutID) {
+                throw StoreError.labelNamesSpacing(label: taken.label, stack: taken.stack, at: nil)
             }
             if let existing = try self.constraint(labelled: label, layout: layout) {
                 guard existing.id != target.id else { return }

@@ -450,10 +450,10 @@ final class ScriptApplier {
     private func refuseSpacingLabel(_ label: String, in layout: LayoutState, at: SourceLocation?)
         throws
     {
-        guard let stack = StackArrangement.stack(ofSpacingLabel: label) else { return }
+        guard label.contains(".spacing") else { return }
         try writer.sync()
-        if try store.spacingStack(label, layoutID: layout.id) != nil {
-            throw StoreError.labelNamesSpacing(label: label, stack: stack, at: at)
+        if let taken = try store.spacingTaken(by: label, layoutID: layout.id) {
+            throw StoreError.labelNamesSpacing(label: taken.label, stack: taken.stack, at: at)
         }
     }
 
