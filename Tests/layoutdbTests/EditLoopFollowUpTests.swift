@@ -615,4 +615,23 @@ struct EditLoopFollowUpTests {
         let changed = other.run(["apply", file])
         #expect(changed.status == 0 && !changed.stdout.contains("made since"), "\(changed.stdout)")
     }
+
+    @Test("a new view line naming the file's own view renamed since is refused, not merged")
+    func newViewNamedAsARenamedOne() {
+        let box = Sandbox()
+        let path = box.write(
+            "t.layout", "canvas 300 100\nview a frame 0 0 10 10\nview b frame 0 0 10 10\n")
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        #expect(box.run(["rename-view", "a", "z", "-q"]).status == 0)
+        let before = box.snapshot()
+        // `view z` took the renamed `a` over: line 2's view was gone, its frame overwritten.
+        box.write(
+            "t.layout",
+            "canvas 300 100\nview a frame 0 0 10 10\nview b frame 0 0 10 10\nview z frame 1 1 1 1\n"
+        )
+        let r = box.run(["apply", path])
+        #expect(r.status == 65, "\(r.stdout)")
+        #expect(r.stderr.contains("t.layout:4:1:") && r.stderr.contains("`z` is `a` renamed"))
+        #expect(box.snapshot() == before)
+    }
 }

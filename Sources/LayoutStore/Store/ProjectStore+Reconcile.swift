@@ -433,6 +433,27 @@ struct Reconciler {
                     name: view, layout: name, at: declarationOf(view), previous: nil)
             }
             if ov == nv { continue }
+            // A view the script did not declare that the project has as the script declares
+            // a view gone since (but for its name): it is that view, renamed on the command
+            // line (`rename-view a z`, then `view z` added beside `view a`), and taking it
+            // over merged the two into one. Refused, as a changed declaration of a renamed
+            // view is.
+            if ov == nil,
+                let gone = removedSince.sorted().first(where: { gone in
+                    var declared = n.views[gone]
+                    declared?.name = view
+                    return declared == current.declaration
+                })
+            {
+                let at = declarationOf(view)
+                throw StoreError.refusedEdit(
+                    "\(at.map { "\($0): " } ?? "")\(file) declares view `\(view)`, which the "
+                        + "project has and \(file) did not declare, while view `\(gone)` that "
+                        + "\(file) declares was removed or renamed from the command line since "
+                        + "it was applied: if `\(view)` is `\(gone)` renamed, name it so in one "
+                        + "place in the script; to take the script as it is, `layoutdb apply "
+                        + "\(file) --replace`")
+            }
             if ov == nil, current.declaration == nv {
                 // Declared as the project has it: the file takes it over (taking the line
                 // out later removes it), with nothing to write, and the plan says so.
