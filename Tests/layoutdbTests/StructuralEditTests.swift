@@ -343,6 +343,19 @@ struct StructuralEditTests {
         #expect(copy.run(["apply", copy.write("e.layout", exported), "-q"]).status == 0)
     }
 
+    @Test("the last arranged view of an equal-spacing stack cannot be removed or moved out")
+    func equalSpacingStackKeepsAView() {
+        let box = Sandbox()
+        let script =
+            "canvas 300 300\nstack s V distribute equalSpacing frame 0 0 100 100\n"
+            + "view a in s intrinsic 10 10\n"
+        #expect(box.run(["apply", box.write("s.layout", script), "-q"]).status == 0)
+        // Each exited 0, and the export then did not apply (a script refuses such a stack).
+        expectRefused(box, ["remove-view", "a"], "last arranged view of equal-spacing stack `s`")
+        expectRefused(box, ["move-view", "a", "--into", "root"], "last arranged view")
+        #expect(box.run(["remove-view", "s", "--recursive", "-q"]).status == 0)
+    }
+
     @Test("add refuses a label in the text and another by --label; the same one is one")
     func addWithTwoLabelsRefused() {
         let box = project()

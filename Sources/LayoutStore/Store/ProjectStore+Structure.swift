@@ -28,6 +28,7 @@ extension ProjectStore {
                     "the root view cannot be removed; remove its subviews one by one, or with "
                         + "`layoutdb remove-view VIEW --recursive`")
             }
+            try refuseEmptyingEqualSpacingStack(of: view)
             let subtree = try self.subtree(of: view.id)
             if subtree.count > 1 && !recursive {
                 // Deepest first in the subtree; a person reads the outermost first.
@@ -97,6 +98,9 @@ extension ProjectStore {
             guard try !isGuide(target.id) else {
                 throw StoreError.refusedEdit(
                     "'\(parentName)' is a guide, and a guide cannot contain views or guides")
+            }
+            if target.id != view.parentID {
+                try refuseEmptyingEqualSpacingStack(of: view)
             }
             let subtree = try self.subtree(of: view.id)
             if subtree.contains(where: { $0.id == target.id }) {
@@ -520,6 +524,27 @@ extension ProjectStore {
         throw StoreError.unknownView(
             name: name, layout: layout, at: nil,
             suggestion: suggestName(name, from: try viewNames(layoutID: layoutID)))
+    }
+
+    /// Refuses to take the last arranged view out of an equal-spacing stack (`remove-view`,
+    /// `move-view`): a script cannot say such a stack (docs/vocabulary.md §13), so its
+    /// export did not apply.
+    func refuseEmptyingEqualSpacingStack(of view: TreeRow) throws {
+        guard let parent = view.parentID,
+            try database.int64(
+                """
+                SELECT (SELECT distribution FROM stacks WHERE view_id = ?1) = 'equalSpacing'
+                    AND (SELECT count(*) FROM views WHERE parent_id = ?1) = 1
+                """, [parent]) == 1
+        else { return }
+        let stack =
+            try database.cachedStatement("SELECT name FROM views WHERE id = ?").rows([parent]) {
+                $0.string(0)
+            }.first ?? "?"
+        throw StoreError.refusedEdit(
+            "`\(view.name)` is the last arranged view of equal-spacing stack `\(stack)`, and such "
+                + "a stack needs views (the space between them); add another view to it first, "
+                + "or give it another distribution in the script")
     }
 
     /// The view `id` and every view under it, deepest first (the view itself last).
