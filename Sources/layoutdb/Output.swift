@@ -521,8 +521,14 @@ func writeOutput(_ text: String, to path: String) throws {
     }
     // Through a link, the file it names.
     let target = exists ? resolved(path) ?? path : path
-    let temporary = target + ".layoutdb-new-\(getpid())"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    // A name no other file has: one a killed export left (its process's number, since
+    // taken by this one) is passed over.
+    var temporary = target + ".layoutdb-new-\(getpid())"
+    var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    for attempt in 1..<100 where fd < 0 && errno == EEXIST {
+        temporary = target + ".layoutdb-new-\(getpid())-\(attempt)"
+        fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    }
     guard fd >= 0 else {
         if exists { return try writeInPlace(text, to: path) }
         throw OutputFileError(path: path)

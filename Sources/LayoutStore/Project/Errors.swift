@@ -44,6 +44,9 @@ extension DatabaseError: LayoutDBError {
     package var errorKind: ErrorKind {
         switch kind {
         case .busy: .busy
+        // A file it may not write beside (the log an edit leaves): read-only, as SQLite
+        // says of the same file without that log (74, not 66).
+        case .cannotOpen where Self.cannotWrite(beside: path): .io
         case .notADatabase, .cannotOpen: .cannotOpen
         case .rejectedData: .badInput
         case .full, .readOnly, .ioError, .corrupt, .permission, .other: .io
