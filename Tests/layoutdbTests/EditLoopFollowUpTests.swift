@@ -634,4 +634,39 @@ struct EditLoopFollowUpTests {
         #expect(r.stderr.contains("t.layout:4:1:") && r.stderr.contains("`z` is `a` renamed"))
         #expect(box.snapshot() == before)
     }
+
+    @Test("a re-applied metric or label the command line gave away since is refused at its line")
+    func namesTakenSinceRefusedAtTheLine() {
+        let box = Sandbox()
+        let path = box.write(
+            "t.layout", "canvas 200 200\nview a frame 0 0 10 10\nh: a.height == 10 @ 500\n")
+        #expect(box.run(["apply", path, "-q"]).status == 0)
+        #expect(box.run(["rename-view", "a", "k", "-q"]).status == 0)
+        // The schema's trigger refused the metric's row, with the SQL and no line.
+        box.write(
+            "t.layout",
+            "canvas 200 200\nmetric k 4\nview a frame 0 0 10 10\nh: a.height == 10 @ 500\n")
+        let metric = box.run(["apply", path])
+        #expect(
+            metric.status == 65
+                && metric.stderr.contains("t.layout:2:1: `k` is already a view"),
+            "\(metric.stderr)")
+        // The unique label refused the row's insert, with the SQL; a dry run said nothing.
+        let other = Sandbox()
+        let file = other.write(
+            "u.layout", "canvas 300 100\nview a frame 0 0 10 10\nh: a.height == 10 @ 500\n")
+        #expect(other.run(["apply", file, "-q"]).status == 0)
+        #expect(other.run(["label", "h", "hh", "-q"]).status == 0)
+        other.write(
+            "u.layout",
+            "canvas 300 100\nview a frame 0 0 10 10\nh: a.height == 10 @ 500\nhh: a.width == 5 @ 500\n"
+        )
+        for extra in [["--dry-run"], []] {
+            let r = other.run(["apply", file] + extra)
+            #expect(
+                r.status == 65
+                    && r.stderr.contains("u.layout:4:1: label `hh` is already used"),
+                "\(extra): \(r.stderr)")
+        }
+    }
 }

@@ -310,6 +310,18 @@ struct Reconciler {
             }
             guard let oc = o.constraints[key] else {
                 try checkViews(of: nc, text)
+                // A label a row of another statement has now (the `label` command gave it to
+                // this file's constraint since), one that stays: refused at the line, where
+                // the row's insert failed on the unique label with its SQL (and a dry run said
+                // nothing). A row whose statement the script no longer has goes first.
+                if row == nil, let label = nc.label,
+                    let holder = all.first(where: { $0.constraint.label == label }),
+                    !goneRows.contains(where: { $0.row.id == holder.id })
+                {
+                    throw StoreError.duplicateLabel(
+                        label: label, layout: name, at: nc.origin,
+                        previous: holder.constraint.origin)
+                }
                 if let row, firstApply, let label = nc.label {
                     throw StoreError.duplicateLabel(
                         label: label, layout: name, at: nc.origin, previous: row.constraint.origin)
@@ -581,6 +593,15 @@ struct Reconciler {
                     name: metric, layout: name, at: at, previous: nil)
             }
             if metrics[metric] == value { continue }
+            // A view of that name (one the command line renamed to it since): refused at
+            // the line, where the schema's trigger refused the row with its SQL.
+            if metrics[metric] == nil, viewByName[metric] != nil {
+                let at = declaration(in: name) {
+                    if case .metric(let m, _) = $0 { m == metric } else { false }
+                }
+                throw StoreError.metricNamesView(
+                    name: metric, layout: name, at: at, previous: nil, metricFirst: false)
+            }
             step(
                 metrics[metric] == nil ? .add : .change,
                 "metric \(metric) \(ScriptWriter.number(value))")
