@@ -144,6 +144,45 @@ struct EditScopeTests {
         #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
     }
 
+    @Test("a variant of the other direction is solved whole, and leaves the base's parts alone")
+    func otherDirectionVariant() {
+        // `leading` is `left` in the base and `right` (left + width) in `a`: by the base's
+        // parts, set-constant of the width left `a`'s x, breaking the required `ld`.
+        let mirrored = """
+            canvas 375 812
+            view v1 frame 40 7 35 97
+            ld: v1.leading == |.leading + 6
+            w: v1.width == 30
+            variant a direction rtl
+            variant b
+
+            """
+        let box = project(mirrored)
+        #expect(box.run(["set-constant", "w", "400", "-q"]).status == 0)
+        expectFresh(
+            box, mirrored.replacingOccurrences(of: "== 30", with: "== 400"),
+            variants: ["base", "a", "b"])
+        #expect(frames(box, variants: ["a"]).contains("a,v1,-31,7,400,97,0"))
+        // Its parts, written over the base's, moved the base's next partial solve.
+        let script = """
+            canvas 375 812
+            view v0 frame 68 141 81 25
+            view v1
+            v1.width <= 109
+            c1: v1.trailing <= v0.trailing - 19
+            c2: v1.width >= v0.width + 7
+            view v3 in v1 frame 87 67 40 50
+            variant r direction rtl
+            v0.top == v3.top @ 750
+
+            """
+        let other = project(script)
+        #expect(other.run(["remove", "c2", "-q"]).status == 0)
+        expectFresh(
+            other, script.replacingOccurrences(of: "c2: v1.width >= v0.width + 7\n", with: ""),
+            variants: ["base", "r"])
+    }
+
     @Test("removing the last constraint that mentions a view gives back its drawn frame")
     func removingLastMention() {
         let box = project(Self.lastMention)

@@ -91,9 +91,13 @@ extension LayoutModel {
     /// Whether a solve of the variant (nil: the base) must cover the whole layout and
     /// leave the stored solver components alone: a fitted root ties every view pinned
     /// to it together, and a variant that changes priorities, activation or intrinsic
-    /// sizes can join or split the base's components.
+    /// sizes can join or split the base's components, as one of the other direction
+    /// does (`leading` is `left` in one, `right`, which is left + width, in the other):
+    /// solved by the base's components, an RTL variant's edit broke a required
+    /// constraint, and its components, written over the base's, broke the base's next.
     func solvesWhole(_ variant: VariantModel?) -> Bool {
         fit(of: variant).any || (variant?.changesStructure ?? false)
+            || (variant?.direction.map { $0 != direction } ?? false)
     }
 }
 

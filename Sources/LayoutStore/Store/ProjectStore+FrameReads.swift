@@ -25,7 +25,8 @@ extension ProjectStore {
                     OR coalesce(va.fit_height, l.fit_height) = 1
                     OR EXISTS (SELECT 1 FROM variant_constraint_overrides o
                         WHERE o.variant_id = va.id)
-                    OR EXISTS (SELECT 1 FROM variant_intrinsics i WHERE i.variant_id = va.id))
+                    OR EXISTS (SELECT 1 FROM variant_intrinsics i WHERE i.variant_id = va.id)
+                    OR coalesce(va.direction, l.direction) <> l.direction)
                 """
             ).rows([layout]) { $0.int64(0) })
     }
