@@ -290,6 +290,26 @@ struct ScriptFileNameTests {
                 && moved.stdout.contains("remove layout phone"), "\(moved.stdout)")
     }
 
+    @Test("two file names that differ only in Unicode normalization are two scripts")
+    func namesByTheirBytes() {
+        let box = Sandbox()
+        // `café.layout` with `é`, and with `e` and a combining accent: two files on Linux,
+        // one name to Swift's String, and the second apply removed the first's views.
+        let composed = "caf\u{E9}.layout"
+        let decomposed = "cafe\u{301}.layout"
+        #expect(!Array(composed.utf8).elementsEqual(Array(decomposed.utf8)))
+        put(box, composed, "canvas 100 100\nview a frame 0 0 10 10\n")
+        put(box, decomposed, "view b frame 0 0 20 20\n")
+        #expect(box.run(["apply", composed, "-q"]).status == 0)
+        let second = box.run(["apply", decomposed])
+        #expect(second.status == 0 && !second.stdout.contains("remove"), "\(second.stdout)")
+        #expect(
+            box.sql("select group_concat(name, ' ') from views where parent_id is not null")
+                == "a b")
+        #expect(box.run(["apply", composed]).stdout.contains("no changes"))
+        #expect(box.sql("select count(*) from script_files") == "2")
+    }
+
     @Test("a layout renamed with SQL keeps the files applied into it: an edit goes there too")
     func startLayoutFollowsASQLRename() {
         let box = Sandbox()

@@ -213,10 +213,10 @@ extension Project {
         // The file whose place `old` names first: a name typed in another folder may be
         // another file's held name (`cd b; rename-script home.layout ...` where `a`'s file
         // is held as `home.layout`).
-        let byName = held.contains(old) ? old : nil
+        let byName = held.contains { $0.sameName(as: old) } ? old : nil
         let byPlace =
             held.first { places[$0].map { isAt(oldPlace, $0) } ?? false }
-            ?? held.first { places[$0]?.absolute == oldPlace.absolute }
+            ?? held.first { places[$0]?.absolute.sameName(as: oldPlace.absolute) == true }
         if let byPlace, places[byPlace] != nil, !isGone(byPlace, places: places),
             let newPath = Self.resolved(new), newPath != oldPlace.absolute,
             let now = Self.contents(of: oldPlace.absolute),
@@ -252,7 +252,7 @@ extension Project {
             } ?? old
         let newName = Self.tidy(new)
         let newPlace = place(of: new)
-        if name == newName, places[name] == newPlace { return false }
+        if name.sameName(as: newName), places[name] == newPlace { return false }
         try store.renameScriptFile(name, to: newName, place: newPlace)
         return true
     }
@@ -302,12 +302,13 @@ extension Project {
                 return held
             }
             if let held = files.first(where: { held in
-                places[held]?.absolute == place.absolute && isGone(held, places: places)
+                places[held]?.absolute.sameName(as: place.absolute) == true
+                    && isGone(held, places: places)
             }) {
                 return held
             }
             let unplaced = files.filter { places[$0] == nil }
-            if unplaced.contains(file) { return file }
+            if unplaced.contains(where: { $0.sameName(as: file) }) { return file }
             if let target = Self.resolved(file),
                 let held = unplaced.first(where: { held in
                     Self.resolved(held) == target
@@ -318,7 +319,9 @@ extension Project {
                 return held
             }
             guard
-                let free = [file, place.path, place.absolute].first(where: { !files.contains($0) })
+                let free = [file, place.path, place.absolute].first(where: { name in
+                    !files.contains { $0.sameName(as: name) }
+                })
             else {
                 throw StoreError.refusedEdit(
                     "the project holds lines of other files under `\(file)` and `\(place.absolute)`: "
@@ -353,9 +356,9 @@ extension Project {
     /// the path passes through still finds it: `a/../a/f.layout`), the same file with its
     /// links resolved; for a file that is not there (`apply - --as NAME`), the same path.
     func isAt(_ place: ScriptPlace, _ heldPlace: ScriptPlace) -> Bool {
-        if heldPlace.path == place.path { return true }
+        if heldPlace.path.sameName(as: place.path) { return true }
         guard let held = Self.resolved(placesFolder + "/" + heldPlace.path) else { return false }
-        return held == place.absolute
+        return held.sameName(as: place.absolute)
     }
 
     /// `path` absolute for a file that does not exist (yet, or any more): its folder's
@@ -383,7 +386,7 @@ extension Project {
     /// Whether the file the project holds lines of as `held` is no longer where it was:
     /// at its held place, or (held before places were kept) by its name from the working
     /// folder and from the project's.
-    func isGone(_ held: String, places: [String: ScriptPlace]) -> Bool {
+    func isGone(_ held: String, places: ScriptPlaces) -> Bool {
         guard let place = places[held] else {
             return access(held.hasPrefix("/") ? held : store.projectFolder + held, F_OK) != 0
                 && access(held, F_OK) != 0
@@ -427,7 +430,7 @@ extension Project {
                 // held another file under it since (two terminals, one typed name).
                 if let placed = try self.store.scriptPlaces()[file],
                     let mine = self.store.located[file], !self.isAt(mine, placed),
-                    placed.absolute != mine.absolute
+                    !placed.absolute.sameName(as: mine.absolute)
                 {
                     throw AppliedMeanwhile(file: file)
                 }

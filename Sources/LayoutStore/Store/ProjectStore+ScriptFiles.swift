@@ -28,14 +28,14 @@ extension ProjectStore {
     /// Where the files the project holds lines of are, by held name (`script_files`,
     /// migration 0017). A file applied before that version has no place until its next
     /// apply that writes.
-    package func scriptPlaces() throws -> [String: ScriptPlace] {
-        try database.makeStatement(
-            """
-            SELECT file, path, absolute FROM script_files
-            WHERE file IN (SELECT file FROM script_lines)
-            """
-        ).rows { ($0.string(0), ScriptPlace(path: $0.string(1), absolute: $0.string(2))) }
-            .reduce(into: [:]) { $0[$1.0] = $1.1 }
+    package func scriptPlaces() throws -> ScriptPlaces {
+        ScriptPlaces(
+            try database.makeStatement(
+                """
+                SELECT file, path, absolute FROM script_files
+                WHERE file IN (SELECT file FROM script_lines)
+                """
+            ).rows { ($0.string(0), ScriptPlace(path: $0.string(1), absolute: $0.string(2))) })
     }
 
     /// The layout the statements held as `file` before its first `layout` line go into:
@@ -142,6 +142,25 @@ extension ProjectStore {
 /// Where a script file is: ``path`` from the project file's folder and ``absolute`` from
 /// `/`, both with links and `.`/`..` resolved (for a file that does not exist, its
 /// folder's).
+/// Held files' places by held name, the names told apart by their bytes, as the file
+/// system and SQLite tell them apart: Swift's `String` takes `café` written with `é` and
+/// with `e` and an accent for one, and a second file of such a name was taken for the first
+/// (its apply removed what the first made).
+package struct ScriptPlaces: Sendable {
+    private var places: [[UInt8]: ScriptPlace] = [:]
+
+    init(_ rows: [(String, ScriptPlace)]) {
+        for (file, place) in rows { places[Array(file.utf8)] = place }
+    }
+
+    package subscript(file: String) -> ScriptPlace? { places[Array(file.utf8)] }
+}
+
+extension String {
+    /// Whether `other` has the same bytes: the same file name (``ScriptPlaces``).
+    package func sameName(as other: String) -> Bool { utf8.elementsEqual(other.utf8) }
+}
+
 package struct ScriptPlace: Equatable, Sendable {
     /// `screens/home.layout`, `../app/home.layout`: what a clone of a repository that
     /// holds the project beside its scripts still finds.
@@ -151,5 +170,10 @@ package struct ScriptPlace: Equatable, Sendable {
 
     package init(path: String, absolute: String) {
         (self.path, self.absolute) = (path, absolute)
+    }
+
+    /// The same place: the same bytes (``ScriptPlaces``).
+    package static func == (a: ScriptPlace, b: ScriptPlace) -> Bool {
+        a.path.sameName(as: b.path) && a.absolute.sameName(as: b.absolute)
     }
 }
