@@ -133,5 +133,14 @@ struct DoctorTests {
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("export: `layoutdb export` refuses the project"), "\(r.stdout)")
         #expect(box.run(["export"]).status != 0)
+        // One margin of four: read as none, and dropped by export.
+        #expect(
+            box.sqlite(
+                "UPDATE layouts SET safe_top = 0; UPDATE views SET margin_top = 5 WHERE name = 'a'"
+            ).status == 0)
+        let partial = box.run(["doctor"])
+        #expect(
+            partial.status == 1 && partial.stdout.contains("view 'a' has only some of its margins"),
+            "\(partial.stdout)")
     }
 }

@@ -213,7 +213,22 @@ extension ProjectStore {
                 check: "views",
                 message: "layout \(s.string(0)): \(s.int64(2)) views are named '\(s.string(1))'")
         }
-        return labels + names
+        // A script says a view's margins whole (`margins T L B R`), and a row with only some
+        // of them (plain SQL) is read as none: its values were dropped without a word.
+        let margins = try db.makeStatement(
+            """
+            SELECT l.name, v.name FROM views v JOIN layouts l ON l.id = v.layout_id
+            WHERE (v.margin_top IS NULL) + (v.margin_left IS NULL) + (v.margin_bottom IS NULL)
+                + (v.margin_right IS NULL) IN (1, 2, 3)
+            """
+        ).rows { s in
+            DoctorFinding(
+                check: "views",
+                message: "layout \(s.string(0)): view '\(s.string(1))' has only some of its "
+                    + "margins (plain SQL set them): layoutdb reads none of them; set all four "
+                    + "(`margin_top`, `margin_left`, `margin_bottom`, `margin_right`) or none")
+        }
+        return labels + names + margins
     }
 
     /// One root per layout, parents in the same layout, no cycles. Iterative: a tree may

@@ -117,25 +117,29 @@ private func touchWithoutTruncating(_ path: String) {
     if file >= 0 { close(file) }
 }
 
-/// Removes a new project's file (``ProjectStore/openUnpublished(path:busyTimeout:)``) when
-/// the process is interrupted or told to stop (SIGINT, SIGTERM, SIGHUP) before it is put
-/// in place, then ends the process as the signal would have: Ctrl-C during a first apply
+/// Removes a new project's file (``ProjectStore/openUnpublished(path:busyTimeout:)``) and
+/// its companions (the journal; the log and the shared memory its switch to WAL makes)
+/// when the process is interrupted or told to stop (SIGINT, SIGTERM, SIGHUP, SIGQUIT)
+/// before it is put in place, then ends the process as the signal would have: Ctrl-C during a first apply
 /// left `PATH.layoutdb-new-PID` and its journal beside the path until the next apply or
 /// `doctor --fix`. (SIGKILL cannot be caught: those are still what they remove.) A signal
 /// the process was started ignoring (`nohup`) stays ignored.
 private enum InterruptCleanup {
-    /// The file and its journal, as C strings made before a handler may read them: a
+    /// The file and its companions, as C strings made before a handler may read them: a
     /// handler may only call what is safe in one (unlink(2), signal(2), raise(3)).
-    nonisolated(unsafe) static var file: UnsafeMutablePointer<CChar>?
-    nonisolated(unsafe) static var journal: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) static var files: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    static let companions = ["", "-journal", "-wal", "-shm"]
     /// The signals handled, each with what it did before.
     nonisolated(unsafe) static var previous: [(Int32, sighandler_t?)] = []
 
     static func arm(removing path: String) {
         disarm()
-        file = strdup(path)
-        journal = strdup(path + "-journal")
-        for number in [SIGINT, SIGTERM, SIGHUP] {
+        let names = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(
+            capacity: companions.count + 1)
+        for (i, suffix) in companions.enumerated() { names[i] = strdup(path + suffix) }
+        names[companions.count] = nil
+        files = names
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             let before = signal(number, removeAndEnd)
             if isIgnore(before) {
                 signal(number, before)
@@ -148,9 +152,10 @@ private enum InterruptCleanup {
     static func disarm() {
         for (number, before) in previous { signal(number, before) }
         previous = []
-        free(file)
-        free(journal)
-        (file, journal) = (nil, nil)
+        guard let names = files else { return }
+        files = nil
+        for i in companions.indices { free(names[i]) }
+        names.deallocate()
     }
 
     private static func isIgnore(_ handler: sighandler_t?) -> Bool {
@@ -161,8 +166,13 @@ private enum InterruptCleanup {
 
 /// The handler ``InterruptCleanup`` installs (a C function: it captures nothing).
 private func removeAndEnd(_ number: Int32) {
-    if let file = InterruptCleanup.file { unlink(file) }
-    if let journal = InterruptCleanup.journal { unlink(journal) }
+    if let names = InterruptCleanup.files {
+        var i = 0
+        while let name = names[i] {
+            unlink(name)
+            i += 1
+        }
+    }
     signal(number, SIG_DFL)
     raise(number)
 }
