@@ -82,7 +82,7 @@ struct Layoutdb: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
-            try flushStandardOutput()
+            try flushStandardOutput(afterWork: true)
         } catch let error as LayoutDBError {
             printError(asTyped(error.description, typed: typed, handed: arguments))
             Self.exit(withError: ExitCode(ExitStatus(error.errorKind).rawValue))

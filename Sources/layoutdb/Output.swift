@@ -588,6 +588,9 @@ struct OutputFileError: LayoutDBError {
 
     /// What failed, where no `errno` says it (a program that wrote the file).
     var reason: String?
+    /// Whether the command had done its work when the write failed (standard output
+    /// flushed at the end): an edit was saved, only what it printed was lost.
+    var afterWork = false
 
     /// The failure `errno` describes now, at `path`.
     init(path: String, code: Int32? = errno) {
@@ -602,6 +605,13 @@ struct OutputFileError: LayoutDBError {
 
     var errorKind: ErrorKind { .io }
     var description: String {
+        message
+            + (afterWork
+                ? "; the command itself finished (an edit is saved), only its output was lost"
+                : "")
+    }
+
+    private var message: String {
         if let reason { return "cannot write \(path): \(reason)" }
         guard let code else { return "cannot write \(path): a write failed" }
         let reason = String(cString: strerror(code))
