@@ -300,6 +300,16 @@ struct RobustnessFileTests {
         #expect(box.run(["apply", "s.layout", "-q"]).status == 0)
     }
 
+    @Test("a project path through a file says the file is not a folder, not to make it")
+    func pathThroughAFile() {
+        let box = Sandbox()
+        let file = box.write("notes.txt", "notes\n")
+        let script = box.write("one.layout", "canvas 10 10\n")
+        // It said to `mkdir -p notes.txt`, which cannot be done.
+        let r = box.run(["apply", script, "--db", file + "/p.layoutdb"])
+        #expect(r.status == 66 && r.stderr.contains("notes.txt is not a folder"), "\(r.stderr)")
+    }
+
     @Test("a project path on a loop of links says so, not that there is no project")
     func loopOfLinks() throws {
         let box = Sandbox()

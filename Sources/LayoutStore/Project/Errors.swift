@@ -115,6 +115,8 @@ public enum ProjectFileError: LayoutDBError, Equatable {
     case unreachable(path: String, reason: String)
     /// A new project's folder does not exist (`--db nofolder/app.layoutdb`).
     case noFolder(path: String, folder: String)
+    /// What a new project's path names as its folder is not one (`--db notes.txt/p.db`).
+    case notAFolder(path: String, folder: String)
     /// An SQLite database that some other program made.
     case foreignDatabase(path: String)
     /// A project made by a newer layoutdb.
@@ -135,6 +137,9 @@ public enum ProjectFileError: LayoutDBError, Equatable {
         case .noFolder(let path, let folder):
             "cannot make a project at \(path): there is no folder \(folder); make it first "
                 + "(`mkdir -p \(folder)`) or give --db another path"
+        case .notAFolder(let path, let folder):
+            "cannot make a project at \(path): \(folder) is not a folder (a file is there); "
+                + "give --db another path"
         case .unreachable(let path, let reason):
             "cannot reach \(path): \(reason) (check the path and the links on it)"
         case .notAFile(let path):

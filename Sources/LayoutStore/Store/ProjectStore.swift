@@ -101,8 +101,16 @@ package final class ProjectStore {
     package static func requireFolder(for path: String) throws {
         guard path != ":memory:" else { return }
         let folder = Self.folder(of: path)
-        guard !folder.isEmpty, Database.fileKind(at: folder) != .folder else { return }
-        throw ProjectFileError.noFolder(path: path, folder: String(folder.dropLast()))
+        guard !folder.isEmpty else { return }
+        guard Database.fileKind(at: folder) != .folder else { return }
+        let name = String(folder.dropLast())
+        // Without its `/`: `notes.txt/` is no file of any kind (ENOTDIR).
+        let kind = Database.fileKind(at: name)
+        // `mkdir -p` cannot make a folder where a file is (`--db s.layout/p.db`).
+        if kind == .file || kind == .other {
+            throw ProjectFileError.notAFolder(path: path, folder: name)
+        }
+        throw ProjectFileError.noFolder(path: path, folder: name)
     }
 
     /// ``Project/openCopyInMemory(of:busyTimeout:)``: the file's pages copied into a
