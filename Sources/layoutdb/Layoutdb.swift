@@ -382,6 +382,10 @@ struct GlobalOptions: ParsableArguments {
                 path: path, busyTimeout: .milliseconds(Int(busyTimeout * 1000)))
         else { return nil }
         defer { new.discard() }
+        // Removed unasked: said, as `doctor --fix` says what it removes.
+        for file in new.removedLeftovers {
+            warn("removed \(file), left by a first apply or import that did not finish")
+        }
         new.solvesAfterEdits = !noSolve
         let result = try body(new)
         return try new.publish() ? result : nil

@@ -44,6 +44,18 @@ struct DoctorTests {
         #expect(fixed.status == 0, "\(fixed.stdout)")
         #expect(!FileManager.default.fileExists(atPath: leftover))
         #expect(box.run(["doctor"]).stdout.hasPrefix("ok:"))
+        // A first apply at a new path removes such files too, and now says so.
+        let path = box.directory.appending(path: "new.layoutdb").path
+        let other = path + ".layoutdb-new-\(dead)"
+        #expect(FileManager.default.createFile(atPath: other, contents: Data([1])))
+        let first = box.run([
+            "apply", box.write("one.layout", "canvas 10 10\n"), "-q", "--db", path,
+        ])
+        #expect(first.status == 0)
+        #expect(
+            first.stderr
+                == "warning: removed \(other), left by a first apply or import that did not finish\n",
+            "\(first.stderr)")
     }
 
     @Test func editedFrameIsReported() {

@@ -60,6 +60,10 @@ public final class Project {
         try ProjectStore.openUnpublished(path: path, busyTimeout: busyTimeout).map(Project.init)
     }
 
+    /// What ``openUnpublished(path:busyTimeout:)`` removed beside the path: files a first
+    /// `apply` or `import` that did not finish left (`PATH.layoutdb-new-PID`).
+    public var removedLeftovers: [String] { store.removedLeftovers }
+
     /// Throws where a project could not be made at `path` because its folder does not
     /// exist: what a dry run of a first apply checks, as the apply would fail there.
     public static func requireFolder(for path: String) throws {

@@ -25,7 +25,7 @@ extension ProjectStore {
     {
         guard !path.isEmpty, path != ":memory:", access(path, F_OK) != 0 else { return nil }
         try requireFolder(for: path)
-        for abandoned in abandonedFiles(for: path) { unlink(abandoned) }
+        let abandoned = abandonedFiles(for: path).filter { unlink($0) == 0 }
         let file = DatabaseMigrator.temporaryName(for: path)
         // Written in rollback-journal mode (its header says so): opened in WAL mode, its
         // first connection would make a log and a shared-memory file only to remove them.
@@ -46,6 +46,7 @@ extension ProjectStore {
             try db.execute("PRAGMA mmap_size = 0")
             let store = ProjectStore(database: db)
             store.unpublished = (file, path)
+            store.removedLeftovers = abandoned
             InterruptCleanup.arm(removing: file)
             return store
         } catch {

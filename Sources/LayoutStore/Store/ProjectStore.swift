@@ -22,6 +22,9 @@ package final class ProjectStore {
     /// Where a project made by ``openUnpublished(path:busyTimeout:)`` is written until
     /// ``publish()`` links it in place; nil for a project opened at its path.
     var unpublished: (file: String, path: String)?
+    /// What ``openUnpublished(path:busyTimeout:)`` removed that killed processes had left
+    /// beside the path (``abandonedFiles(for:)``), for the caller to say.
+    package var removedLeftovers: [String] = []
     /// Where the script files named in this process are, by held name
     /// (``locate(_:at:)``); written with their lines.
     var located: [String: ScriptPlace] = [:]
