@@ -308,6 +308,9 @@ struct ScriptFileNameTests {
                 == "a b")
         #expect(box.run(["apply", composed]).stdout.contains("no changes"))
         #expect(box.sql("select count(*) from script_files") == "2")
+        // Both still where they were: nothing moved, so nothing to rename.
+        let rename = box.run(["rename-script", composed, decomposed])
+        #expect(rename.status == 65 && rename.stderr.contains("is still where"), "\(rename.stderr)")
     }
 
     @Test("a layout renamed with SQL keeps the files applied into it: an edit goes there too")

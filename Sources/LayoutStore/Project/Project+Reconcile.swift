@@ -218,7 +218,7 @@ extension Project {
             held.first { places[$0].map { isAt(oldPlace, $0) } ?? false }
             ?? held.first { places[$0]?.absolute.sameName(as: oldPlace.absolute) == true }
         if let byPlace, places[byPlace] != nil, !isGone(byPlace, places: places),
-            let newPath = Self.resolved(new), newPath != oldPlace.absolute,
+            let newPath = Self.resolved(new), !newPath.sameName(as: oldPlace.absolute),
             let now = Self.contents(of: oldPlace.absolute),
             let held = try store.heldScript(file: byPlace)?.text,
             Self.sameLines(now, held)
@@ -246,9 +246,10 @@ extension Project {
             ?? held.first { heldName in
                 // Held before places were kept: the paths compared as written.
                 places[heldName] == nil
-                    && (Self.lexical(heldName) == oldPlace.absolute
+                    && (Self.lexical(heldName).sameName(as: oldPlace.absolute)
                         || (!heldName.hasPrefix("/")
-                            && Self.lexical(store.projectFolder + heldName) == oldPlace.absolute))
+                            && Self.lexical(store.projectFolder + heldName)
+                                .sameName(as: oldPlace.absolute)))
             } ?? old
         let newName = Self.tidy(new)
         let newPlace = place(of: new)
