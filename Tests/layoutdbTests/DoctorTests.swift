@@ -154,5 +154,12 @@ struct DoctorTests {
         #expect(
             partial.status == 1 && partial.stdout.contains("view 'a' has only some of its margins"),
             "\(partial.stdout)")
+        // One safe-area inset of a variant's four, the same.
+        #expect(
+            box.sqlite(
+                "INSERT INTO variants (layout_id, name) SELECT id, 'v' FROM layouts; "
+                    + "UPDATE variants SET safe_left = 30"
+            ).status == 0)
+        #expect(box.run(["doctor"]).stdout.contains("variant 'v' has only some of its safe-area"))
     }
 }

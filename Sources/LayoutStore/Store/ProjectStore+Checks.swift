@@ -228,7 +228,21 @@ extension ProjectStore {
                     + "margins (plain SQL set them): layoutdb reads none of them; set all four "
                     + "(`margin_top`, `margin_left`, `margin_bottom`, `margin_right`) or none")
         }
-        return labels + names + margins
+        // The same of a variant's own safe area (`variant V ... safe T L B R`).
+        let safe = try db.makeStatement(
+            """
+            SELECT l.name, va.name FROM variants va JOIN layouts l ON l.id = va.layout_id
+            WHERE (va.safe_top IS NULL) + (va.safe_left IS NULL) + (va.safe_bottom IS NULL)
+                + (va.safe_right IS NULL) IN (1, 2, 3)
+            """
+        ).rows { s in
+            DoctorFinding(
+                check: "variants",
+                message: "layout \(s.string(0)): variant '\(s.string(1))' has only some of its "
+                    + "safe-area insets (plain SQL set them): layoutdb reads none of them; set all "
+                    + "four (`safe_top`, `safe_left`, `safe_bottom`, `safe_right`) or none")
+        }
+        return labels + names + margins + safe
     }
 
     /// One root per layout, parents in the same layout, no cycles. Iterative: a tree may
