@@ -500,9 +500,10 @@ func describeFields(_ old: Rect, _ new: Rect) -> String {
 /// old file as it was, where writing in place had left half a script. Through a link, the
 /// file the link names is replaced. Only where a rename is what writing the file would
 /// do: a file this user may not write is refused (a rename would have replaced it all
-/// the same), and one with another name (a hard link), another owner, or in a folder this
-/// user may not write is written in place, as a shell's `>` writes it; so is what is not
-/// a regular file (`-o /dev/stdout`, a pipe).
+/// the same), and one with another name (a hard link) or another owner is written in
+/// place, as a shell's `>` writes it, once the whole text was written beside it (so a full
+/// disk is met before the file is touched); in a folder this user may not write, in place
+/// straight away; so is what is not a regular file (`-o /dev/stdout`, a pipe).
 func writeOutput(_ text: String, to path: String) throws {
     if path == "-" {
         // Straight to the descriptor, after what was printed before: a write that fails
@@ -515,10 +516,11 @@ func writeOutput(_ text: String, to path: String) throws {
     let exists = stat(path, &info) == 0
     if exists {
         guard access(path, W_OK) == 0 else { throw OutputFileError(path: path) }
-        if info.st_mode & S_IFMT != S_IFREG || info.st_nlink > 1 || info.st_uid != geteuid() {
-            return try writeInPlace(text, to: path)
-        }
+        if info.st_mode & S_IFMT != S_IFREG { return try writeInPlace(text, to: path) }
     }
+    // Written in place, after the whole text was written beside it (a full disk or a size
+    // limit is met there, with the file as it was): a file of other names or another owner.
+    let inPlace = exists && (info.st_nlink > 1 || info.st_uid != geteuid())
     // Through a link, the file it names.
     let target = exists ? resolved(path) ?? path : path
     // A name no other file has: one a killed export left (its process's number, since
@@ -544,6 +546,10 @@ func writeOutput(_ text: String, to path: String) throws {
         throw error
     }
     close(fd)
+    if inPlace {
+        unlink(temporary)
+        return try writeInPlace(text, to: path)
+    }
     guard rename(temporary, target) == 0 else {
         let code = errno
         unlink(temporary)

@@ -350,6 +350,17 @@ struct RobustnessFileTests {
         // Renamed over, h1 was the export and h2 kept the old text.
         #expect(box.run(["export", "-o", one]).status == 0)
         #expect(box.bytes(two) == box.bytes(one) && box.bytes(two) != Data("old\n".utf8))
+        // Past a size limit it is refused before the file is touched: the text is written
+        // beside it first.
+        let big = Sandbox()
+        #expect(
+            big.run(["apply", big.write("a.layout", chainScript(views: 3000)), "-q"]).status == 0)
+        let first = big.write("h1.layout", "old\n")
+        try FileManager.default.linkItem(
+            atPath: first, toPath: big.directory.appending(path: "h2.layout").path)
+        let r = runShell(big, ["export", "-o", "h1.layout"], redirect: "", limit: 100)
+        #expect(r.status == 74, "\(r.stderr)")
+        #expect(big.bytes(first) == Data("old\n".utf8))
     }
 
     @Test("export -o as another user: a file it may not write is refused, one it may is written")
