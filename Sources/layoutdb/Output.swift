@@ -521,8 +521,9 @@ func writeOutput(_ text: String, to path: String) throws {
     // Written in place, after the whole text was written beside it (a full disk or a size
     // limit is met there, with the file as it was): a file of other names or another owner.
     let inPlace = exists && (info.st_nlink > 1 || info.st_uid != geteuid())
-    // Through a link, the file it names.
-    let target = exists ? resolved(path) ?? path : path
+    // Through a link, the file it names; through a link to a file not there yet, that
+    // file, made as a shell's `>` makes it (a rename over the link dropped the link).
+    let target = exists ? resolved(path) ?? path : linkDestination(of: path) ?? path
     // A name no other file has: one a killed export left (its process's number, since
     // taken by this one) is passed over.
     var temporary = target + ".layoutdb-new-\(getpid())"
@@ -565,6 +566,22 @@ private func writeInPlace(_ text: String, to path: String) throws {
     guard fd >= 0 else { throw OutputFileError(path: path) }
     defer { close(fd) }
     try write(text, to: fd, path: path)
+}
+
+/// Where the link at `path` points (from the link's folder where it is relative); nil
+/// where `path` is not a link.
+private func linkDestination(of path: String) -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, Int(PATH_MAX))
+    guard count > 0 else { return nil }
+    let destination = String(
+        decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard !destination.hasPrefix("/"), let slash = path.lastIndex(of: "/") else {
+        return destination
+    }
+    return String(path[...slash]) + destination
 }
 
 /// `path` with every link followed (realpath(3)); nil when it cannot be.

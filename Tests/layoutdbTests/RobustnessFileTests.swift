@@ -361,6 +361,14 @@ struct RobustnessFileTests {
         let r = runShell(big, ["export", "-o", "h1.layout"], redirect: "", limit: 100)
         #expect(r.status == 74, "\(r.stderr)")
         #expect(big.bytes(first) == Data("old\n".utf8))
+        // A link to a file not there yet: that file is made, the link kept (it was replaced).
+        let dangling = box.directory.appending(path: "out.layout").path
+        try FileManager.default.createSymbolicLink(
+            atPath: dangling, withDestinationPath: "made.layout")
+        #expect(box.run(["export", "-o", dangling]).status == 0)
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: dangling) == "made.layout")
+        #expect(box.bytes(box.directory.appending(path: "made.layout").path) == box.bytes(one))
     }
 
     @Test("export -o as another user: a file it may not write is refused, one it may is written")

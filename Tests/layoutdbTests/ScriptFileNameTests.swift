@@ -311,6 +311,11 @@ struct ScriptFileNameTests {
         // Both still where they were: nothing moved, so nothing to rename.
         let rename = box.run(["rename-script", composed, decomposed])
         #expect(rename.status == 65 && rename.stderr.contains("is still where"), "\(rename.stderr)")
+        // Nor onto the other held one: it overwrote that file's record.
+        try? FileManager.default.removeItem(at: box.directory.appending(path: decomposed))
+        let onto = box.run(["rename-script", decomposed, composed])
+        #expect(onto.status == 65, "\(onto.stdout)\(onto.stderr)")
+        #expect(box.sql("select count(*) from script_files") == "2")
     }
 
     @Test("a layout renamed with SQL keeps the files applied into it: an edit goes there too")

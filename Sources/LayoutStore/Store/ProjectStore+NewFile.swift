@@ -27,9 +27,12 @@ extension ProjectStore {
         try requireFolder(for: path)
         let abandoned = abandonedFiles(for: path).filter { unlink($0) == 0 }
         let file = DatabaseMigrator.temporaryName(for: path)
+        // Armed before the file is made: a signal between the two left it.
+        InterruptCleanup.arm(removing: file)
         // Written in rollback-journal mode (its header says so): opened in WAL mode, its
         // first connection would make a log and a shared-memory file only to remove them.
         guard DatabaseMigrator.writeBaseline(toNewFile: file, rollbackJournal: true) else {
+            InterruptCleanup.disarm()
             return nil
         }
         do {
@@ -47,10 +50,10 @@ extension ProjectStore {
             let store = ProjectStore(database: db)
             store.unpublished = (file, path)
             store.removedLeftovers = abandoned
-            InterruptCleanup.arm(removing: file)
             return store
         } catch {
             removeFiles(of: file)
+            InterruptCleanup.disarm()
             throw error
         }
     }

@@ -114,7 +114,7 @@ extension ProjectStore {
     package func renameScriptFile(_ old: String, to new: String, place: ScriptPlace) throws {
         try transaction {
             let held = try scriptFiles()
-            guard held.contains(old) else {
+            guard held.contains(where: { $0.sameName(as: old) }) else {
                 throw StoreError.refusedEdit(
                     "the project holds no lines of `\(old)`"
                         + (held.isEmpty
@@ -122,7 +122,7 @@ extension ProjectStore {
                             : "; it holds those of "
                                 + held.map { "`\($0)`" }.joined(separator: ", ")))
             }
-            guard new == old || !held.contains(new) else {
+            guard new.sameName(as: old) || !held.contains(where: { $0.sameName(as: new) }) else {
                 throw StoreError.refusedEdit(
                     "the project holds lines of `\(new)` already: a file is held once "
                         + "(`layoutdb apply \(new) --replace` takes it afresh)")
