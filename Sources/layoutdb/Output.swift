@@ -515,7 +515,13 @@ func writeOutput(_ text: String, to path: String) throws {
     var info = stat()
     let exists = stat(path, &info) == 0
     if exists {
-        guard access(path, W_OK) == 0 else { throw OutputFileError(path: path) }
+        guard access(path, W_OK) == 0 else {
+            // The file, not its folder, is what may not be written.
+            throw OutputFileError(
+                path: path,
+                reason: String(cString: strerror(errno))
+                    + " (this user may not write the file; give -o another path)")
+        }
         if info.st_mode & S_IFMT != S_IFREG { return try writeInPlace(text, to: path) }
     }
     // Written in place, after the whole text was written beside it (a full disk or a size
