@@ -122,14 +122,8 @@ extension Project {
         do {
             _ = try export()
             return []
-        } catch let error as StoreError {
-            if case .unlabelledInExport = error { return [] }
-            return [
-                DoctorFinding(
-                    check: "export",
-                    message: "`layoutdb export` refuses the project: \(error)")
-            ]
         } catch {
+            if let error = error as? StoreError, case .unlabelledInExport = error { return [] }
             return [
                 DoctorFinding(
                     check: "export",
