@@ -519,7 +519,7 @@ func writeOutput(_ text: String, to path: String) throws {
             // The file, not its folder, is what may not be written.
             throw OutputFileError(
                 path: path,
-                reason: String(cString: strerror(errno))
+                reason: errnoText()
                     + " (this user may not write the file; give -o another path)")
         }
         if info.st_mode & S_IFMT != S_IFREG { return try writeInPlace(text, to: path) }
