@@ -112,9 +112,7 @@ extension ProjectStore {
             }
             // Into a stack the view is its last arranged one (addArrangedSubview), also
             // when it is arranged there already.
-            let intoStack =
-                try database.int64("SELECT count(*) FROM stacks WHERE view_id = ?", [target.id])
-                ?? 0 > 0
+            let intoStack = try isStack(target.id)
             guard target.id != view.parentID || intoStack else { return }
             if target.id != view.parentID {
                 try database.execute(
