@@ -139,9 +139,6 @@ extension ProjectStore {
     }
 }
 
-/// Where a script file is: ``path`` from the project file's folder and ``absolute`` from
-/// `/`, both with links and `.`/`..` resolved (for a file that does not exist, its
-/// folder's).
 /// Held files' places by held name, the names told apart by their bytes, as the file
 /// system and SQLite tell them apart: Swift's `String` takes `café` written with `é` and
 /// with `e` and an accent for one, and a second file of such a name was taken for the first
@@ -161,6 +158,9 @@ extension String {
     package func sameName(as other: String) -> Bool { utf8.elementsEqual(other.utf8) }
 }
 
+/// Where a script file is: ``path`` from the project file's folder and ``absolute`` from
+/// `/`, both with links and `.`/`..` resolved (for a file that does not exist, its
+/// folder's).
 package struct ScriptPlace: Equatable, Sendable {
     /// `screens/home.layout`, `../app/home.layout`: what a clone of a repository that
     /// holds the project beside its scripts still finds.
