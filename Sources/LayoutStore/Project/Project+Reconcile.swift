@@ -102,7 +102,8 @@ extension Project {
                 return Self.identifiers(in: text).contains(met)
             }
             let gone = try store.scriptFiles().filter { held in
-                try (isGone(held, places: places) || places[held]?.absolute == absolute)
+                let samePlace = places[held]?.absolute.sameName(as: absolute) == true
+                return try (isGone(held, places: places) || samePlace)
                     && inLayout?.contains(held) != false && names(held)
             }
             if gone.count == 1 {
@@ -312,9 +313,9 @@ extension Project {
             if unplaced.contains(where: { $0.sameName(as: file) }) { return file }
             if let target = Self.resolved(file),
                 let held = unplaced.first(where: { held in
-                    Self.resolved(held) == target
-                        || (!held.hasPrefix("/")
-                            && Self.resolved(store.projectFolder + held) == target)
+                    let isTarget = { Self.resolved($0)?.sameName(as: target) == true }
+                    return isTarget(held)
+                        || (!held.hasPrefix("/") && isTarget(store.projectFolder + held))
                 })
             {
                 return held
