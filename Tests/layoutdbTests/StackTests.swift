@@ -98,6 +98,10 @@ struct StackTests {
             expectRefused(
                 "canvas 300 100\n" + stack + "view c frame 0 60 10 10\n" + line + "\n",
                 "`st.spacing` names the spacing of stack `st`", at: "bad.layout:5:1")
+            // Before the stack, the group is refused at the stack's line.
+            expectRefused(
+                "canvas 300 100\nview c frame 0 60 10 10\n" + line + "\n" + stack,
+                "`st.spacing` names the spacing of stack `st`", at: "bad.layout:4:1")
         }
         // A stack renamed to a name whose spacing label a constraint has.
         let renamed = applied("canvas 300 100\nview z\nqq.spacing: z.height == 10\n" + stack)

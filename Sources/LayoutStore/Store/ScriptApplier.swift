@@ -381,10 +381,15 @@ final class ScriptApplier {
             throw StoreError.metricNamesView(
                 name: view.name, layout: layout.name, at: at, previous: metric, metricFirst: true)
         }
-        // A stack's spacing label is its own: a constraint may not hold it already.
-        let spacing = StackArrangement.spacingLabel(of: view.name)
-        if view.stack != nil, try layout.labelOrigin(spacing) != nil {
-            throw StoreError.labelNamesSpacing(label: spacing, stack: view.name, at: at)
+        // A stack's spacing label is its own: a constraint may not hold it already, nor a
+        // group under it (what rename-view asks). Stacks are few: only they pay for writing
+        // the held rows.
+        if view.stack != nil {
+            let spacing = StackArrangement.spacingLabel(of: view.name)
+            try writer.sync()
+            if try store.labelIsTaken(spacing, layoutID: layout.id) {
+                throw StoreError.labelNamesSpacing(label: spacing, stack: view.name, at: at)
+            }
         }
         guard let parentID = try layout.viewID(view.parent) else {
             throw StoreError.unknownParent(
