@@ -93,8 +93,8 @@ extension DatabaseError {
     /// only "unable to open database file".
     fileprivate static func cannotWrite(beside path: String) -> Bool {
         guard access(path, F_OK) == 0 else { return false }
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? "."
+        let inFolder = ProjectStore.folder(of: path)
+        let folder = inFolder.isEmpty ? "." : inFolder
         let log = path + "-wal"
         return access(path, W_OK) != 0 || access(folder, W_OK) != 0
             || (access(log, F_OK) == 0 && access(log, W_OK) != 0)
