@@ -74,7 +74,7 @@ extension ProjectStore {
         // An empty log beside the project, as every edit leaves one: a connection that
         // finds none and writes nothing removes the files it made when it closes (a copy
         // read once, as git's textconv reads one), and every read would make them again.
-        touchWithoutTruncating(path + "-wal")
+        makeEmptyFile(path + "-wal")
         return true
     }
 
@@ -87,9 +87,12 @@ extension ProjectStore {
         InterruptCleanup.disarm()
     }
 
-    /// Removes a new file and the companions SQLite may have made beside it.
-    private static func removeFiles(of file: String) {
-        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(file + suffix) }
+    /// A project file and the companions SQLite makes beside it, as suffixes of its path.
+    static let companionSuffixes = ["", "-journal", "-wal", "-shm"]
+
+    /// Removes a file this process made and the companions SQLite may have made beside it.
+    static func removeFiles(of file: String) {
+        for suffix in companionSuffixes { unlink(file + suffix) }
     }
 
     /// What killed processes left while they made a new file for `path`: `PATH.layoutdb-new-PID`
@@ -114,13 +117,6 @@ extension ProjectStore {
     }
 }
 
-/// Makes an empty file at `path` unless there is one (never truncating what is there).
-/// At file scope: inside `ProjectStore`, `open` is the project's.
-private func touchWithoutTruncating(_ path: String) {
-    let file = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o644)
-    if file >= 0 { close(file) }
-}
-
 /// Removes a new project's file (``ProjectStore/openUnpublished(path:busyTimeout:)``) and
 /// its companions (the journal; the log and the shared memory its switch to WAL makes)
 /// when the process is interrupted or told to stop (SIGINT, SIGTERM, SIGHUP, SIGQUIT)
@@ -132,7 +128,7 @@ private enum InterruptCleanup {
     /// The file and its companions, as C strings made before a handler may read them: a
     /// handler may only call what is safe in one (unlink(2), signal(2), raise(3)).
     nonisolated(unsafe) static var files: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-    static let companions = ["", "-journal", "-wal", "-shm"]
+    static let companions = ProjectStore.companionSuffixes
     /// The signals handled, each with what it did before.
     nonisolated(unsafe) static var previous: [(Int32, sighandler_t?)] = []
 

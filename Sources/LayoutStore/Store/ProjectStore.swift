@@ -71,9 +71,7 @@ package final class ProjectStore {
                 database: try openMigrated(
                     path: path, create: create, readOnly: readOnly, busyTimeout: busyTimeout))
         } catch {
-            if made {
-                for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-            }
+            if made { removeFiles(of: path) }
             throw error
         }
     }
@@ -297,9 +295,10 @@ extension SQLStatement {
     }
 }
 
-/// Makes an empty file at `path` if there is none; whether it made one. At file scope:
-/// inside `ProjectStore`, `open` is the project's.
-private func makeEmptyFile(_ path: String) -> Bool {
+/// Makes an empty file at `path` if there is none (never truncating what is there);
+/// whether it made one. At file scope: inside `ProjectStore`, `open` is the project's.
+@discardableResult
+func makeEmptyFile(_ path: String) -> Bool {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { return false }
     close(fd)
