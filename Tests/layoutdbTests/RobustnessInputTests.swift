@@ -156,8 +156,9 @@ struct RobustnessInputTests {
             "SAVEPOINT \\(name)", "ROLLBACK TO SAVEPOINT \\(name)", "RELEASE SAVEPOINT \\(name)",
             // `condition` is an SQL fragment written in the library (constants and `?`s).
             "WHERE c.layout_id = ?\\(condition)",
-            // `table` and `columns` are constant names; the values are `?`s.
-            "INSERT INTO \\(table) (\\(columns)) VALUES ",
+            // `insert` is `INSERT [OR FAIL] INTO`, `table` and `columns` are constant names;
+            // the values are `?`s.
+            "\\(insert) \\(table) (\\(columns)) VALUES ",
             // Doctor's reference list: constant table and column names.
             "NOT EXISTS (SELECT 1 FROM \\(missing) m WHERE m.id = \\(table).\\(column))",
             " FROM \\(table) WHERE \\(dangling) ORDER BY ",

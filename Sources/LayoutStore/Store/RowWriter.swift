@@ -188,26 +188,31 @@ final class RowWriter {
             let rows = heldViews
             heldViews = []
             heldViews.reserveCapacity(Self.heldRowLimit)
-            try worker.submit { [self] in try insert(rows) }
+            try worker.submit { [self] in try insert(rows, held: true) }
         }
         if !heldConstraints.isEmpty {
             let rows = heldConstraints
             heldConstraints = []
             heldConstraints.reserveCapacity(Self.heldRowLimit)
-            try worker.submit { [self] in try insert(rows) }
+            try worker.submit { [self] in try insert(rows, held: true) }
         }
     }
 
     /// One INSERT of `rows`, every parameter bound (NULLs too), so the statement is only
-    /// rewound between runs.
-    private func insert<Rows: Collection>(_ rows: Rows) throws(DatabaseError)
+    /// rewound between runs. Held rows (`held`) are written `OR FAIL`: they go in inside
+    /// the apply's savepoint, which an error rolls back whole, so SQLite keeps no statement
+    /// journal to undo one INSERT alone (a copy of each page the INSERT changes that was
+    /// there before it: 3 % of a 10k-view first apply's instructions). Other rows keep the
+    /// default (`ABORT`): their callers may go on after a refused row.
+    private func insert<Rows: Collection>(_ rows: Rows, held: Bool = false) throws(DatabaseError)
     where Rows.Element: TableRow {
-        let key = "\(Rows.Element.table) \(rows.count)"
+        let key = "\(Rows.Element.table) \(rows.count) \(held)"
         let statement: SQLStatement
         if let cached = inserts[key] {
             statement = cached
         } else {
-            statement = try database.cachedStatement(Rows.Element.insertSQL(rows: rows.count))
+            statement = try database.cachedStatement(
+                Rows.Element.insertSQL(rows: rows.count, orFail: held))
             inserts[key] = statement
         }
         statement.rewind()
@@ -249,9 +254,10 @@ private protocol TableRow {
 }
 
 extension TableRow {
-    static func insertSQL(rows: Int) -> String {
+    static func insertSQL(rows: Int, orFail: Bool) -> String {
         let row = "(" + Array(repeating: "?", count: Int(columnCount)).joined(separator: ", ") + ")"
-        return "INSERT INTO \(table) (\(columns)) VALUES "
+        let insert = orFail ? "INSERT OR FAIL INTO" : "INSERT INTO"
+        return "\(insert) \(table) (\(columns)) VALUES "
             + Array(repeating: row, count: rows).joined(separator: ", ")
     }
 
