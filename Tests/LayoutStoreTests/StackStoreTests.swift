@@ -14,4 +14,15 @@ final class StackStoreTests: ProjectFileSuite {
         #expect("\(error.map { "\($0)" } ?? "")".contains("t.layout:2:21"))
         #expect(try project.layoutNames().isEmpty)
     }
+
+    @Test(
+        "the labels an apply checks against the stacks: a spacing label, or a part of one",
+        arguments: [
+            ("row.spacing", true), ("row.spacing.1", true), ("row.spacing.width", true),
+            (".spacing", true), ("row.spacingX", false), ("row.spacing.1.2", false),
+            ("spacing", false), ("row.height", false), ("", false),
+        ])
+    func labelsThatMayNameASpacing(_ label: String, _ may: Bool) {
+        #expect(ScriptApplier.mayNameSpacing(label) == may)
+    }
 }
