@@ -246,9 +246,11 @@ package struct ScriptReader {
     /// `|||||||`, `>>>>>>> branch`): seven of one sign at its start, then nothing or a space.
     /// Read as a statement it would be taken for a relation (`<<` is "not a relation").
     static func isConflictMarker(_ line: ArraySlice<UInt8>) -> Bool {
-        guard line.count >= 7, let sign = line.first, "<=>|".utf8.contains(sign) else {
-            return false
-        }
+        // The signs as bytes: `"<=>|".utf8.contains` walked a string's view for each line.
+        guard line.count >= 7, let sign = line.first,
+            sign == UInt8(ascii: "<") || sign == UInt8(ascii: "=") || sign == UInt8(ascii: ">")
+                || sign == UInt8(ascii: "|")
+        else { return false }
         let rest = line.dropFirst(7)
         return line.prefix(7).allSatisfy { $0 == sign }
             && (rest.first.map { $0 == ASCII.space } ?? true)
