@@ -199,8 +199,15 @@ struct InputDefectsTests {
         #expect(r.status == 65)
         #expect(
             r.stderr.hasPrefix("error: the solved width of view `b` is -inf: "), "\(r.stderr)")
-        #expect(r.stderr.contains("hint: "), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: box.db), "a refused apply left a file")
+        // The hint's road: without the solve the project is kept, and `why` lists the lines.
+        #expect(r.stderr.contains("`layoutdb why b.width`"), "\(r.stderr)")
+        #expect(r.stderr.contains("apply with `--no-solve` first"), "\(r.stderr)")
+        let hinted = Sandbox()
+        let file = hinted.write("o.layout", script)
+        #expect(hinted.run(["apply", file, "--no-solve", "-q"]).status == 0)
+        let why = hinted.run(["why", "b.width"])
+        #expect(why.status == 0 && why.stdout.contains("o.layout:4"), "\(why.stdout)")
 
         // An edit that overflows (through the kept image of the layout) changes nothing.
         let fine = """

@@ -221,8 +221,9 @@ package enum EngineError: LayoutDBError, Equatable {
             return """
                 the solved \(attribute) of view `\(view)` is \(formatNumber(value)): the \
                 numbers of its constraints add up beyond what a frame can hold
-                hint: look for a frame, constant, margin or spacing near 1e308 \
-                (`layoutdb why \(view).\(named)`)
+                hint: look for a frame, constant, margin or spacing near 1e308: \
+                `layoutdb why \(view).\(named)` lists what sets it (a refused first apply \
+                leaves no project: apply with `--no-solve` first)
                 """
         case .unsatisfiable, .invalidCanvas, .solving: return text(in: nil)
         }
