@@ -246,7 +246,7 @@ package struct ScriptReader {
     /// `|||||||`, `>>>>>>> branch`): seven of one sign at its start, then nothing or a space.
     /// Read as a statement it would be taken for a relation (`<<` is "not a relation").
     static func isConflictMarker(_ line: ArraySlice<UInt8>) -> Bool {
-        // The signs as bytes: `"<=>|".utf8.contains` walked a string's view for each line.
+        // Four comparisons of a byte: this is asked of every line.
         guard line.count >= 7, let sign = line.first,
             sign == UInt8(ascii: "<") || sign == UInt8(ascii: "=") || sign == UInt8(ascii: ">")
                 || sign == UInt8(ascii: "|")

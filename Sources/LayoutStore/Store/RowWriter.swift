@@ -202,8 +202,8 @@ final class RowWriter {
     /// rewound between runs. Held rows (`held`) are written `OR FAIL`: they go in inside
     /// the apply's savepoint, which an error rolls back whole, so SQLite keeps no statement
     /// journal to undo one INSERT alone (a copy of each page the INSERT changes that was
-    /// there before it: 3 % of a 10k-view first apply's instructions). Other rows keep the
-    /// default (`ABORT`): their callers may go on after a refused row.
+    /// there before it). Other rows keep the default (`ABORT`): their callers may go on
+    /// after a refused row.
     private func insert<Rows: Collection>(_ rows: Rows, held: Bool = false) throws(DatabaseError)
     where Rows.Element: TableRow {
         let key = "\(Rows.Element.table) \(rows.count) \(held)"
