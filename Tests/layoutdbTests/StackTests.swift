@@ -72,6 +72,32 @@ struct StackTests {
         }
     }
 
+    @Test("a spacing label of a stack renamed or mistyped suggests the nearest stack's")
+    func spacingLabelSuggestsTheStack() {
+        let stack = "stack st H spacing 8 frame 0 0 300 50\nview a in st intrinsic 20 20\n"
+        let box = applied("canvas 300 100\n" + stack)
+        #expect(box.run(["rename-view", "st", "row", "-q"]).status == 0)
+        for typed in ["st.spacing", "rwo.spacing"] {
+            let r = box.run(["set-constant", typed, "4"])
+            #expect(r.status == 65, "\(r.stderr)")
+            #expect(
+                r.stderr.contains(
+                    "no constraint labelled `\(typed)` in layout `main`; did you mean "
+                        + "`row.spacing`?"), "\(r.stderr)")
+        }
+        #expect(box.run(["set-constant", "row.spacing", "4", "-q"]).status == 0)
+        #expect(box.run(["get", "row.spacing"]).stdout.contains("constant: 4"))
+        // A command that takes constraints only says what the spacing is.
+        for args in [["deactivate", "row.spacing"], ["set-priority", "row.spacing", "500"]] {
+            let r = box.run(args)
+            #expect(r.status == 65, "\(r.stderr)")
+            #expect(
+                r.stderr.contains(
+                    "`row.spacing` is the spacing of stack `row` in layout `main`, not a "
+                        + "constraint"), "\(r.stderr)")
+        }
+    }
+
     @Test("a constraint may not take a stack's spacing label, before or after the stack")
     func spacingLabelIsTheStacks() {
         let stack = "stack st H spacing 8 frame 0 0 300 50\nview a in st intrinsic 20 20\n"

@@ -230,8 +230,9 @@ package final class ProjectStore {
     }
 
     /// The error for a label that `layout` does not have, with the nearest label it does
-    /// have (active or not) as the suggestion. Every lookup of a label a person typed
-    /// ends here when it fails, so every command suggests the same way.
+    /// have (active or not) as the suggestion, and for a stack's spacing (`st.spacing`)
+    /// the nearest of its stacks' (a stack renamed, or mistyped). Every lookup of a label
+    /// a person typed ends here when it fails, so every command suggests the same way.
     func unknownLabel(_ label: String, layoutID: Int64, layout: String, at: SourceLocation?)
         throws -> StoreError
     {
@@ -240,9 +241,21 @@ package final class ProjectStore {
             return StoreError.unknownConstraintID(
                 id: label.hasPrefix("#") ? label : "#" + label, layout: layout)
         }
-        let labels = try database.cachedStatement(
+        // A command that takes a stack's spacing reads it before it looks for a constraint.
+        if let stack = StackArrangement.stack(ofSpacingLabel: label),
+            try spacingStack(label, layoutID: layoutID) != nil
+        {
+            return StoreError.spacingIsNoConstraint(
+                label: label, stack: stack, layout: layout, at: at)
+        }
+        var labels = try database.cachedStatement(
             "SELECT label FROM constraints WHERE layout_id = ? AND label IS NOT NULL"
         ).rows([layoutID]) { $0.string(0) }
+        if StackArrangement.stack(ofSpacingLabel: label) != nil {
+            labels += try database.cachedStatement(
+                "SELECT v.name FROM stacks s JOIN views v ON v.id = s.view_id WHERE v.layout_id = ?"
+            ).rows([layoutID]) { StackArrangement.spacingLabel(of: $0.string(0)) }
+        }
         return StoreError.unknownLabel(
             label: label, layout: layout, at: at, suggestion: suggestName(label, from: labels))
     }

@@ -43,6 +43,9 @@ package enum StoreError: LayoutDBError, Equatable {
     /// A constraint's label that names a stack's spacing (`row.spacing`, stack `row`):
     /// `set-constant` and `get` would reach the spacing, `remove` the constraint.
     case labelNamesSpacing(label: String, stack: String, at: SourceLocation?)
+    /// A stack's spacing (`row.spacing`) given where a constraint is meant: it is a
+    /// constant of the stack, which no command turns off, reprioritizes or removes.
+    case spacingIsNoConstraint(label: String, stack: String, layout: String, at: SourceLocation?)
     /// An edit that would leave the layout broken (a cycle in the view tree, the root
     /// removed, a view with subviews removed alone): the message says what to do instead.
     case refusedEdit(String)
@@ -115,6 +118,10 @@ package enum StoreError: LayoutDBError, Equatable {
                 + "\(label) 4` changes every gap): give the constraint another label"
         case .notOnGuide(let message, let hint, let at):
             prefix(at) + message + "; " + hint
+        case .spacingIsNoConstraint(let label, let stack, let layout, let at):
+            prefix(at) + "`\(label)` is the spacing of stack `\(stack)` in layout `\(layout)`, "
+                + "not a constraint: read it with `get \(label)`, change it with "
+                + "`set-constant \(label) VALUE` (or `set` in a script)"
         }
     }
 
@@ -128,7 +135,7 @@ package enum StoreError: LayoutDBError, Equatable {
             .metricNamesView(_, _, let at, _, _),
             .reservedVariantName(_, let at), .invalidNumber(_, let at),
             .constraintWithoutViews(_, let at), .notOnGuide(_, _, let at),
-            .labelNamesSpacing(_, _, let at):
+            .labelNamesSpacing(_, _, let at), .spacingIsNoConstraint(_, _, _, let at):
             at
         case .unknownLayout, .invalidLabel, .unknownConstraintID, .refusedEdit,
             .unlabelledInExport:
