@@ -291,6 +291,15 @@ package final class Database {
             sql: sql, path: name)
     }
 
+    /// Writes the open transaction's changed pages from the page cache to the file (or the
+    /// log) now, rather than at its commit (`sqlite3_db_cacheflush`); the transaction stays
+    /// open. For a bulk write with a stretch ahead that does not use the connection: done
+    /// on another thread meanwhile, the commit has fewer pages left to write.
+    package func flushPageCache() throws(DatabaseError) {
+        precondition(!isClosed, "the connection to \(path) was closed")
+        try check(sqlite3_db_cacheflush(handle))
+    }
+
     /// Throws the connection's error unless `code` is `SQLITE_OK`.
     func check(_ code: Int32, sql: String? = nil) throws(DatabaseError) {
         if code != SQLITE_OK { throw error(code: code, sql: sql) }

@@ -103,6 +103,38 @@ struct SQLiteLayerTests {
         #expect(try db.int64("PRAGMA cache_size") == before)
     }
 
+    @Test("a flush of the page cache writes an open transaction's pages, which still commits")
+    func pageCacheFlush() throws {
+        let file = TempFile()
+        defer { file.cleanup() }
+        let db = try Database(path: file.path, options: .init(create: true))
+        try db.execute("PRAGMA journal_mode = DELETE")
+        try db.execute("CREATE TABLE t (n INTEGER, text TEXT) STRICT")
+        func size() throws -> Int {
+            try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
+        }
+        let empty = try size()
+        try db.transaction {
+            for n in 0..<2000 { try db.execute("INSERT INTO t VALUES (?, ?)", [n, "row \(n)"]) }
+            #expect(try size() == empty, "nothing written before the flush")
+            try db.flushPageCache()
+            #expect(try size() > empty, "the new pages are in the file")
+            #expect(db.isInTransaction)
+        }
+        #expect(try db.int64("SELECT count(*) FROM t") == 2000)
+        // Rolled back after a flush, the transaction leaves nothing.
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try db.transaction {
+                try db.execute("DELETE FROM t")
+                try db.flushPageCache()
+                throw Stop()
+            }
+        }
+        #expect(try db.int64("SELECT count(*) FROM t") == 2000)
+        #expect(try db.makeStatement("PRAGMA integrity_check").rows { $0.string(0) } == ["ok"])
+    }
+
     @Test("transactions do not nest; a savepoint alone is a transaction")
     func transactionsDoNotNest() throws {
         let file = TempFile()

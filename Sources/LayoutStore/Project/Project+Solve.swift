@@ -223,12 +223,16 @@ extension Project {
         model.views = []
         let output: EngineOutput
         var image: SolveImage?
+        // The engine does not use the database: a new file's pages go to it meanwhile.
+        let flush = store.startFlushingPages()
+        defer { flush?.close() }
         if keepsImage {
             (output, image) = try LayoutEngine.solveKeepingImage(
                 consume input, viewIDs: views.map(\.id), constraintIDs: constraintIDs)
         } else {
             output = try LayoutEngine.solve(consume input)
         }
+        try flush?.drain()
         progress?(
             WorkProgress(
                 stage: .solve, subject: subject, done: views.count, total: views.count,

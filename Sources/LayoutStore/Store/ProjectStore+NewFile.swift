@@ -78,6 +78,22 @@ extension ProjectStore {
         return true
     }
 
+    /// Starts writing the changed pages of a new file's transaction (a first apply's rows)
+    /// to the file on a thread of its own (``Database/flushPageCache()``), where the process
+    /// may run on more than one processor; nil for a project at its path. The caller uses
+    /// nothing of the database until the worker's ``SerialWorker/drain()``, and closes it.
+    func startFlushingPages() -> SerialWorker? {
+        guard unpublished != nil, processorsAvailable() > 1 else { return nil }
+        let worker = SerialWorker()
+        do {
+            try worker.submit { [database] in try database.flushPageCache() }
+        } catch {
+            worker.close()
+            return nil
+        }
+        return worker
+    }
+
     /// Drops a project not published: its file and its journal.
     package func discard() {
         guard let (file, _) = unpublished else { return }
