@@ -139,8 +139,16 @@ public struct Solver {
 
     /// Adds a batch of constraints all at once (one solve), as ``add(_:)-([SolverConstraint])``
     /// does; the handles are in the batch's order. The way to add a whole layout.
+    ///
+    /// `grouped`, when given, is called once the system's components are known and before
+    /// they are solved, with the batch's handles and ``componentNumbers()`` as they will be
+    /// after the solve: a caller can store the components while the solver works. Not
+    /// called when the batch is refused before that.
     @discardableResult
-    public mutating func add(_ batch: ConstraintBatch) throws(SolverError) -> [ConstraintHandle] {
+    public mutating func add(
+        _ batch: ConstraintBatch,
+        grouped: ((_ handles: [ConstraintHandle], _ components: ComponentNumbers) -> Void)? = nil
+    ) throws(SolverError) -> [ConstraintHandle] {
         precondition(
             !batch.hasOpenConstraint, "a ConstraintBatch with terms after its last endConstraint")
         addPendingVariables()
@@ -164,7 +172,9 @@ public struct Solver {
         // The batch's terms are stored together: their variables are the seeds.
         do {
             try checkVariableFree(added)
-            try reanalyze(termsFrom: firstTerm)
+            try reanalyze(
+                termsFrom: firstTerm,
+                grouped: grouped.map { grouped in { grouped(handles, $0) } })
         } catch {
             for h in handles { constraintTable.kill(Int(h.index)) }
             try? reanalyze(termsFrom: firstTerm)
@@ -286,6 +296,10 @@ public struct Solver {
         .map { ConstraintHandle(Int32($0)) }
     }
 
+    /// Per variable and per constraint handle (by index), the place of its component in
+    /// ``independentComponents()``, -1 where it is in none (``componentNumbers()``).
+    public typealias ComponentNumbers = (variables: [Int32], constraints: [Int32])
+
     /// A connected component of the constraint graph: solved independently of the others.
     public struct Component: Sendable {
         public var variables: [Variable]
@@ -306,7 +320,7 @@ public struct Solver {
     /// ``independentComponents()``, -1 where it is in none: what that list says, without
     /// making it. At a million views the list's arrays were 90 MB at the peak of a
     /// layout's first solve.
-    public func componentNumbers() -> (variables: [Int32], constraints: [Int32]) {
+    public func componentNumbers() -> ComponentNumbers {
         var variables = [Int32](repeating: -1, count: variableCount)
         var constraints = [Int32](repeating: -1, count: constraintTable.count)
         for (n, id) in componentIDsInOrder().enumerated() {

@@ -12,9 +12,16 @@ extension Solver {
     /// ``reanalyze(seeds:)`` with the variables of the terms from `firstTerm` on (a batch
     /// just added) as the seeds, read where the terms are: a layout's build passes every
     /// term, and a copy of their variables was 70 MB at a million views.
-    mutating func reanalyze(termsFrom firstTerm: Int) throws(SolverError) {
+    ///
+    /// `grouped`, when given, is called once the batch's components are known and before
+    /// any is solved, with ``componentNumbers()`` as they then are (and will stay once
+    /// solved).
+    mutating func reanalyze(
+        termsFrom firstTerm: Int, grouped: ((ComponentNumbers) -> Void)? = nil
+    ) throws(SolverError) {
         for t in firstTerm..<termTable.count { dropComponent(of: termTable.variable(t)) }
-        try analyzeComponents(seedCount: termTable.count - firstTerm, seeds: nil, from: firstTerm)
+        try analyzeComponents(
+            seedCount: termTable.count - firstTerm, seeds: nil, from: firstTerm, grouped: grouped)
     }
 
     private mutating func dropComponent(of v: Int32) {
@@ -25,7 +32,8 @@ extension Solver {
     /// Finds and solves the components the seeds are in now: `seeds`, else the
     /// variables of the terms from `firstTerm` on.
     private mutating func analyzeComponents(
-        seedCount: Int, seeds: [Int32]?, from firstTerm: Int = 0
+        seedCount: Int, seeds: [Int32]?, from firstTerm: Int = 0,
+        grouped: ((ComponentNumbers) -> Void)? = nil
     ) throws(SolverError) {
         // A batch that reaches most of the system (a build) is grouped by one pass over
         // the constraints; a few seeds by a search from them.
@@ -33,9 +41,13 @@ extension Solver {
             4 * seedCount >= termTable.count + variableTable.count
             ? discoverComponentsInBulk()
             : discoverComponents(from: seeds ?? termTable.variables(from: firstTerm))
-        for (vars, cons) in found {
-            try analyze(variables: vars, constraints: cons)
+        guard let grouped else {
+            for (vars, cons) in found { try solve(register(variables: vars, constraints: cons)) }
+            return
         }
+        let ids = found.map { register(variables: $0.0, constraints: $0.1) }
+        grouped(componentNumbers())
+        for id in ids { try solve(id) }
     }
 
     private mutating func dropComponent(_ id: Int32) {
@@ -45,16 +57,19 @@ extension Solver {
         components.release(id)
     }
 
-    private mutating func analyze(variables vars: [Int32], constraints cons: [Int32])
-        throws(SolverError)
-    {
+    /// Makes `vars` and `cons` a component, not solved yet; returns its id.
+    private mutating func register(variables vars: [Int32], constraints cons: [Int32]) -> Int32 {
         let id = components.take()
-        var component = ComponentState(variables: vars, constraints: cons)
         for v in vars { variableTable.enter(Int(v), component: id) }
         for c in cons { constraintTable.enter(Int(c), component: id) }
-        // Store the state first so a throw below leaves a droppable component.
-        components.store(component, at: id)
+        // Stored before it is solved, so that a throw there leaves a droppable component.
+        components.store(ComponentState(variables: vars, constraints: cons), at: id)
+        return id
+    }
 
+    /// Solves component `id`, made by ``register(variables:constraints:)``.
+    private mutating func solve(_ id: Int32) throws(SolverError) {
+        var component = components[id]
         substituteForward(&component)
         components.store(component, at: id)
         try verifyChecks(component.checks)

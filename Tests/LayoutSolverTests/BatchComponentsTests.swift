@@ -50,4 +50,33 @@ struct BatchComponentsTests {
         #expect(all.batch.count == 3, "the check is not in the part")
         #expect(batch.components(containing: [3], variableCount: 3) == nil)
     }
+
+    @Test("a batch's components are told before they are solved, as they stay after")
+    func componentsBeforeTheSolve() throws {
+        var solver = Solver()
+        for _ in 0..<3 { _ = solver.makeVariable() }
+        var told: (handles: [ConstraintHandle], numbers: Solver.ComponentNumbers)?
+        let handles = try solver.add(twoParts()) { handles, numbers in
+            told = (handles, numbers)
+        }
+        let seen = try #require(told)
+        #expect(seen.handles == handles)
+        let after = solver.componentNumbers()
+        #expect(seen.numbers.variables == after.variables)
+        #expect(seen.numbers.constraints == after.constraints)
+        // x0 and x1 together, x2 apart.
+        #expect(after.variables[0] == after.variables[1])
+        #expect(after.variables[2] != after.variables[0])
+        #expect(solver.value(of: Variable(1)) == 15)
+
+        // A batch refused before its components are found tells nothing.
+        var refused = ConstraintBatch()
+        refused.appendTerm(Variable(7))
+        refused.endConstraint(.equal, 1)
+        told = nil
+        #expect(throws: SolverError.self) {
+            _ = try solver.add(refused) { handles, numbers in told = (handles, numbers) }
+        }
+        #expect(told == nil)
+    }
 }

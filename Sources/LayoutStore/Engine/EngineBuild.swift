@@ -231,7 +231,11 @@ struct EngineBuild {
         }
     }
 
-    mutating func solve() throws(EngineError) -> EngineOutput {
+    /// Solves the layout. `componentsKnown` gets the components once the solver has found
+    /// them, before it solves them.
+    mutating func solve(componentsKnown: ((EngineComponents) -> Void)? = nil) throws(EngineError)
+        -> EngineOutput
+    {
         var mentioned = input.views.map(\.mentionedElsewhere)
         // Most layouts have no stack: nothing to build (a 100k-view layout would pay a copy).
         let stacks =
@@ -351,12 +355,26 @@ struct EngineBuild {
             input.views = []
             viewsLetGo = true
         }
+        // Made for `componentsKnown` while the solver works, then kept for the output.
+        var early: EngineComponents?
+        let grouped = componentsKnown.map { known in
+            let (origins, users, cancelled) = (origins, userRequired.count, cancelled)
+            let viewVariables = variables.prefix(4 * viewCount)
+            return { (handles: [ConstraintHandle], numbers: Solver.ComponentNumbers) in
+                let components = Self.components(
+                    variables: numbers.variables, constraints: numbers.constraints,
+                    handles: handles, origins: origins, users: users, cancelled: cancelled,
+                    viewVariables: viewVariables)
+                early = components
+                known(components)
+            }
+        }
         do {
-            handles = try solver.add(batch)
+            handles = try solver.add(batch, grouped: grouped)
         } catch {
             throw describe(error)
         }
-        var output = output(handles)
+        var output = output(handles, early: early)
         for i in insideHidden { output.ambiguous[i] = false }
         return output
     }
@@ -589,10 +607,13 @@ struct EngineBuild {
         solver = Solver()
     }
 
-    /// Puts each ``cancelled`` variable in its constraint's component, merging the two
+    /// Puts each of `cancelled`'s variables in its constraint's component, merging the two
     /// where both have one (union-find over the solver's component numbers) and making a
     /// new one where neither has (`a.left == a.left`).
-    private func joinCancelled(variables: inout [Int32], constraints: inout [Int32]) {
+    private static func joinCancelled(
+        _ cancelled: [(constraint: Int32, variable: Variable)], handles: [ConstraintHandle],
+        variables: inout [Int32], constraints: inout [Int32]
+    ) {
         var parent = Array(0..<Int32(max(variables.max() ?? -1, constraints.max() ?? -1) + 1))
         func root(_ c: Int32) -> Int32 {
             var c = c
@@ -624,7 +645,37 @@ struct EngineBuild {
         }
     }
 
-    private func output(_ handles: [ConstraintHandle]) -> EngineOutput {
+    /// Per user constraint and per view variable, its component's number: the solver's
+    /// (``Solver/componentNumbers()``), with the cancelled terms joined again. Static, and
+    /// given what it reads: the solver calls for it in the middle of its own work.
+    private static func components(
+        variables componentOfVariable: consuming [Int32],
+        constraints componentOfHandle: consuming [Int32], handles: [ConstraintHandle],
+        origins: Origins, users: Int, cancelled: [(constraint: Int32, variable: Variable)],
+        viewVariables: ArraySlice<Variable?>
+    ) -> EngineComponents {
+        if !cancelled.isEmpty {
+            joinCancelled(
+                cancelled, handles: handles, variables: &componentOfVariable,
+                constraints: &componentOfHandle)
+        }
+        var constraints = [Int32](repeating: -1, count: users)
+        for (k, origin) in origins.enumerated() {
+            guard case .user(let i) = origin else { continue }
+            constraints[i] = componentOfHandle[Int(handles[k].index)]
+        }
+        // Each let go of once read: a number per solver variable and per solver
+        // constraint, at the solve's peak. As `var`s (for `joinCancelled`) they lived to
+        // the end of the scope, 16 MB more at the peak of a million-view apply.
+        componentOfHandle = []
+        let variables = viewVariables.map { $0.map { componentOfVariable[Int($0.index)] } ?? -1 }
+        componentOfVariable = []
+        return EngineComponents(constraints: constraints, variables: variables)
+    }
+
+    /// The solve's output; `early`: the components where they were made while the solver
+    /// worked (``components(variables:constraints:handles:origins:users:cancelled:viewVariables:)``).
+    private func output(_ handles: [ConstraintHandle], early: EngineComponents?) -> EngineOutput {
         let frames = frames()
         var ambiguousVariable = [Bool](repeating: false, count: solver.variableCount)
         for v in solver.ambiguousVariables() { ambiguousVariable[Int(v.index)] = true }
@@ -640,37 +691,32 @@ struct EngineBuild {
         let freeSizes = (0..<viewCount).map { i in
             (isFree(4 * i + 2), isFree(4 * i + 3))
         }
-
-        var (componentOfVariable, componentOfHandle) = solver.componentNumbers()
-        if !cancelled.isEmpty {
-            joinCancelled(variables: &componentOfVariable, constraints: &componentOfHandle)
+        let components: EngineComponents
+        if let early {
+            components = early
+        } else {
+            let (variables, constraints) = solver.componentNumbers()
+            components = Self.components(
+                variables: consume variables, constraints: consume constraints, handles: handles,
+                origins: origins, users: userRequired.count, cancelled: cancelled,
+                viewVariables: viewVariables)
         }
-        var constraintComponents = [Int32](repeating: -1, count: userRequired.count)
         var unsatisfied: [Int] = []
         var relaxedByHiding: [Int] = []
         for (k, origin) in origins.enumerated() {
             guard case .user(let i) = origin else { continue }
-            constraintComponents[i] = componentOfHandle[Int(handles[k].index)]
             let relaxed = !relaxedUsers.isEmpty && relaxedUsers.contains(i)
             guard !userRequired[i] || relaxed,
                 (try? solver.isSatisfied(handles[k])) == false
             else { continue }
             if relaxed { relaxedByHiding.append(i) } else { unsatisfied.append(i) }
         }
-        // Each let go of once read: a number per solver variable and per solver
-        // constraint, at the solve's peak. As `var`s (for `joinCancelled`) they lived to
-        // the end of the scope, 16 MB more at the peak of a million-view apply.
-        componentOfHandle = []
-        let variableComponents = viewVariables.map {
-            $0.map { componentOfVariable[Int($0.index)] } ?? -1
-        }
-        componentOfVariable = []
         var result = EngineOutput(
             frames: frames, ambiguous: ambiguous, freeSizes: freeSizes,
             unsatisfied: unsatisfied,
             relaxedByHiding: relaxedByHiding,
-            constraintComponents: constraintComponents,
-            variableComponents: variableComponents)
+            constraintComponents: components.constraints,
+            variableComponents: components.variables)
         if input.fit.any {
             let (w, width) = base(-1, .width)
             let (h, height) = base(-1, .height)

@@ -17,9 +17,13 @@ import LayoutScript
 ///     output.frames[0]   // the first view's frame in root coordinates
 package enum LayoutEngine {
     /// Solves a layout (or the dirty part of one: see ``EngineView/fixed``).
-    package static func solve(_ input: consuming EngineInput) throws(EngineError) -> EngineOutput {
+    /// `componentsKnown`, when given, gets the components as soon as the solver knows them,
+    /// before it solves them.
+    package static func solve(
+        _ input: consuming EngineInput, componentsKnown: ((EngineComponents) -> Void)? = nil
+    ) throws(EngineError) -> EngineOutput {
         var build = try EngineBuild(consume input)
-        return try build.solve()
+        return try build.solve(componentsKnown: componentsKnown)
     }
 }
 
@@ -120,11 +124,32 @@ package struct EngineOutput: Sendable {
     /// The component of input view `view`'s variable `attribute` (0 left, 1 top, 2 width,
     /// 3 height); nil for a fixed one.
     package func variableComponent(view: Int, attribute: Int) -> Int? {
-        let c = variableComponents[4 * view + attribute]
-        return c < 0 ? nil : Int(c)
+        components.variable(view: view, attribute: attribute)
+    }
+
+    /// The two lists of components.
+    package var components: EngineComponents {
+        EngineComponents(constraints: constraintComponents, variables: variableComponents)
     }
     /// The root's solved frame when a dimension is fitted (nil: the canvas).
     package var root: Rect? = nil
+}
+
+/// The independent components of a solve (``EngineOutput/constraintComponents``,
+/// ``EngineOutput/variableComponents``), which a caller may have before the solve ends
+/// (``LayoutEngine/solve(_:componentsKnown:)``).
+package struct EngineComponents: Sendable {
+    /// Per input constraint, its component (numbered from 0), or -1.
+    package var constraints: [Int32]
+    /// Per input view, the component of each of its four variables, flat, -1 for none.
+    package var variables: [Int32]
+
+    /// The component of input view `view`'s variable `attribute` (0 left, 1 top, 2 width,
+    /// 3 height); nil for a fixed one.
+    package func variable(view: Int, attribute: Int) -> Int? {
+        let c = variables[4 * view + attribute]
+        return c < 0 ? nil : Int(c)
+    }
 }
 
 /// Why a layout cannot be solved.

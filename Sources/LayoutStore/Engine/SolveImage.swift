@@ -290,10 +290,11 @@ extension LayoutEngine {
     /// ``solve(_:)``, and the image of the solved system when it can be kept (see
     /// ``EngineBuild/image(viewIDs:constraintIDs:)``).
     static func solveKeepingImage(
-        _ input: consuming EngineInput, viewIDs: [Int64], constraintIDs: [Int64?]
+        _ input: consuming EngineInput, viewIDs: [Int64], constraintIDs: [Int64?],
+        componentsKnown: ((EngineComponents) -> Void)? = nil
     ) throws(EngineError) -> (EngineOutput, SolveImage?) {
         var build = try EngineBuild(consume input)
-        let output = try build.solve()
+        let output = try build.solve(componentsKnown: componentsKnown)
         // The image is made from the batch: the solver's tables, hundreds of megabytes at
         // a million views, go first.
         build.letSolverGo()

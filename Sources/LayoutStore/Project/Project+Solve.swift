@@ -223,16 +223,35 @@ extension Project {
         model.views = []
         let output: EngineOutput
         var image: SolveImage?
-        // The engine does not use the database: a new file's pages go to it meanwhile.
-        let flush = store.startFlushingPages()
-        defer { flush?.close() }
+        let storesComponents = !model.solvesWhole(variantModel)
+        // The engine does not use the database. Meanwhile, in a new file, another thread
+        // writes the pages so far to it, then the components as soon as the solver has
+        // found them (it goes on to solve them).
+        let writer = writesWhileSolving ? store.startFlushingPages() : nil
+        defer { writer?.close() }
+        var componentsWritten = false
+        let layoutName = model.name
+        let componentsKnown: ((EngineComponents) -> Void)? =
+            writer.flatMap { writer in
+                guard storesComponents else { return nil }
+                return { [self] known in
+                    // An error of the writer's comes out of its drain, below.
+                    componentsWritten =
+                        (try? writer.submit {
+                            try self.writeComponents(
+                                layout: layoutName, constraintIDs: constraintIDs, views: views,
+                                components: known, dirty: components)
+                        }) != nil
+                }
+            }
         if keepsImage {
             (output, image) = try LayoutEngine.solveKeepingImage(
-                consume input, viewIDs: views.map(\.id), constraintIDs: constraintIDs)
+                consume input, viewIDs: views.map(\.id), constraintIDs: constraintIDs,
+                componentsKnown: componentsKnown)
         } else {
-            output = try LayoutEngine.solve(consume input)
+            output = try LayoutEngine.solve(consume input, componentsKnown: componentsKnown)
         }
-        try flush?.drain()
+        try writer?.drain()
         progress?(
             WorkProgress(
                 stage: .solve, subject: subject, done: views.count, total: views.count,
@@ -298,10 +317,10 @@ extension Project {
         if writesStacks {
             try store.writeStackConstraints(layoutID: model.id, views: stackViews)
         }
-        if !model.solvesWhole(variantModel) {
+        if storesComponents, !componentsWritten {
             try writeComponents(
-                layout: model.name, constraintIDs: constraintIDs, views: views, output: output,
-                dirty: components)
+                layout: model.name, constraintIDs: constraintIDs, views: views,
+                components: output.components, dirty: components)
         }
         if let image {
             try store.writeSolveImage(layoutID: model.id, image)
@@ -438,15 +457,14 @@ extension Project {
     /// for them: they keep their stored ids. Writing nil there would hide the view from the
     /// next partial load of that component ("unknown view" on a later edit).
     private func writeComponents(
-        layout: String, constraintIDs: [Int64?], views: [SolvedView], output: EngineOutput,
-        dirty: Set<Int>?
+        layout: String, constraintIDs: [Int64?], views: [SolvedView],
+        components found: EngineComponents, dirty: Set<Int>?
     ) throws {
         // Stable id per local component number (-1: none yet), in an array: the numbers
         // run from 0.
-        let locals =
-            max(output.constraintComponents.max() ?? -1, output.variableComponents.max() ?? -1) + 1
+        let locals = max(found.constraints.max() ?? -1, found.variables.max() ?? -1) + 1
         var idOfLocal = [Int](repeating: -1, count: Int(locals))
-        for (i, local) in output.constraintComponents.enumerated()
+        for (i, local) in found.constraints.enumerated()
         where i < constraintIDs.count && local >= 0 {
             guard let id = constraintIDs[i] else { continue }
             let stable = ComponentID.ofConstraints(smallestID: id)
@@ -462,7 +480,7 @@ extension Project {
                 if let dirty, let stored = view.components[k], !dirty.contains(stored) {
                     return stored
                 }
-                guard let local = output.variableComponent(view: i, attribute: k) else {
+                guard let local = found.variable(view: i, attribute: k) else {
                     return nil
                 }
                 if idOfLocal[local] < 0 {

@@ -17,6 +17,10 @@ public final class Project {
     /// Called as long work advances (an apply's parse, store, solve and write; a
     /// re-solve's solve and write), on the calling thread, between steps of the work.
     public var progress: ((WorkProgress) -> Void)?
+    /// Whether the solves of a new file's first apply write to the file while the engine
+    /// works (``ProjectStore/startFlushingPages()``): on the first apply's threads, as its
+    /// statements were written (``largestScriptOnThreads``).
+    var writesWhileSolving = false
 
     init(store: ProjectStore) { self.store = store }
 
@@ -163,6 +167,7 @@ public final class Project {
         if store.located[file] != nil, try store.holdsLines(of: file) {
             throw AppliedMeanwhile(file: file)
         }
+        let onThreads = Self.appliesOnThreads(bytes: script.utf8.count)
         var stored = try storeStatements(
             of: script.utf8, file: file, layout: layout, views: views, guides: guides,
             metrics: metrics)
@@ -179,6 +184,8 @@ public final class Project {
         // it is done with: at a million views, gigabytes of the peak.
         var layouts = stored.applied.map { (name: $0.name, model: $0.model) }
         stored.applied = []
+        writesWhileSolving = onThreads
+        defer { writesWhileSolving = false }
         for i in layouts.indices {
             let model = layouts[i].model.take()
             report.merge(try solveDirty(layout: layouts[i].name, preloaded: consume model))
@@ -199,7 +206,7 @@ public final class Project {
             ScriptReader(
                 utf8: text, file: file, metrics: metrics, layout: layout, views: views,
                 guides: guides))
-        let onThreads = text.count <= Self.largestScriptOnThreads && processorsAvailable() > 1
+        let onThreads = Self.appliesOnThreads(bytes: text.count)
         let ahead = ReadAhead(inline: !onThreads) { try reading.reader.next() }
         defer { ahead.close() }
         var owners = LineOwners(start: layout)
@@ -233,6 +240,12 @@ public final class Project {
     /// million views (180 MB of script) the peak, which is then what limits, rose from
     /// 1.36 GiB to 1.39-1.47 GiB, varying with the threads' timing.
     static let largestScriptOnThreads = 64 << 20
+
+    /// Whether a script of `bytes` is applied on more than one thread
+    /// (``largestScriptOnThreads``).
+    static func appliesOnThreads(bytes: Int) -> Bool {
+        bytes <= largestScriptOnThreads && processorsAvailable() > 1
+    }
 
     /// A script reader handed to the thread that reads ahead (``ReadAhead``), which alone
     /// uses it until it is closed.

@@ -80,8 +80,9 @@ extension ProjectStore {
 
     /// Starts writing the changed pages of a new file's transaction (a first apply's rows)
     /// to the file on a thread of its own (``Database/flushPageCache()``), where the process
-    /// may run on more than one processor; nil for a project at its path. The caller uses
-    /// nothing of the database until the worker's ``SerialWorker/drain()``, and closes it.
+    /// may run on more than one processor; nil for a project at its path. The caller may
+    /// hand the thread more writes; it uses nothing of the database itself until the
+    /// worker's ``SerialWorker/drain()``, and closes it.
     func startFlushingPages() -> SerialWorker? {
         guard unpublished != nil, processorsAvailable() > 1 else { return nil }
         let worker = SerialWorker()
