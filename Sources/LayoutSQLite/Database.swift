@@ -300,6 +300,17 @@ package final class Database {
         try check(sqlite3_db_cacheflush(handle))
     }
 
+    /// Starts writing the file's pages that the system holds in memory to the disk, without
+    /// waiting (a hint: false where it could not start). After ``flushPageCache()``, the
+    /// `fsync` that makes the file durable later finds them written or under way.
+    @discardableResult
+    package func startWriteback() -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { closeFile(fd) }
+        return csqlite_start_writeback(fd) == 0
+    }
+
     /// Throws the connection's error unless `code` is `SQLITE_OK`.
     func check(_ code: Int32, sql: String? = nil) throws(DatabaseError) {
         if code != SQLITE_OK { throw error(code: code, sql: sql) }
@@ -539,3 +550,6 @@ package final class Database {
         if isInTransaction { try? execute("ROLLBACK TRANSACTION") }
     }
 }
+
+/// close(2), which `Database.close()` hides inside the class.
+private func closeFile(_ fd: Int32) { _ = close(fd) }

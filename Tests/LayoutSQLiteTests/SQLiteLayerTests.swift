@@ -119,6 +119,7 @@ struct SQLiteLayerTests {
             #expect(try size() == empty, "nothing written before the flush")
             try db.flushPageCache()
             #expect(try size() > empty, "the new pages are in the file")
+            #expect(db.startWriteback(), "and on their way to the disk")
             #expect(db.isInTransaction)
         }
         #expect(try db.int64("SELECT count(*) FROM t") == 2000)

@@ -79,7 +79,8 @@ extension ProjectStore {
     }
 
     /// Starts writing the changed pages of a new file's transaction (a first apply's rows)
-    /// to the file on a thread of its own (``Database/flushPageCache()``), where the process
+    /// to the file, and on to the disk, on a thread of its own
+    /// (``Database/flushPageCache()``, ``Database/startWriteback()``), where the process
     /// may run on more than one processor; nil for a project at its path. The caller may
     /// hand the thread more writes; it uses nothing of the database itself until the
     /// worker's ``SerialWorker/drain()``, and closes it.
@@ -87,7 +88,12 @@ extension ProjectStore {
         guard unpublished != nil, processorsAvailable() > 1 else { return nil }
         let worker = SerialWorker()
         do {
-            try worker.submit { [database] in try database.flushPageCache() }
+            try worker.submit { [database] in
+                try database.flushPageCache()
+                // What the apply wrote goes on to the disk now: the fsync before the file
+                // is linked in place has less to wait for.
+                database.startWriteback()
+            }
         } catch {
             worker.close()
             return nil
