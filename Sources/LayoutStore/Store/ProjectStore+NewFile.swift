@@ -89,7 +89,10 @@ extension ProjectStore {
         let worker = SerialWorker()
         do {
             try worker.submit { [database] in
-                try database.flushPageCache()
+                // Ahead of time only: pages it leaves (SQLITE_BUSY, where a lock was not to
+                // be had) the commit writes, and an error of the file's the next write meets
+                // again and reports.
+                guard (try? database.flushPageCache()) != nil else { return }
                 // What the apply wrote goes on to the disk now: the fsync before the file
                 // is linked in place has less to wait for.
                 database.startWriteback()
