@@ -268,11 +268,11 @@ struct Reconciler {
         func checkNames(_ names: [String], at: SourceLocation?, _ text: String) throws {
             guard let view = names.first(where: removedSince.contains) else { return }
             throw StoreError.refusedEdit(
-                (at.map { "\($0): " } ?? "") + "`\(text)` names view `\(view)`, "
+                "`\(text)` names view `\(view)`, "
                     + "which was removed or renamed from the command line since \(file) was "
                     + "applied: name the view in the script as the project now does "
                     + "(`layoutdb views` lists them), or apply the file afresh with "
-                    + "`layoutdb apply \(file) --replace`")
+                    + "`layoutdb apply \(file) --replace`", at: at)
         }
 
         // Constraints: what goes before the views change, what comes after.
@@ -425,13 +425,13 @@ struct Reconciler {
                 } else {
                     // The command line removed or renamed it since; which, the project does
                     // not say. Made again under this name, a renamed view would be two.
-                    let at = declarationOf(view)
                     throw StoreError.refusedEdit(
-                        "\(at.map { "\($0): " } ?? "")the declaration of view `\(view)` "
+                        "the declaration of view `\(view)` "
                             + "changed, and the command line removed or renamed `\(view)` "
                             + "since \(file) was applied: if it was renamed, use its new "
                             + "name in the script (`layoutdb views` lists them); to take the "
-                            + "script as it is, `layoutdb apply \(file) --replace`")
+                            + "script as it is, `layoutdb apply \(file) --replace`",
+                        at: declarationOf(view))
                 }
                 // At its line: an error the applier finds there (a stack whose spacing label
                 // a constraint has) says where, not `FILE:0:0`.
@@ -457,14 +457,13 @@ struct Reconciler {
                     return declared == current.declaration
                 })
             {
-                let at = declarationOf(view)
                 throw StoreError.refusedEdit(
-                    "\(at.map { "\($0): " } ?? "")\(file) declares view `\(view)`, which the "
+                    "\(file) declares view `\(view)`, which the "
                         + "project has and \(file) did not declare, while view `\(gone)` that "
                         + "\(file) declares was removed or renamed from the command line since "
                         + "it was applied: if `\(view)` is `\(gone)` renamed, name it so in one "
                         + "place in the script; to take the script as it is, `layoutdb apply "
-                        + "\(file) --replace`")
+                        + "\(file) --replace`", at: declarationOf(view))
             }
             if ov == nil, current.declaration == nv {
                 // Declared as the project has it: the file takes it over (taking the line

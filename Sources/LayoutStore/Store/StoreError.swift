@@ -50,6 +50,12 @@ package enum StoreError: LayoutDBError, Equatable {
     /// removed, a view with subviews removed alone): the message says what to do instead.
     case refusedEdit(String)
 
+    /// ``refusedEdit(_:)`` of a script's statement at `at`, its message placed as every
+    /// placed error's is.
+    static func refusedEdit(_ message: String, at: SourceLocation?) -> StoreError {
+        .refusedEdit(prefix(at) + message)
+    }
+
     package var errorKind: ErrorKind { .badInput }
 
     package var description: String {
@@ -69,31 +75,31 @@ package enum StoreError: LayoutDBError, Equatable {
         case .unknownLayout(let name, let suggestion):
             "no layout `\(name)` in the project" + hint(suggestion)
         case .unknownParent(let view, let parent, let at, let suggestion):
-            prefix(at) + "view `\(view)` names an unknown parent `\(parent)`"
+            Self.prefix(at) + "view `\(view)` names an unknown parent `\(parent)`"
                 + hint(suggestion) + " (declare the parent first)"
         case .duplicateView(let name, let layout, let at, let previous):
-            prefix(at) + "view `\(name)` is already declared in layout `\(layout)`"
+            Self.prefix(at) + "view `\(name)` is already declared in layout `\(layout)`"
                 + (previous.map { " at \($0)" } ?? "")
         case .metricNamesView(let name, let layout, let at, let previous, let metricFirst):
-            prefix(at) + "`\(name)` is already "
+            Self.prefix(at) + "`\(name)` is already "
                 + (metricFirst ? "a metric" : "a view") + " in layout `\(layout)`"
                 + (previous.map { " (at \($0))" } ?? " (stored in the project)")
                 + ": where a number may stand (`a.left == \(name)`) the metric would be read, "
                 + "not the view; give the \(metricFirst ? "view" : "metric") another name"
         case .duplicateMetric(let name, let layout, let at, let previous):
-            prefix(at) + "metric `\(name)` is already defined in layout `\(layout)`"
+            Self.prefix(at) + "metric `\(name)` is already defined in layout `\(layout)`"
                 + (previous.map { " (first at \($0))" } ?? " (stored in the project)")
                 + "; a metric is defined once"
         case .unknownView(let name, let layout, let at, let suggestion):
-            prefix(at) + "unknown view `\(name)` in layout `\(layout)`" + hint(suggestion)
+            Self.prefix(at) + "unknown view `\(name)` in layout `\(layout)`" + hint(suggestion)
         case .duplicateLabel(let label, let layout, let at, let previous):
-            prefix(at) + "label `\(label)` is already used in layout `\(layout)`"
+            Self.prefix(at) + "label `\(label)` is already used in layout `\(layout)`"
                 + (previous.map { " (first at \($0))" } ?? "") + "; labels must be unique"
         case .unknownLabel(let label, let layout, let at, let suggestion):
-            prefix(at) + "no constraint labelled `\(label)` in layout `\(layout)`"
+            Self.prefix(at) + "no constraint labelled `\(label)` in layout `\(layout)`"
                 + hint(suggestion)
         case .unknownVariant(let name, let layout, let at, let suggestion):
-            prefix(at) + "no variant `\(name)` in layout `\(layout)`" + hint(suggestion)
+            Self.prefix(at) + "no variant `\(name)` in layout `\(layout)`" + hint(suggestion)
                 + (suggestion != nil
                     ? ""
                     : name == baseVariantName
@@ -103,23 +109,25 @@ package enum StoreError: LayoutDBError, Equatable {
                             ? " (declare it with `variant \(name)`)"
                             : " (`layoutdb variant list` lists the variants)")
         case .duplicateVariant(let name, let layout, let at, let previous):
-            prefix(at) + "variant `\(name)` already exists in layout `\(layout)`"
+            Self.prefix(at) + "variant `\(name)` already exists in layout `\(layout)`"
                 + (previous.map { " (declared at \($0))" } ?? "")
                 + (at == nil
                     ? "" : "; a variant is declared once, with its canvas, safe area and direction")
         case .reservedVariantName(let name, let at):
-            prefix(at) + "`\(name)` is reserved for the layout itself; choose another variant name"
+            Self.prefix(at)
+                + "`\(name)` is reserved for the layout itself; choose another variant name"
         case .invalidNumber(let number, let at):
-            prefix(at) + number.description
+            Self.prefix(at) + number.description
         case .constraintWithoutViews(let source, let at):
-            prefix(at) + "constraint `\(source)` mentions no view"
+            Self.prefix(at) + "constraint `\(source)` mentions no view"
         case .labelNamesSpacing(let label, let stack, let at):
-            prefix(at) + "`\(label)` names the spacing of stack `\(stack)` (`set-constant "
+            Self.prefix(at) + "`\(label)` names the spacing of stack `\(stack)` (`set-constant "
                 + "\(label) 4` changes every gap): give the constraint another label"
         case .notOnGuide(let message, let hint, let at):
-            prefix(at) + message + "; " + hint
+            Self.prefix(at) + message + "; " + hint
         case .spacingIsNoConstraint(let label, let stack, let layout, let at):
-            prefix(at) + "`\(label)` is the spacing of stack `\(stack)` in layout `\(layout)`, "
+            Self.prefix(at)
+                + "`\(label)` is the spacing of stack `\(stack)` in layout `\(layout)`, "
                 + "not a constraint: read it with `get \(label)`, change it with "
                 + "`set-constant \(label) VALUE` (or `set` in a script)"
         }
@@ -167,7 +175,7 @@ package enum StoreError: LayoutDBError, Equatable {
     /// error does not know it (`Project.apply(scriptFile:...)` fills it in where it can).
     package static let earlierName = "OLDNAME"
 
-    private func prefix(_ location: SourceLocation?) -> String {
+    private static func prefix(_ location: SourceLocation?) -> String {
         location.map { "\($0): " } ?? ""
     }
 
