@@ -221,12 +221,9 @@ extension ProjectStore {
             WHERE (v.margin_top IS NULL) + (v.margin_left IS NULL) + (v.margin_bottom IS NULL)
                 + (v.margin_right IS NULL) IN (1, 2, 3)
             """
-        ).rows { s in
-            DoctorFinding(
-                check: "views",
-                message: "layout \(s.string(0)): view '\(s.string(1))' has only some of its "
-                    + "margins (plain SQL set them): layoutdb reads none of them; set all four "
-                    + "(`margin_top`, `margin_left`, `margin_bottom`, `margin_right`) or none")
+        ).rows {
+            Self.partialInsets(
+                $0, check: "views", owner: "view", insets: "margins", column: "margin")
         }
         // The same of a variant's own safe area (`variant V ... safe T L B R`).
         let safe = try db.makeStatement(
@@ -235,14 +232,25 @@ extension ProjectStore {
             WHERE (va.safe_top IS NULL) + (va.safe_left IS NULL) + (va.safe_bottom IS NULL)
                 + (va.safe_right IS NULL) IN (1, 2, 3)
             """
-        ).rows { s in
-            DoctorFinding(
-                check: "variants",
-                message: "layout \(s.string(0)): variant '\(s.string(1))' has only some of its "
-                    + "safe-area insets (plain SQL set them): layoutdb reads none of them; set all "
-                    + "four (`safe_top`, `safe_left`, `safe_bottom`, `safe_right`) or none")
+        ).rows {
+            Self.partialInsets(
+                $0, check: "variants", owner: "variant", insets: "safe-area insets",
+                column: "safe")
         }
         return labels + names + margins + safe
+    }
+
+    /// The finding of a row (`layout name, owner name`) that has only some of its four
+    /// insets, `COLUMN_top` to `COLUMN_right`: the two checks above say it in one wording.
+    private static func partialInsets(
+        _ row: SQLStatement, check: String, owner: String, insets: String, column: String
+    ) -> DoctorFinding {
+        let columns = ["top", "left", "bottom", "right"].map { "`\(column)_\($0)`" }
+        return DoctorFinding(
+            check: check,
+            message: "layout \(row.string(0)): \(owner) '\(row.string(1))' has only some of its "
+                + "\(insets) (plain SQL set them): layoutdb reads none of them; set all four "
+                + "(\(columns.joined(separator: ", "))) or none")
     }
 
     /// One root per layout, parents in the same layout, no cycles. Iterative: a tree may
