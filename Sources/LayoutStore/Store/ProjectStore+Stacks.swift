@@ -68,6 +68,17 @@ extension ProjectStore {
             """, [layoutID, name])
     }
 
+    /// The spacing labels of the layout's stacks (`row.spacing`).
+    func spacingLabels(layoutID: Int64) throws -> [String] {
+        // From the stacks (a few rows, or none) to their views, as ``hasStacks(layout:)``.
+        try database.cachedStatement(
+            """
+            SELECT v.name FROM stacks s CROSS JOIN views v ON v.id = s.view_id
+            WHERE v.layout_id = ?
+            """
+        ).rows([layoutID]) { StackArrangement.spacingLabel(of: $0.string(0)) }
+    }
+
     /// The stack's spacing label a constraint's `label` would take, and the stack's name:
     /// the label itself (`row.spacing`) or the group it is a part of (`row.spacing.1`, a
     /// labelled VFL line's; `row.spacing.width`, a compound's). Nil where neither names a

@@ -241,21 +241,16 @@ package final class ProjectStore {
             return StoreError.unknownConstraintID(
                 id: label.hasPrefix("#") ? label : "#" + label, layout: layout)
         }
+        let stack = StackArrangement.stack(ofSpacingLabel: label)
         // A command that takes a stack's spacing reads it before it looks for a constraint.
-        if let stack = StackArrangement.stack(ofSpacingLabel: label),
-            try spacingStack(label, layoutID: layoutID) != nil
-        {
+        if let stack, try spacingStack(label, layoutID: layoutID) != nil {
             return StoreError.spacingIsNoConstraint(
                 label: label, stack: stack, layout: layout, at: at)
         }
         var labels = try database.cachedStatement(
             "SELECT label FROM constraints WHERE layout_id = ? AND label IS NOT NULL"
         ).rows([layoutID]) { $0.string(0) }
-        if StackArrangement.stack(ofSpacingLabel: label) != nil {
-            labels += try database.cachedStatement(
-                "SELECT v.name FROM stacks s JOIN views v ON v.id = s.view_id WHERE v.layout_id = ?"
-            ).rows([layoutID]) { StackArrangement.spacingLabel(of: $0.string(0)) }
-        }
+        if stack != nil { labels += try spacingLabels(layoutID: layoutID) }
         return StoreError.unknownLabel(
             label: label, layout: layout, at: at, suggestion: suggestName(label, from: labels))
     }
