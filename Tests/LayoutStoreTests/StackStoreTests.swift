@@ -1,3 +1,4 @@
+import LayoutScript
 import Testing
 
 @testable import LayoutStore
@@ -23,6 +24,6 @@ final class StackStoreTests: ProjectFileSuite {
             ("spacing", false), ("row.height", false), ("", false),
         ])
     func labelsThatMayNameASpacing(_ label: String, _ may: Bool) {
-        #expect(ScriptApplier.mayNameSpacing(label) == may)
+        #expect(StackArrangement.mayNameSpacing(label) == may)
     }
 }

@@ -53,4 +53,16 @@ public struct StackArrangement: Hashable, Sendable {
         let name = String(label.dropLast(".spacing".count))
         return name.isEmpty || name.contains(".") ? nil : name
     }
+
+    /// Whether `label`, or the group it is a part of (`row.spacing.1`, `row.spacing.width`),
+    /// ends in `.spacing`: the labels that may name a stack's spacing. Compared byte by
+    /// byte, as it is asked of every label a script gives: String's `contains` of a string
+    /// is a generic search.
+    package static func mayNameSpacing(_ label: String) -> Bool {
+        let suffix = ".spacing".utf8.reversed()
+        let bytes = label.utf8
+        if bytes.reversed().starts(with: suffix) { return true }
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        return bytes[..<dot].reversed().starts(with: suffix)
+    }
 }

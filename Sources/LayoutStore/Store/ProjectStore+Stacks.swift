@@ -84,6 +84,7 @@ extension ProjectStore {
     /// labelled VFL line's; `row.spacing.width`, a compound's). Nil where neither names a
     /// stack of the layout.
     func spacingTaken(by label: String, layoutID: Int64) throws -> (label: String, stack: String)? {
+        guard StackArrangement.mayNameSpacing(label) else { return nil }
         let group = label.lastIndex(of: ".").map { String(label[..<$0]) }
         for candidate in [label, group].compactMap({ $0 }) {
             if let stack = StackArrangement.stack(ofSpacingLabel: candidate),

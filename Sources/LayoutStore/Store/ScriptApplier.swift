@@ -455,22 +455,11 @@ final class ScriptApplier {
     private func refuseSpacingLabel(_ label: String, in layout: LayoutState, at: SourceLocation?)
         throws
     {
-        guard Self.mayNameSpacing(label) else { return }
+        guard StackArrangement.mayNameSpacing(label) else { return }
         try writer.sync()
         if let taken = try store.spacingTaken(by: label, layoutID: layout.id) {
             throw StoreError.labelNamesSpacing(label: taken.label, stack: taken.stack, at: at)
         }
-    }
-
-    /// Whether `label` or the group it is a part of ends in `.spacing`, the labels
-    /// ``ProjectStore/spacingTaken(by:layoutID:)`` looks up. Compared byte by byte, as it
-    /// is asked of every label: String's `contains` of a string is a generic search.
-    static func mayNameSpacing(_ label: String) -> Bool {
-        let suffix = ".spacing".utf8.reversed()
-        let bytes = label.utf8
-        if bytes.reversed().starts(with: suffix) { return true }
-        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
-        return bytes[..<dot].reversed().starts(with: suffix)
     }
 
     /// Whether `view` is a layout guide of `layout`. The guides are read once per layout,
