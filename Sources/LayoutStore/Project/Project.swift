@@ -170,7 +170,7 @@ public final class Project {
         let onThreads = Self.appliesOnThreads(bytes: script.utf8.count)
         var stored = try storeStatements(
             of: script.utf8, file: file, layout: layout, views: views, guides: guides,
-            metrics: metrics)
+            metrics: metrics, onThreads: onThreads)
         try script.utf8.withUnsafeBufferPointer {
             try store.saveScriptLines(utf8: $0, file: file, owners: stored.owners, replacing: false)
         }
@@ -197,16 +197,16 @@ public final class Project {
     /// hundred statements ahead on a thread of its own (``ReadAhead``), the applier on the
     /// caller's, and the rows it holds are written on a third (``RowWriter``). Returns what
     /// the applier wrote, per layout in the order the script first used them, and each
-    /// line's layout. The reader shares `text`'s bytes.
+    /// line's layout. The reader shares `text`'s bytes. Without `onThreads`
+    /// (``appliesOnThreads(bytes:)``) all of it runs on the caller's thread.
     private func storeStatements(
         of text: [UInt8], file: String, layout: String, views: [String: [String: String]],
-        guides: [String: Set<String>], metrics: [String: Double]
+        guides: [String: Set<String>], metrics: [String: Double], onThreads: Bool
     ) throws -> (applied: [AppliedLayout], owners: LineOwners) {
         let reading = ReaderBox(
             ScriptReader(
                 utf8: text, file: file, metrics: metrics, layout: layout, views: views,
                 guides: guides))
-        let onThreads = Self.appliesOnThreads(bytes: text.count)
         let ahead = ReadAhead(inline: !onThreads) { try reading.reader.next() }
         defer { ahead.close() }
         var owners = LineOwners(start: layout)

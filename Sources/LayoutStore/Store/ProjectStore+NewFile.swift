@@ -80,12 +80,13 @@ extension ProjectStore {
 
     /// Starts writing the changed pages of a new file's transaction (a first apply's rows)
     /// to the file, and on to the disk, on a thread of its own
-    /// (``Database/flushPageCache()``, ``Database/startWriteback()``), where the process
-    /// may run on more than one processor; nil for a project at its path. The caller may
-    /// hand the thread more writes; it uses nothing of the database itself until the
-    /// worker's ``SerialWorker/drain()``, and closes it.
+    /// (``Database/flushPageCache()``, ``Database/startWriteback()``); nil for a project at
+    /// its path. Where a thread is worth it is the caller's to know
+    /// (``Project/writesWhileSolving``: more than one processor). The caller may hand the
+    /// thread more writes; it uses nothing of the database itself until the worker's
+    /// ``SerialWorker/drain()``, and closes it.
     func startFlushingPages() -> SerialWorker? {
-        guard unpublished != nil, processorsAvailable() > 1 else { return nil }
+        guard unpublished != nil else { return nil }
         let worker = SerialWorker()
         do {
             try worker.submit { [database] in
