@@ -214,7 +214,7 @@ extension Project {
         // The file whose place `old` names first: a name typed in another folder may be
         // another file's held name (`cd b; rename-script home.layout ...` where `a`'s file
         // is held as `home.layout`).
-        let byName = held.contains { $0.sameName(as: old) } ? old : nil
+        let byName = held.containsName(old) ? old : nil
         let byPlace =
             held.first { places[$0].map { isAt(oldPlace, $0) } ?? false }
             ?? held.first { places[$0]?.absolute.sameName(as: oldPlace.absolute) == true }
@@ -310,7 +310,7 @@ extension Project {
                 return held
             }
             let unplaced = files.filter { places[$0] == nil }
-            if unplaced.contains(where: { $0.sameName(as: file) }) { return file }
+            if unplaced.containsName(file) { return file }
             if let target = Self.resolved(file),
                 let held = unplaced.first(where: { held in
                     let isTarget = { Self.resolved($0)?.sameName(as: target) == true }
@@ -321,8 +321,8 @@ extension Project {
                 return held
             }
             guard
-                let free = [file, place.path, place.absolute].first(where: { name in
-                    !files.contains { $0.sameName(as: name) }
+                let free = [file, place.path, place.absolute].first(where: {
+                    !files.containsName($0)
                 })
             else {
                 throw StoreError.refusedEdit(

@@ -114,7 +114,7 @@ extension ProjectStore {
     package func renameScriptFile(_ old: String, to new: String, place: ScriptPlace) throws {
         try transaction {
             let held = try scriptFiles()
-            guard held.contains(where: { $0.sameName(as: old) }) else {
+            guard held.containsName(old) else {
                 throw StoreError.refusedEdit(
                     "the project holds no lines of `\(old)`"
                         + (held.isEmpty
@@ -122,7 +122,7 @@ extension ProjectStore {
                             : "; it holds those of "
                                 + held.map { "`\($0)`" }.joined(separator: ", ")))
             }
-            guard new.sameName(as: old) || !held.contains(where: { $0.sameName(as: new) }) else {
+            guard new.sameName(as: old) || !held.containsName(new) else {
                 throw StoreError.refusedEdit(
                     "the project holds lines of `\(new)` already: a file is held once "
                         + "(`layoutdb apply \(new) --replace` takes it afresh)")
@@ -156,6 +156,11 @@ package struct ScriptPlaces: Sendable {
 extension String {
     /// Whether `other` has the same bytes: the same file name (``ScriptPlaces``).
     package func sameName(as other: String) -> Bool { utf8.elementsEqual(other.utf8) }
+}
+
+extension Sequence<String> {
+    /// Whether one of the names is `name`, byte for byte (``Swift/String/sameName(as:)``).
+    package func containsName(_ name: String) -> Bool { contains { $0.sameName(as: name) } }
 }
 
 /// Where a script file is: ``path`` from the project file's folder and ``absolute`` from
