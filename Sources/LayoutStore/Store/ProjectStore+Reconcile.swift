@@ -581,25 +581,23 @@ struct Reconciler {
 
         // Metrics (their values are already in the constraints that use them).
         var metricWrites: [(ScriptApplier) throws -> Void] = []
+        func declarationOf(metric: String) -> SourceLocation? {
+            declaration(in: name) { if case .metric(let m, _) = $0 { m == metric } else { false } }
+        }
         for metric in n.metricOrder
         where o.metrics[metric] != n.metrics[metric] || metrics[metric] == nil {
             let value = n.metrics[metric]!
             if firstApply, metrics[metric] != nil {
-                let at = declaration(in: name) {
-                    if case .metric(let m, _) = $0 { m == metric } else { false }
-                }
                 throw StoreError.duplicateMetric(
-                    name: metric, layout: name, at: at, previous: nil)
+                    name: metric, layout: name, at: declarationOf(metric: metric), previous: nil)
             }
             if metrics[metric] == value { continue }
             // A view of that name (one the command line renamed to it since): refused at
             // the line, where the schema's trigger refused the row with its SQL.
             if metrics[metric] == nil, viewByName[metric] != nil {
-                let at = declaration(in: name) {
-                    if case .metric(let m, _) = $0 { m == metric } else { false }
-                }
                 throw StoreError.metricNamesView(
-                    name: metric, layout: name, at: at, previous: nil, metricFirst: false)
+                    name: metric, layout: name, at: declarationOf(metric: metric), previous: nil,
+                    metricFirst: false)
             }
             step(
                 metrics[metric] == nil ? .add : .change,
