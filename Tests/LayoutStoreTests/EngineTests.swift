@@ -205,7 +205,7 @@ struct EngineTests {
                     eq(a("a", .top), a(rootViewName, .top)),
                     eq(a("b", .left), a(rootViewName, .left)),
                 ]))
-        #expect(Set(out.constraintComponents.filter { $0 >= 0 }).count == 3)
+        #expect(Set(out.components.constraints.filter { $0 >= 0 }).count == 3)
     }
 
     @Test(
@@ -228,15 +228,15 @@ struct EngineTests {
                 constraints: [
                     eq(lhs, rhs), eq(a("b", .left), .constant(5)), eq(a("a", .top), .constant(0)),
                 ]))
-        let own = try #require(out.constraintComponent(0))
+        let own = try #require(out.components.constraint(0))
         // The store finds a constraint's component from its views' as written: every
         // variable the constraint names must be in it.
         for (view, attribute) in named {
-            #expect(out.variableComponent(view: view, attribute: attribute) == own)
+            #expect(out.components.variable(view: view, attribute: attribute) == own)
         }
         // The other constraints keep components of their own.
-        #expect(out.constraintComponent(1) != own)
-        #expect(out.constraintComponent(2) != own)
+        #expect(out.components.constraint(1) != own)
+        #expect(out.components.constraint(2) != own)
     }
 
     @Test("a partial solve treats known views as constants")
@@ -300,8 +300,8 @@ struct EngineConstraintsTests {
         let fromPacked = try LayoutEngine.solve(input)
         #expect(fromOwn.frames == [Rect(x: 5, y: 6, width: 70, height: 35)])
         #expect(fromStored.frames == fromOwn.frames)
-        #expect(fromStored.constraintComponents == fromOwn.constraintComponents)
+        #expect(fromStored.components.constraints == fromOwn.components.constraints)
         #expect(fromPacked.frames == fromOwn.frames)
-        #expect(fromPacked.constraintComponents == fromOwn.constraintComponents)
+        #expect(fromPacked.components.constraints == fromOwn.components.constraints)
     }
 }

@@ -714,9 +714,7 @@ struct EngineBuild {
         var result = EngineOutput(
             frames: frames, ambiguous: ambiguous, freeSizes: freeSizes,
             unsatisfied: unsatisfied,
-            relaxedByHiding: relaxedByHiding,
-            constraintComponents: components.constraints,
-            variableComponents: components.variables)
+            relaxedByHiding: relaxedByHiding, components: components)
         if input.fit.any {
             let (w, width) = base(-1, .width)
             let (h, height) = base(-1, .height)

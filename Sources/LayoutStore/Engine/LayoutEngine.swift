@@ -108,41 +108,27 @@ package struct EngineOutput: Sendable {
     /// Indices of required constraints on (or inside) a hidden arranged view that were
     /// solved at 999 and do not hold: they gave way to the stack's hiding (§8).
     package var relaxedByHiding: [Int] = []
-    /// Per input constraint, its independent component (numbered from 0), or -1 when it
-    /// mentions no solved variable (``constraintComponent(_:)``).
-    package var constraintComponents: [Int32]
-    /// Per input view, the component of each of its four variables (left, top, width,
-    /// height), flat, -1 for none (``variableComponent(view:attribute:)``).
-    package var variableComponents: [Int32]
-
-    /// Input constraint `i`'s independent component; nil when it mentions no solved
-    /// variable.
-    package func constraintComponent(_ i: Int) -> Int? {
-        constraintComponents[i] < 0 ? nil : Int(constraintComponents[i])
-    }
-
-    /// The component of input view `view`'s variable `attribute` (0 left, 1 top, 2 width,
-    /// 3 height); nil for a fixed one.
-    package func variableComponent(view: Int, attribute: Int) -> Int? {
-        components.variable(view: view, attribute: attribute)
-    }
-
-    /// The two lists of components.
-    package var components: EngineComponents {
-        EngineComponents(constraints: constraintComponents, variables: variableComponents)
-    }
+    /// The independent components of the constraints and of the views' variables.
+    package var components: EngineComponents
     /// The root's solved frame when a dimension is fitted (nil: the canvas).
     package var root: Rect? = nil
 }
 
-/// The independent components of a solve (``EngineOutput/constraintComponents``,
-/// ``EngineOutput/variableComponents``), which a caller may have before the solve ends
-/// (``LayoutEngine/solve(_:componentsKnown:)``).
+/// The independent components of a solve (``EngineOutput/components``), which a caller may
+/// have before the solve ends (``LayoutEngine/solve(_:componentsKnown:)``).
 package struct EngineComponents: Sendable {
-    /// Per input constraint, its component (numbered from 0), or -1.
+    /// Per input constraint, its independent component (numbered from 0), or -1 when it
+    /// mentions no solved variable (``constraint(_:)``).
     package var constraints: [Int32]
-    /// Per input view, the component of each of its four variables, flat, -1 for none.
+    /// Per input view, the component of each of its four variables (left, top, width,
+    /// height), flat, -1 for none (``variable(view:attribute:)``).
     package var variables: [Int32]
+
+    /// Input constraint `i`'s independent component; nil when it mentions no solved
+    /// variable.
+    package func constraint(_ i: Int) -> Int? {
+        constraints[i] < 0 ? nil : Int(constraints[i])
+    }
 
     /// The component of input view `view`'s variable `attribute` (0 left, 1 top, 2 width,
     /// 3 height); nil for a fixed one.
